@@ -1,0 +1,42 @@
+# Two commands on a fresh machine: `make demo` (install + check an answer offline) and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip install --disable-pip-version-check -q
+# llama.cpp must be built portable, or it dies with "Illegal instruction" on other CPUs.
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF
+export HF_HUB_OFFLINE := 1
+
+QUESTION ?= Which is the smallest ocean in the world?
+ANSWER ?= The smallest ocean in the world is the Arctic Ocean. It covers about 30 million square kilometres. I hope you visit it one day!
+
+.PHONY: demo test lint browser clean
+
+$(VENV)/bin/python:
+	python3 -m venv $(VENV)
+
+$(VENV)/.demo: $(VENV)/bin/python pyproject.toml
+	$(PIP) -e '.[local]'
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.demo
+	$(PIP) -e '.[local,eval,retrieval,langchain,serve,dev]'
+	touch $@
+
+demo: $(VENV)/.demo
+	$(VENV)/bin/factjudge check "$(QUESTION)" "$(ANSWER)"
+
+# The browser tests drive Debian's headless Chromium; install it where we may (root, as in CI).
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else echo "chromium not installed: browser tests will be skipped"; fi
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check factjudge tests benchmarks
+	$(VENV)/bin/mypy factjudge
+
+test: lint browser
+	$(VENV)/bin/pytest -q
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,130 @@
+"""Is a piece of text a checkable fact, or a personal statement, opinion, greeting or question?
+
+TRUE's finding: personal statements ("I love dogs") are not facts and should not be
+judged. These hand-written rules (English, plus a few French, Spanish and German
+cues) are deliberately conservative: when no rule fires, the text is checkable, so
+an error is never hidden behind a wrong "not checkable".
+"""
+
+from __future__ import annotations
+
+import re
+
+from factjudge.agents.segmenter import segment
+from factjudge.errors import InputError
+
+# Quoted or reported words belong to someone else: "Einstein said 'I think...'" is a fact.
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]|「[^」]*」|(?<![\w])'[^']*'(?![\w])")
+_MARKER = re.compile(r"^\s*(?:[-*•+#>]+\s*|\(?\d{1,3}[.)]\s*)*")
+
+# Interjections that open a reply; what follows them is judged on its own.
+_OPENERS = re.compile(
+    r"^(?:sure|certainly|of course|absolutely|definitely|yes|no|okay|ok|well|alright|great|"
+    r"great question|good question|interesting question|oui|bien sûr|sí|claro|por supuesto|ja|natürlich|"
+    r"klar)\s*(?:[,!.:;—–-]+\s*|$)",
+    re.IGNORECASE,
+)
+
+# The speaker's feelings, wishes and offers: never facts about the world.
+_PERSONAL = re.compile(
+    r"^(?:i|we)\s+(?:really\s+|also\s+|truly\s+|absolutely\s+)?(?:love|like|hate|enjoy|adore|hope|wish|want|"
+    r"prefer|miss|recommend|suggest|appreciate|can help|can assist|am happy|am glad|am excited|am sorry|"
+    r"(?:would|'d) (?:love|like|recommend|suggest|be happy|be glad))\b"
+    r"|^i'm (?:happy|glad|excited|sorry|not sure|unsure|here)\b"
+    r"|^my (?:favou?rite|personal)\b"
+    r"|^(?:hope (?:this|that|it) helps|let me know|feel free|don't hesitate|do not hesitate|"
+    r"happy to help|glad to help|glad i could help|you're welcome|you are welcome|"
+    r"good luck|best of luck|have a (?:great|nice|good|wonderful) (?:day|time|trip|evening|week)|enjoy)\b"
+    # "Thanks to penicillin, ..." and "Hi-C is ..." are not greetings.
+    r"|^(?:thank you|thanks|hello|hi|hey)(?:\s*[,!.]|\s+(?:for|so much|again|there)\b|\s*$)"
+    r"|^(?:j'aime|j'adore|je préfère|j'espère|me gusta|me encanta|espero|prefiero|"
+    r"ich (?:mag|liebe|hoffe|bevorzuge|wünsche))\b",
+    re.IGNORECASE,
+)
+
+# The model talking about itself instead of the world.
+_DISCLAIMER = re.compile(
+    r"^(?:as an? (?:ai|language model|large language model|artificial intelligence)\b.*?|"
+    r"i(?:'m| am) (?:just )?an? (?:ai|language model|large language model)\b.*?|"
+    r"i (?:cannot|can't|can not|am unable to|am not able to|don't have|do not have)\b.*?|"
+    r"i (?:don't|do not) know\b.*?|"
+    r"i(?:'m| am) (?:unable|not able|not sure|sorry)\b.*?|"
+    r"my (?:knowledge|training data|last update)\b.*?|"
+    r"i apologi[sz]e\b.*?|sorry\b.*?)"
+    r"(?:(?:,|;|\.)\s*(?:but|however)\s*,?\s*(.*))?$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+# Opinion hedges: what follows is checked for evaluative words.
+_HEDGE = re.compile(
+    r"^(?:i (?:personally )?(?:think|believe|feel|guess|suppose|reckon|find)|i'd say|i would say|"
+    r"in my (?:opinion|view|experience)|personally|it seems to me|imo|from my (?:perspective|point of view)|"
+    r"je (?:pense|crois|trouve)|à mon avis|selon moi|personnellement|"
+    r"(?:creo|pienso|opino)|en mi opinión|personalmente|"
+    r"ich (?:denke|glaube|finde|meine)|meiner meinung nach|persönlich)\b\s*(?:that|que|qu'|dass)?\s*,?\s*",
+    re.IGNORECASE,
+)
+_EVALUATIVE = re.compile(
+    r"\b(?:great|good|best|better|worse|worst|bad|nice|beautiful|amazing|awesome|wonderful|excellent|"
+    r"interesting|boring|fun|funny|delicious|lovely|perfect|terrible|awful|fantastic|overrated|"
+    r"underrated|worth|should|ought|must|favou?rite|cool|important|impressive|easy|easier|hard|harder|"
+    r"difficult|enjoyable|beau|belle|bon|bonne|meilleur|génial|intéressant|bueno|buena|mejor|"
+    r"hermoso|interesante|gut|besser|schön|toll|interessant)\b",
+    re.IGNORECASE,
+)
+# A hedged sentence still states a fact when it names something or gives a number.
+_FACT_SIGNAL = re.compile(r"\d|(?<=\s)[A-Z][a-z]")
+
+# "As of my knowledge cutoff in 2021, X": X is still a claim about the world.
+_CUTOFF = re.compile(r"^(?:as of|according to|based on) my (?:knowledge|training|last update)[^,]*,\s*",
+                     re.IGNORECASE)
+
+_INTRO = re.compile(r"^(?:here (?:is|are)|here's|below (?:is|are)|the following|these are|this is)\b",
+                    re.IGNORECASE)
+
+
+def is_checkable(text: str) -> bool:
+    """True when ``text`` states something about the world that a judge can check."""
+    if not text or not any(ch.isalnum() for ch in text):
+        return False
+    try:
+        sentences = [s.text for s in segment(text)]
+    except InputError:
+        return False
+    return any(_sentence_checkable(s) for s in sentences) if sentences else False
+
+
+def _sentence_checkable(sentence: str) -> bool:
+    """Apply the rules to one sentence; default checkable."""
+    text = _MARKER.sub("", sentence).strip().replace("’", "'")
+    while True:
+        opener = _OPENERS.match(text)
+        if not opener or opener.end() == 0:
+            break
+        text = text[opener.end() :].strip()
+    text = _CUTOFF.sub("", text)
+    if not any(ch.isalnum() for ch in text):
+        return False  # "Sure!" and nothing else
+    own = _QUOTED.sub(" “…” ", text).strip()
+    if re.search(r"[?？؟]\s*$", own):
+        return _did_you_know(own)
+    if _PERSONAL.match(own):
+        return False
+    disclaimer = _DISCLAIMER.match(own)
+    if disclaimer:
+        rest = disclaimer.group(1)
+        return bool(rest) and _sentence_checkable(rest)
+    hedge = _HEDGE.match(own)
+    if hedge:
+        rest = own[hedge.end() :]
+        if _PERSONAL.match(rest):
+            return False
+        return not _EVALUATIVE.search(rest) and bool(_FACT_SIGNAL.search(" " + rest))
+    # A lead-in such as "Here are some options:" announces facts but states none.
+    return not (own.endswith(":") and (_INTRO.match(own) or len(own.split()) <= 6))
+
+
+def _did_you_know(question: str) -> bool:
+    """A rhetorical "Did you know that X?" states X; other questions state nothing."""
+    match = re.match(r"^did you know (?:that )?(.+?)[?？؟]\s*$", question, re.IGNORECASE)
+    return match is not None and _sentence_checkable(match.group(1) + ".")

@@ -1,0 +1,76 @@
+"""Graded error scores from a reply's token log-probabilities.
+
+A label alone cannot be ranked by ROC AUC (TRUE); where the backend returns
+log-probabilities we read how much probability the model put on calling each
+item wrong.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from factjudge.llm.base import TokenLogprob
+
+_ANSWER = re.compile(r"answer\s*[:：]", re.IGNORECASE)
+
+
+def _probs(token: TokenLogprob) -> dict[str, float]:
+    """The chosen token and its alternatives as stripped, lower-cased text → probability."""
+    probs: dict[str, float] = {}
+    for text, logprob in [*token.top.items(), (token.token, token.logprob)]:
+        key = text.strip().lower()
+        probs[key] = max(probs.get(key, 0.0), math.exp(logprob))
+    return probs
+
+
+def _answer_region(tokens: Sequence[TokenLogprob]) -> Sequence[TokenLogprob]:
+    """Tokens after the last ``Answer:`` marker (all tokens when there is none)."""
+    text = ""
+    start = 0
+    ends = []
+    for token in tokens:
+        text += token.token
+        ends.append(len(text))
+    matches = list(_ANSWER.finditer(text))
+    if not matches:
+        return tokens
+    cut = matches[-1].end()
+    for i, end in enumerate(ends):
+        if end >= cut:
+            start = i + 1
+            break
+    return tokens[start:]
+
+
+def id_list_error_scores(tokens: Sequence[TokenLogprob] | None, n_items: int) -> dict[int, float] | None:
+    """Error score per item id for an ``Answer: 1,3`` / ``ALL_CORRECT`` reply.
+
+    The score of item ``i`` is the largest probability the model gave the token
+    ``i`` at any position of the answer line, counting the alternatives it did not
+    pick: a listed id scores at least its own token's probability, an unlisted one
+    the mass that went to it instead. None when the reply has no log-probabilities.
+    """
+    if not tokens:
+        return None
+    region = _answer_region(tokens)
+    scores = dict.fromkeys(range(1, n_items + 1), 0.0)
+    for token in region:
+        for text, p in _probs(token).items():
+            if text.isdigit() and int(text) in scores:
+                scores[int(text)] = max(scores[int(text)], p)
+    return scores
+
+
+def true_false_error_score(tokens: Sequence[TokenLogprob] | None) -> float | None:
+    """P(False) / (P(True) + P(False)) at the first position where either word is on offer."""
+    if not tokens:
+        return None
+    for token in tokens:
+        probs = _probs(token)
+        p_true = probs.get("true", 0.0)
+        p_false = probs.get("false", 0.0)
+        if p_true + p_false > 0:
+            return p_false / (p_true + p_false)
+    return None

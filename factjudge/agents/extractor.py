@@ -1,0 +1,80 @@
+"""Extractor agent: an answer's segments to atomic claims, one model call per answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from factjudge.agents.calling import ask
+from factjudge.agents.checkability import is_checkable
+from factjudge.agents.parsing import parse_claims
+from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.prompts import fence, load_prompt
+from factjudge.records import Claim, Segment, Trace
+
+# FELM does not extract claims from math and reasoning answers: their steps are the unit.
+NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})
+
+
+def extraction_prompt_name(domain: str, language: str) -> str:
+    """Pick the extraction template for a domain and language."""
+    if language.lower() not in ("", "en"):
+        return "extract_claims_multilingual"
+    if domain in ("science", "science_tech", "tech"):
+        return "extract_claims_science"
+    return "extract_claims"
+
+
+def numbered(items: Sequence[str]) -> str:
+    """``1. first`` lines, the way every prompt lists its items."""
+    return "\n".join(f"{i}. {text}" for i, text in enumerate(items, start=1))
+
+
+def claims_grammar(n_segments: int) -> str:
+    """GBNF for the extraction contract: one ``Segment i:`` block per segment, in order."""
+    blocks = " ".join(f'"Segment {i}:\\n" claims' for i in range(1, n_segments + 1))
+    return (f"root ::= {blocks}\n"
+            'claims ::= "No claims\\n" | claim+\n'
+            'claim ::= "Claim " [1-9] [0-9]? ". " [^\\n]+ "\\n"\n')
+
+
+def extract_claims(
+    model: ChatModel,
+    question: str,
+    segments: Sequence[Segment],
+    *,
+    domain: str,
+    language: str,
+    traces: list[Trace],
+    max_attempts: int = 3,
+    max_tokens: int = 1500,
+) -> tuple[Claim, ...] | None:
+    """Claims of every segment, numbered across the answer; None when extraction failed.
+
+    A segment the reply skips is kept whole as its own claim (so nothing goes
+    unjudged); a segment with "No claims" gets none. A claim that is a personal
+    statement or opinion is kept but marked not checkable.
+    """
+    prompt = load_prompt(extraction_prompt_name(domain, language))
+    values = {
+        "question": fence("question", question),
+        "segments": fence("segments", numbered([s.text for s in segments])),
+    }
+    asked = ask(
+        model,
+        prompt,
+        values,
+        GenerationParams(max_tokens=max_tokens, grammar=claims_grammar(len(segments))),
+        partial(parse_claims, n_segments=len(segments)),
+        step="extract",
+        traces=traces,
+        max_attempts=max_attempts,
+    )
+    if asked.value is None:
+        return None
+    claims: list[Claim] = []
+    for index, segment in enumerate(segments, start=1):
+        texts = asked.value.get(index, [segment.text])
+        for text in texts:
+            claims.append(Claim(len(claims) + 1, segment.id, text, is_checkable(text)))
+    return tuple(claims)

@@ -1,0 +1,97 @@
+"""LLM-generated knowledge (multilingual FActScore): a question about the claim, then a passage answering it.
+
+The passage joins the retrieved ones as ``Evidence(source="llm", verified=False)``:
+it is the model's memory, not a checked source, and reports must say so.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from factjudge.agents.calling import ask
+from factjudge.errors import ParseError
+from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.prompts import fence, load_prompt
+from factjudge.records import Evidence, Trace
+
+log = logging.getLogger(__name__)
+
+MIN_PASSAGE_WORDS = 5
+
+
+def parse_question(reply: str) -> str:
+    """Read ``Question: <question>`` (one line, nothing else); ParseError otherwise."""
+    lines = [line.strip() for line in reply.strip().splitlines() if line.strip()]
+    if not lines:
+        raise ParseError("the reply is empty")
+    if len(lines) > 1:
+        raise ParseError(f"expected exactly one line 'Question: ...', got {len(lines)} lines")
+    head, sep, question = lines[0].partition(":")
+    if not sep or head.strip().lower() != "question":
+        raise ParseError("expected a line 'Question: <question>'")
+    if not question.strip():
+        raise ParseError("the question after 'Question:' is empty")
+    return question.strip()
+
+
+def parse_passage(reply: str) -> str:
+    """Read ``Passage: <text>`` (one paragraph) or ``UNKNOWN``, which gives ``""``; ParseError otherwise."""
+    text = reply.strip()
+    if not text:
+        raise ParseError("the reply is empty")
+    if text.rstrip(".").upper() == "UNKNOWN":
+        return ""
+    head, sep, passage = text.partition(":")
+    if not sep or head.strip().lower() != "passage":
+        raise ParseError("expected the reply to start with 'Passage:' (or to be the single word UNKNOWN)")
+    passage = " ".join(passage.split())
+    if len(passage.split()) < MIN_PASSAGE_WORDS:
+        raise ParseError(f"the passage has fewer than {MIN_PASSAGE_WORDS} words")
+    return passage
+
+
+def generate_knowledge(
+    claim_text: str,
+    *,
+    model: ChatModel,
+    traces: list[Trace],
+    language: str | None = None,
+    max_attempts: int = 3,
+    max_tokens: int = 300,
+) -> list[Evidence]:
+    """A model-written passage about ``claim_text``, titled with the question it answers.
+
+    ``language`` names the passage's language (e.g. "English"); by default it follows
+    the question, which follows the claim. Empty when the model does not know or its
+    replies stay unreadable (the traces carry the error).
+    """
+    question = ask(
+        model,
+        load_prompt("knowledge_question"),
+        {"statement": fence("statement", claim_text)},
+        GenerationParams(max_tokens=100),
+        parse_question,
+        step="knowledge_question",
+        traces=traces,
+        max_attempts=max_attempts,
+    ).value
+    if question is None:
+        log.warning("knowledge: no readable question after %d attempts for %r", max_attempts, claim_text)
+        return []
+    passage = ask(
+        model,
+        load_prompt("knowledge_passage"),
+        {"question": fence("question", question),
+         "language": language or "the same language as the question"},
+        GenerationParams(max_tokens=max_tokens),
+        parse_passage,
+        step="knowledge_passage",
+        traces=traces,
+        max_attempts=max_attempts,
+    ).value
+    if passage is None:
+        log.warning("knowledge: no readable passage after %d attempts for %r", max_attempts, question)
+        return []
+    if not passage:
+        return []
+    return [Evidence(source="llm", text=passage, title=question, verified=False)]

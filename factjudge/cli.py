@@ -1,0 +1,204 @@
+"""The ``factjudge`` command: parse flags, build a config, call the library, print."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from factjudge.errors import FactJudgeError, InputError
+from factjudge.integrations.serve_cli import add_serve_parser, run_serve
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2, like every input error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"factjudge: error: {message} (see --help)\n")
+
+
+def _read_text(path: str) -> str:
+    data = sys.stdin.buffer.read() if path == "-" else _read_bytes(path)
+    where = "standard input" if path == "-" else path
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{where} is not UTF-8 text (undecodable byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _add_check(sub: Any) -> None:
+    p = sub.add_parser("check", help="check one answer", description="Check one answer to a question.")
+    p.add_argument("question", help="the question the answer responds to ('' if none)")
+    p.add_argument("answer", nargs="?", help="the answer; or use --answer-file, or pipe it on stdin")
+    p.add_argument("--answer-file", help="read the answer from a file ('-' for stdin)")
+    p.add_argument("--config", help="a TOML file with check settings; flags override it")
+    p.add_argument("--model", help="local (default), openai:MODEL (any OpenAI-compatible endpoint)")
+    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)")
+    p.add_argument("--strategy", help="vanilla (default), cot, link, doc, fact, grounded "
+                   "(judge only against --context), or a model-free scorer: token_f1, bm25")
+    p.add_argument("--granularity", help="segment (default) or claim")
+    p.add_argument("--domain", help="wk (default), science, writing_rec, math or reasoning")
+    p.add_argument("--language", help="language of the answer, e.g. en (default), fr, zh")
+    p.add_argument("--refs", nargs="+", default=[], metavar="URL", help="reference links (link, doc)")
+    p.add_argument("--separator", help="split the answer on this string instead of into sentences")
+    p.add_argument("--batch-size", type=int, help="items judged per call (default: all in one)")
+    p.add_argument("--timeout", type=float, help="seconds per model call")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the call cache")
+    p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from factjudge.api import check
+    from factjudge.config import CheckConfig
+
+    config = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
+    overrides = {
+        key: getattr(args, key)
+        for key in ("model", "base_url", "strategy", "granularity", "domain", "language",
+                    "separator", "batch_size", "timeout")
+        if getattr(args, key) is not None
+    }
+    if args.no_cache:
+        overrides["use_cache"] = False
+    config = config.replace(**overrides)
+
+    if args.answer is not None and args.answer_file:
+        raise InputError("give the answer either as an argument or with --answer-file, not both")
+    if args.answer is not None:
+        answer = args.answer
+    elif args.answer_file:
+        answer = _read_text(args.answer_file)
+    elif not sys.stdin.isatty():
+        answer = _read_text("-")
+    else:
+        raise InputError("no answer given: pass it as an argument, with --answer-file, or on stdin")
+
+    result = check(args.question, answer, config, refs=args.refs)
+    if args.json:
+        print(result.to_json())
+    else:
+        from factjudge.render import print_result
+
+        print_result(result)
+    return 0
+
+
+def _add_bench(sub: Any) -> None:
+    p = sub.add_parser("bench", help="run a labelled dataset through a grid of judge set-ups",
+                       description="Run a labelled dataset through a grid of judge set-ups; "
+                       "results are appended as they finish, and --resume continues a run.")
+    p.add_argument("dataset", help="a dataset file or directory (FELM, Factbench, TRUE pairs, "
+                   "FActScore, Mu-SHROOM, or CSV/JSONL)")
+    p.add_argument("--grid", nargs="+", default=[], metavar="KEY=V1,V2",
+                   help="set-ups to compare, e.g. strategy=vanilla,cot granularity=segment,claim")
+    p.add_argument("--model", default="local", help="model for every set-up unless the grid varies it")
+    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server")
+    p.add_argument("--config", help="a TOML file with base check settings")
+    p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
+    p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
+    p.add_argument("--concurrency", type=int, default=4, help="items checked at once (default 4)")
+    p.add_argument("--limit", type=int, help="only the first N examples")
+    p.add_argument("--domain", help="only examples of this domain")
+    p.add_argument("--language", help="only examples in this language")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    import time
+
+    from factjudge.api import model_for
+    from factjudge.config import CheckConfig
+    from factjudge.eval.datasets import dataset_hash, load_dataset
+    from factjudge.eval.grid import expand, parse_grid, setup_id
+    from factjudge.eval.runner import BenchRun, Setup
+
+    if args.resume and not args.run_dir:
+        raise InputError("--resume needs the --run-dir of the run to continue")
+    if args.concurrency < 1:
+        raise InputError("--concurrency must be at least 1")
+    base = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
+    base = base.replace(model=args.model, **({"base_url": args.base_url} if args.base_url else {}))
+    grid = parse_grid(args.grid)
+    setups = [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
+    examples = load_dataset(args.dataset)
+    if args.domain:
+        examples = [e for e in examples if e.domain == args.domain]
+    if args.language:
+        examples = [e for e in examples if e.language == args.language]
+    if args.limit is not None:
+        examples = examples[: args.limit]
+    if not examples:
+        raise InputError("no examples left to run after the filters")
+    run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
+    run = BenchRun(run_dir, examples, setups, model_factory=model_for, dataset=str(args.dataset),
+                   dataset_hash=dataset_hash(args.dataset), concurrency=args.concurrency)
+    summary = run.run(resume=args.resume, show_progress=not args.no_progress)
+    state = "interrupted" if summary.interrupted else "finished"
+    print(f"{state}: {summary.done} done, {summary.skipped} already done, {summary.failed} failed "
+          f"({summary.usage.calls} model calls, {summary.usage.cached_calls} from cache); "
+          f"results in {run_dir}")
+    if summary.interrupted:
+        print(f"resume with: factjudge bench {args.dataset} --run-dir {run_dir} --resume ...")
+        return 130
+    return 0
+
+
+def _add_report(sub: Any) -> None:
+    p = sub.add_parser("report", help="tables, plots and an HTML page from a bench run",
+                       description="Write markdown and CSV tables, PNG plots and a self-contained "
+                       "HTML report into RUN_DIR/report.")
+    p.add_argument("run_dir", help="a directory written by factjudge bench")
+
+
+def _report(args: argparse.Namespace) -> int:
+    from factjudge.eval.report import write_report
+
+    run_dir = Path(args.run_dir)
+    if not run_dir.is_dir():
+        raise InputError(f"{run_dir} is not a directory")
+    paths = write_report(run_dir)
+    print((paths["markdown"]).read_text(encoding="utf-8"))
+    print(f"report: {paths['html']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command-line grammar."""
+    parser = _Parser(prog="factjudge", description="Check whether what a chatbot said is true.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _add_check(sub)
+    _add_bench(sub)
+    _add_report(sub)
+    add_serve_parser(sub)
+    return parser
+
+
+COMMANDS = {"check": _check, "bench": _bench, "report": _report, "serve": run_serve}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; errors become one line on stderr and a non-zero exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except FactJudgeError as exc:
+        print(f"factjudge: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("factjudge: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""The frozen configuration of a check, built once (CLI flags, TOML or code) and passed down."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomllib
+
+from factjudge.agents.judge import STRATEGIES
+from factjudge.errors import InputError
+
+GRANULARITIES = ("segment", "claim")
+MAX_ANSWER_CHARS = 100_000
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """How to check an answer: which model, strategy, granularity, domain and language."""
+
+    model: str = "local"
+    strategy: str = "vanilla"
+    granularity: str = "segment"
+    domain: str = "wk"
+    language: str = "en"
+    base_url: str | None = None
+    batch_size: int | None = None
+    max_attempts: int = 3
+    logprobs: bool = True
+    timeout: float = 60.0
+    cache: str | None = None
+    use_cache: bool = True
+    separator: str | None = None
+    allow_private_links: bool = False
+
+    def __post_init__(self) -> None:
+        if self.strategy not in STRATEGIES:
+            raise InputError(f"unknown strategy {self.strategy!r}; choose from {', '.join(STRATEGIES)}")
+        if self.granularity not in GRANULARITIES:
+            raise InputError(
+                f"unknown granularity {self.granularity!r}; choose from {', '.join(GRANULARITIES)}"
+            )
+        if self.batch_size is not None and self.batch_size < 1:
+            raise InputError("batch size must be at least 1")
+        if self.max_attempts < 1:
+            raise InputError("max attempts must be at least 1")
+
+    def replace(self, **changes: Any) -> CheckConfig:
+        """A copy with some fields changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CheckConfig:
+        """Build from a dict; unknown keys are an input error, not silently dropped."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise InputError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> CheckConfig:
+        """Read a ``[check]`` table (or top-level keys) from a TOML file."""
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise InputError(f"cannot read config {path}: {exc}") from exc
+        return cls.from_dict(data.get("check", data))

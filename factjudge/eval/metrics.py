@@ -1,0 +1,432 @@
+"""Metrics of the three papers and Mu-SHROOM, as pure functions on plain lists.
+
+Conventions. Classification metrics take *error flags*: ``True`` = the item is an error
+(a false segment, an inconsistent pair), the positive class of FELM and TRUE. Ranking
+metrics follow TRUE: ``labels`` 1 = consistent, 0 = inconsistent, ``scores`` are error
+scores (higher = more likely inconsistent). A metric that is undefined on its input
+(empty, one class) returns ``None`` rather than a number that looks meaningful.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
+# Domains with no reference links and no claim extraction in FELM.
+FELM_NO_REFERENCE_DOMAINS = frozenset({"math", "reasoning"})
+FELM_NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})
+_REFERENCE_STRATEGIES = frozenset({"link", "doc"})
+
+
+def _check_lengths(*arrays: Sequence[Any]) -> int:
+    lengths = {len(a) for a in arrays}
+    if len(lengths) > 1:
+        raise ValueError(f"inputs differ in length: {sorted(lengths)}")
+    return lengths.pop() if lengths else 0
+
+
+# ---------------------------------------------------------------- classification
+
+
+def balanced_accuracy(gold: Sequence[bool], pred: Sequence[bool]) -> float | None:
+    """Mean of the per-class recalls (FELM's metric); None when empty.
+
+    With a single gold class only that class's recall exists, so it is returned (as
+    scikit-learn does, minus its warning): then it is plain accuracy, not a balanced one.
+    """
+    n = _check_lengths(gold, pred)
+    if n == 0:
+        return None
+    recalls = []
+    for cls in (True, False):
+        idx = [i for i in range(n) if bool(gold[i]) is cls]
+        if idx:
+            recalls.append(sum(bool(pred[i]) is cls for i in idx) / len(idx))
+    return sum(recalls) / len(recalls)
+
+
+class PRF(NamedTuple):
+    """Precision, recall and F1 of the error class, and how many gold errors there are."""
+
+    precision: float
+    recall: float
+    f1: float
+    support: int
+
+
+def error_prf(gold: Sequence[bool], pred: Sequence[bool]) -> PRF:
+    """Precision/recall/F1 of the error class (True = error); 0.0 where a ratio has no denominator."""
+    _check_lengths(gold, pred)
+    tp = sum(bool(g) and bool(p) for g, p in zip(gold, pred, strict=True))
+    fp = sum(not g and bool(p) for g, p in zip(gold, pred, strict=True))
+    fn = sum(bool(g) and not p for g, p in zip(gold, pred, strict=True))
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return PRF(precision, recall, f1, tp + fn)
+
+
+# ---------------------------------------------------------------- ranking (TRUE)
+
+
+def _ranks(values: np.ndarray) -> np.ndarray:
+    """1-based ranks with ties given their average rank."""
+    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
+    ends = np.cumsum(counts)
+    return (ends - (counts - 1) / 2)[inverse.reshape(-1)]
+
+
+def roc_auc(labels: Sequence[bool | int], scores: Sequence[float]) -> float | None:
+    """ROC AUC for detecting inconsistent items (label 0) by error score; None with one class."""
+    _check_lengths(labels, scores)
+    positive = np.array([not bool(v) for v in labels])
+    n_pos = int(positive.sum())
+    n_neg = len(positive) - n_pos
+    if n_pos == 0 or n_neg == 0:
+        return None
+    # Mann–Whitney U: the chance a random inconsistent item outscores a consistent one, ties half.
+    values = np.asarray(scores, dtype=float)
+    if np.isnan(values).any():
+        raise ValueError("scores contain NaN; drop the items with no score first")
+    ranks = _ranks(values)
+    u = ranks[positive].sum() - n_pos * (n_pos + 1) / 2
+    return float(u / (n_pos * n_neg))
+
+
+def _rates(labels: Sequence[bool | int], scores: Sequence[float], threshold: float) -> tuple[float, float]:
+    """TPR and FPR of 'inconsistent when score >= threshold'."""
+    pos = [s for v, s in zip(labels, scores, strict=True) if not v]
+    neg = [s for v, s in zip(labels, scores, strict=True) if v]
+    tpr = sum(s >= threshold for s in pos) / len(pos) if pos else 0.0
+    fpr = sum(s >= threshold for s in neg) / len(neg) if neg else 0.0
+    return tpr, fpr
+
+
+def tune_threshold(dev_labels: Sequence[bool | int], dev_scores: Sequence[float]) -> float:
+    """Error-score threshold maximising sqrt(TPR·(1−FPR)) on dev (TRUE); ties go to the lower one."""
+    n = _check_lengths(dev_labels, dev_scores)
+    if n == 0:
+        raise ValueError("cannot tune a threshold on no examples")
+    candidates = [*sorted(set(float(s) for s in dev_scores)), math.inf]
+    best, best_value = candidates[0], -1.0
+    for threshold in candidates:
+        tpr, fpr = _rates(dev_labels, dev_scores, threshold)
+        value = math.sqrt(tpr * (1 - fpr))
+        if value > best_value:
+            best, best_value = threshold, value
+    return best
+
+
+def accuracy_at(labels: Sequence[bool | int], scores: Sequence[float], threshold: float) -> float | None:
+    """Accuracy of predicting inconsistent when the error score is at or above ``threshold``."""
+    n = _check_lengths(labels, scores)
+    if n == 0:
+        return None
+    return sum((s >= threshold) == (not v) for v, s in zip(labels, scores, strict=True)) / n
+
+
+# ---------------------------------------------------------------- FActScore
+
+
+@dataclass(frozen=True)
+class FactScoreSummary:
+    """FActScore over responding answers, with and without the length penalty."""
+
+    score: float | None
+    score_without_penalty: float | None
+    abstention_rate: float
+    facts_per_response: float | None
+    responses: int
+    responding: int
+
+
+def factscore(
+    per_response_supported: Sequence[Sequence[bool]],
+    gamma: int = 10,
+    abstained: Sequence[bool] | None = None,
+) -> FactScoreSummary:
+    """Mean share of supported facts per responding answer; penalty exp(1 − γ/|facts|) when |facts| < γ.
+
+    An answer that abstains, or has no facts at all, is not scored (FActScore's
+    definition is over answers that respond); both count towards the abstention rate.
+    ``gamma=0`` turns the penalty off.
+    """
+    n = len(per_response_supported)
+    if abstained is None:
+        abstained = [False] * n
+    _check_lengths(per_response_supported, abstained)
+    plain, penalised, lengths = [], [], []
+    for facts, abstain in zip(per_response_supported, abstained, strict=True):
+        if abstain or not facts:
+            continue
+        share = sum(bool(f) for f in facts) / len(facts)
+        penalty = math.exp(1 - gamma / len(facts)) if gamma and len(facts) < gamma else 1.0
+        plain.append(share)
+        penalised.append(share * penalty)
+        lengths.append(len(facts))
+    return FactScoreSummary(
+        score=float(np.mean(penalised)) if penalised else None,
+        score_without_penalty=float(np.mean(plain)) if plain else None,
+        abstention_rate=(n - len(plain)) / n if n else 0.0,
+        facts_per_response=float(np.mean(lengths)) if lengths else None,
+        responses=n,
+        responding=len(plain),
+    )
+
+
+@dataclass(frozen=True)
+class ScoringConfusion:
+    """Fact-scorer vs gold labels (positive = supported), as shares of all facts."""
+
+    tp: float
+    fn: float
+    fp: float
+    tn: float
+    accuracy: float
+    gold_factscore: float
+    pred_factscore: float
+    estimation_error: float
+    facts: int
+
+
+def _groups(values: Sequence[Any]) -> list[list[bool]]:
+    """Per-response fact labels from nested lists; a flat list is one pool."""
+    if values and isinstance(values[0], (list, tuple)):
+        return [[bool(x) for x in v] for v in values]
+    return [[bool(x) for x in values]]
+
+
+def scoring_confusion(
+    gold: Sequence[bool] | Sequence[Sequence[bool]],
+    pred: Sequence[bool] | Sequence[Sequence[bool]],
+) -> ScoringConfusion | None:
+    """TP/FN/FP/TN rates, scoring accuracy and predicted-minus-gold FActScore (over-/under-estimation).
+
+    Flat lists are pooled facts; lists of lists are per-response facts, and then the
+    FActScores are the per-response means without length penalty (the same facts are
+    scored, so the penalty would only rescale both).
+    """
+    gold_groups, pred_groups = _groups(gold), _groups(pred)
+    _check_lengths(gold_groups, pred_groups)
+    for g, p in zip(gold_groups, pred_groups, strict=True):
+        _check_lengths(g, p)
+    flat_gold = [x for g in gold_groups for x in g]
+    flat_pred = [x for p in pred_groups for x in p]
+    gold_fs = factscore(gold_groups, gamma=0).score_without_penalty
+    pred_fs = factscore(pred_groups, gamma=0).score_without_penalty
+    n = len(flat_gold)
+    if n == 0 or gold_fs is None or pred_fs is None:
+        return None
+    tp = sum(g and p for g, p in zip(flat_gold, flat_pred, strict=True))
+    fn = sum(g and not p for g, p in zip(flat_gold, flat_pred, strict=True))
+    fp = sum(p and not g for g, p in zip(flat_gold, flat_pred, strict=True))
+    tn = n - tp - fn - fp
+    return ScoringConfusion(tp / n, fn / n, fp / n, tn / n, (tp + tn) / n, gold_fs, pred_fs,
+                            pred_fs - gold_fs, n)
+
+
+# ---------------------------------------------------------------- resampling
+
+
+def bootstrap_ci(
+    metric_fn: Callable[..., float | None],
+    *arrays: Sequence[Any],
+    n: int = 1000,
+    seed: int = 0,
+    alpha: float = 0.05,
+) -> tuple[float | None, float | None]:
+    """Percentile bootstrap interval of ``metric_fn(*arrays)``, resampling examples jointly.
+
+    Resamples where the metric is undefined (e.g. one class for ROC AUC) are dropped.
+    """
+    size = _check_lengths(*arrays)
+    if size == 0:
+        return None, None
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(n):
+        idx = rng.integers(0, size, size)
+        value = metric_fn(*([a[i] for i in idx] for a in arrays))
+        if value is not None and not math.isnan(value):
+            values.append(value)
+    if not values:
+        return None, None
+    low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+    return float(low), float(high)
+
+
+def paired_bootstrap(
+    metric_fn: Callable[[Sequence[Any], Sequence[Any]], float | None],
+    gold: Sequence[Any],
+    pred_a: Sequence[Any],
+    pred_b: Sequence[Any],
+    n: int = 1000,
+    seed: int = 0,
+) -> float:
+    """Share of paired resamples where the run that wins on the full set does not win (a p-value).
+
+    Both runs are scored on the same resampled examples; a small share means the
+    difference is unlikely to be luck. 1.0 when the runs tie on the full set.
+    """
+    size = _check_lengths(gold, pred_a, pred_b)
+    full_a, full_b = metric_fn(gold, pred_a), metric_fn(gold, pred_b)
+    if size == 0 or full_a is None or full_b is None or full_a == full_b:
+        return 1.0
+    sign = 1.0 if full_a > full_b else -1.0
+    rng = np.random.default_rng(seed)
+    losses = counted = 0
+    for _ in range(n):
+        idx = rng.integers(0, size, size)
+        g = [gold[i] for i in idx]
+        a, b = metric_fn(g, [pred_a[i] for i in idx]), metric_fn(g, [pred_b[i] for i in idx])
+        if a is None or b is None:
+            continue
+        counted += 1
+        losses += sign * (a - b) <= 0
+    return losses / counted if counted else 1.0
+
+
+# ---------------------------------------------------------------- agreement and ensembles
+
+
+class Agreement(NamedTuple):
+    """Raw agreement and Cohen's kappa of two labelings of the same items."""
+
+    share: float | None
+    kappa: float | None
+    items: int
+
+
+def cross_language_agreement(
+    labels_a: Sequence[bool | None], labels_b: Sequence[bool | None]
+) -> Agreement:
+    """Agreement of the labels given to the same facts in two languages; pairs with a None are skipped.
+
+    Kappa is None when chance agreement is already 1 (both sides use one same label).
+    """
+    _check_lengths(labels_a, labels_b)
+    pairs = [(bool(a), bool(b)) for a, b in zip(labels_a, labels_b, strict=True)
+             if a is not None and b is not None]
+    if not pairs:
+        return Agreement(None, None, 0)
+    m = len(pairs)
+    observed = sum(a == b for a, b in pairs) / m
+    pa = sum(a for a, _ in pairs) / m
+    pb = sum(b for _, b in pairs) / m
+    expected = pa * pb + (1 - pa) * (1 - pb)
+    kappa = None if expected == 1 else (observed - expected) / (1 - expected)
+    return Agreement(observed, kappa, m)
+
+
+def ensemble_scores(score_lists: Sequence[Sequence[float | None]]) -> list[float | None]:
+    """Per-example mean of several checkers' scores (TRUE's ensemble), ignoring missing ones."""
+    if not score_lists:
+        return []
+    _check_lengths(*score_lists)
+    out: list[float | None] = []
+    for column in zip(*score_lists, strict=True):
+        known = [float(s) for s in column if s is not None and not math.isnan(s)]
+        out.append(sum(known) / len(known) if known else None)
+    return out
+
+
+# ---------------------------------------------------------------- FELM aggregation
+
+
+def any_false(labels: Iterable[bool | None]) -> bool | None:
+    """FELM's strict rule as an error flag: True if any part is false (label False).
+
+    False when every part is true (or there are none: nothing is wrong); None when
+    no part is false but some are unknown.
+    """
+    values = list(labels)
+    if any(v is False for v in values):
+        return True
+    if any(v is None for v in values):
+        return None
+    return False
+
+
+def felm_fallback(strategy: str, granularity: str, domain: str) -> tuple[str, str]:
+    """The (strategy, granularity) FELM actually runs in a domain: link/doc and claims fall back there."""
+    if domain in FELM_NO_REFERENCE_DOMAINS and strategy in _REFERENCE_STRATEGIES:
+        strategy = "vanilla"
+    if domain in FELM_NO_EXTRACTION_DOMAINS and granularity == "claim":
+        granularity = "segment"
+    return strategy, granularity
+
+
+def felm_overall(
+    table: Mapping[tuple[str, str], Mapping[str, float | None]],
+    domains: Sequence[str] | None = None,
+) -> dict[tuple[str, str], dict[str, float | None]]:
+    """Fill FELM's table with its fallback rule and add each row's ``overall`` mean over domains.
+
+    ``table`` maps (strategy, granularity) to {domain: metric}. A cell where the set-up
+    falls back (``felm_fallback``) takes the fallback row's number when that row is in
+    the table; otherwise it keeps its own. The overall is the mean of the domains that
+    have a number (None if none do).
+    """
+    if domains is None:
+        seen = {d for row in table.values() for d in row}
+        domains = [d for d in FELM_DOMAINS if d in seen] + sorted(seen - set(FELM_DOMAINS))
+    filled: dict[tuple[str, str], dict[str, float | None]] = {}
+    for key, row in table.items():
+        cells: dict[str, float | None] = {}
+        for domain in domains:
+            source = felm_fallback(*key, domain)
+            value = table[source].get(domain) if source != key and source in table else None
+            cells[domain] = value if value is not None else row.get(domain)
+        known = [v for v in cells.values() if v is not None]
+        cells["overall"] = sum(known) / len(known) if known else None
+        filled[key] = cells
+    return filled
+
+
+# ---------------------------------------------------------------- Mu-SHROOM
+
+
+def _char_set(spans: Iterable[Sequence[int]]) -> set[int]:
+    return {i for span in spans for i in range(int(span[0]), int(span[1]))}
+
+
+def span_iou(gold_spans: Iterable[Sequence[int]], pred_spans: Iterable[Sequence[int]]) -> float:
+    """Intersection over union of the characters in hard spans (end exclusive); 1.0 when both are empty."""
+    gold, pred = _char_set(gold_spans), _char_set(pred_spans)
+    if not gold and not pred:
+        return 1.0
+    return len(gold & pred) / len(gold | pred)
+
+
+def _soft_vector(spans: Iterable[Any], text_len: int) -> np.ndarray:
+    vec = np.zeros(text_len)
+    for span in spans:
+        if isinstance(span, Mapping):
+            start, end, prob = span["start"], span["end"], span["prob"]
+        else:
+            start, end, prob = span
+        vec[int(start):int(end)] = float(prob)
+    return vec
+
+
+def span_spearman(gold_soft: Iterable[Any], pred_soft: Iterable[Any], text_len: int) -> float:
+    """Spearman correlation of per-character hallucination probabilities, as Mu-SHROOM scores it.
+
+    Soft spans are (start, end, prob) or {"start", "end", "prob"}. The correlation of a
+    constant vector is undefined; following the shared task's scorer, if either vector is
+    constant (values rounded to 8 decimals) the result is 1.0 when both are constant and
+    0.0 otherwise: an answer with no hallucination is matched by predicting none.
+    """
+    gold = _soft_vector(gold_soft, text_len)
+    pred = _soft_vector(pred_soft, text_len)
+    gold_constant = len(set(np.round(gold, 8))) <= 1
+    pred_constant = len(set(np.round(pred, 8))) <= 1
+    if gold_constant or pred_constant:
+        return float(gold_constant and pred_constant)
+    rg, rp = _ranks(gold), _ranks(pred)
+    return float(np.corrcoef(rg, rp)[0, 1])

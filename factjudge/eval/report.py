@@ -1,0 +1,193 @@
+"""``factjudge report RUN_DIR``: markdown and CSV tables, PNG plots and one self-contained HTML page."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from factjudge.errors import InputError
+from factjudge.eval.results import read_lines
+from factjudge.eval.runner import MANIFEST, RESULTS
+from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals
+
+DEMO_NOTE = (
+    "Set-ups whose model is `local` used the small embedded demo model (SmolLM2-135M): "
+    "their numbers show the pipeline running offline, not a judge worth comparing."
+)
+
+
+def _markdown(table: pd.DataFrame) -> str:
+    """A pipe table; written by hand so no optional dependency (tabulate) is needed."""
+    if table.empty:
+        return "(no rows)\n"
+    frame = table.reset_index() if table.index.name else table
+    cols = [str(c) for c in frame.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for row in frame.itertuples(index=False):
+        lines.append("| " + " | ".join("" if pd.isna(v) else str(v) for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _png(figure: Any) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def _domain_bars(rows: pd.DataFrame, group: str, metric: str) -> bytes | None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    part = rows[rows[group] != OVERALL].pivot(index=group, columns="setup", values=metric)
+    if part.dropna(how="all").empty:
+        return None
+    figure, axis = plt.subplots(figsize=(8, 3.5))
+    part.plot.bar(ax=axis, rot=0)
+    axis.axhline(50, color="grey", linewidth=0.8, linestyle="--")
+    axis.set_ylabel(metric.replace("_", " "))
+    axis.set_ylim(0, 100)
+    axis.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
+    data = _png(figure)
+    plt.close(figure)
+    return data
+
+
+def _roc_curves(lines: Sequence[dict[str, Any]]) -> bytes | None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from sklearn.metrics import roc_curve
+
+    figure, axis = plt.subplots(figsize=(4.5, 4.5))
+    drawn = False
+    for setup in sorted({ln["setup"] for ln in lines}):
+        pairs = [(not ln["gold"]["response_label"], ln["result"]["error_score"]) for ln in lines
+                 if ln["setup"] == setup and ln["gold"]["response_label"] is not None
+                 and ln["result"]["error_score"] is not None]
+        if len({g for g, _ in pairs}) < 2:
+            continue
+        fpr, tpr, _ = roc_curve([g for g, _ in pairs], [s for _, s in pairs])
+        axis.plot(fpr, tpr, label=setup)
+        drawn = True
+    if not drawn:
+        plt.close(figure)
+        return None
+    axis.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle="--")
+    axis.set_xlabel("false positive rate")
+    axis.set_ylabel("true positive rate (errors found)")
+    axis.legend(fontsize=6)
+    data = _png(figure)
+    plt.close(figure)
+    return data
+
+
+def _html_table(table: pd.DataFrame) -> str:
+    frame = table.reset_index() if table.index.name else table
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in row) + "</tr>"
+        for row in frame.itertuples(index=False)
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def write_report(run_dir: Path) -> dict[str, Path]:
+    """Write every table, plot and the HTML page into ``run_dir/report``; return their paths."""
+    lines = list(read_lines(run_dir / RESULTS))
+    if not lines:
+        raise InputError(f"{run_dir} has no results yet ({RESULTS} is missing or empty)")
+    manifest_path = run_dir / MANIFEST
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
+    out = run_dir / "report"
+    out.mkdir(exist_ok=True)
+    paths: dict[str, Path] = {}
+    sections: list[tuple[str, str]] = []
+    images: list[tuple[str, bytes]] = []
+
+    languages = {ln.get("language") for ln in lines}
+    groups = ["domain"] + (["language"] if len(languages) > 1 else [])
+    for group in groups:
+        rows = metric_rows(lines, group)
+        rows.to_csv(out / f"metrics_by_{group}.csv", index=False)
+        paths[f"metrics_by_{group}"] = out / f"metrics_by_{group}.csv"
+        for metric, title in (("segment_ba", "Segment-level balanced accuracy"),
+                              ("response_ba", "Response-level balanced accuracy"),
+                              ("factscore", "FActScore (share of judged items supported)")):
+            table = felm_table(rows, metric, group)
+            if table.isna().all().all():
+                continue
+            name = f"{metric}_by_{group}"
+            table.to_csv(out / f"{name}.csv")
+            paths[name] = out / f"{name}.csv"
+            sections.append((f"{title} by {group}", _markdown(table.round(1))))
+        bars = _domain_bars(rows, group, "segment_ba")
+        if bars:
+            images.append((f"Segment-level balanced accuracy by {group}", bars))
+
+    aucs = roc_auc_intervals(lines)
+    if not aucs.dropna(subset=["roc_auc"]).empty:
+        aucs.to_csv(out / "roc_auc.csv", index=False)
+        paths["roc_auc"] = out / "roc_auc.csv"
+        sections.append(("ROC AUC for detecting errors, with bootstrap 95% intervals", _markdown(aucs)))
+        curves = _roc_curves(lines)
+        if curves:
+            images.append(("ROC curves (response level)", curves))
+
+    for i, (_title, data) in enumerate(images, start=1):
+        (out / f"plot{i}.png").write_bytes(data)
+        paths[f"plot{i}"] = out / f"plot{i}.png"
+
+    header = [f"# factjudge report: {manifest.get('dataset', run_dir.name)}", "",
+              f"{len(lines)} results; factjudge {manifest.get('version', '?')}; dataset hash "
+              f"{manifest.get('dataset_hash', '?')}. Metrics are percentages; the error is the "
+              "positive class; unparseable items are excluded and counted.", ""]
+    if any("model=local" in ln["setup"] for ln in lines):
+        header += [f"> {DEMO_NOTE}", ""]
+    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{body}" for t, body in sections)
+    (out / "report.md").write_text(markdown, encoding="utf-8")
+    paths["markdown"] = out / "report.md"
+    (out / "report.html").write_text(_html(manifest, lines, run_dir, groups, images), encoding="utf-8")
+    paths["html"] = out / "report.html"
+    return paths
+
+
+def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path, groups: list[str],
+          images: list[tuple[str, bytes]]) -> str:
+    parts = [f"<h1>factjudge report: {html.escape(str(manifest.get('dataset', run_dir.name)))}</h1>",
+             f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
+             f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
+             "percentages with the error as the positive class; unparseable items are excluded and "
+             "counted.</p>"]
+    if any("model=local" in ln["setup"] for ln in lines):
+        parts.append(f"<p class=note>{html.escape(DEMO_NOTE)}</p>")
+    for group in groups:
+        rows = metric_rows(lines, group)
+        for metric, title in (("segment_ba", "Segment-level balanced accuracy"),
+                              ("response_ba", "Response-level balanced accuracy")):
+            table = felm_table(rows, metric, group)
+            if not table.isna().all().all():
+                parts.append(f"<h2>{title} by {group}</h2>{_html_table(table.round(1))}")
+    aucs = roc_auc_intervals(lines)
+    if not aucs.dropna(subset=["roc_auc"]).empty:
+        parts.append(f"<h2>ROC AUC with bootstrap 95% intervals</h2>{_html_table(aucs)}")
+    for title, data in images:
+        encoded = base64.b64encode(data).decode()
+        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
+                     f"src='data:image/png;base64,{encoded}'>")
+    style = ("body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}"
+             "table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border:1px solid #ccc;"
+             "padding:.25rem .5rem;text-align:right}th{background:#f3f3f3}"
+             "td:first-child{text-align:left}.note{background:#fff7d6;padding:.5rem}img{max-width:100%}")
+    return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>factjudge report</title>"
+            "<link rel=icon href='data:,'>"
+            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

@@ -1,0 +1,262 @@
+"""``factjudge bench``: run a labelled dataset through a grid of set-ups, resumably.
+
+Every (example, set-up) result is appended to ``results.jsonl`` as soon as it is
+done; ``--resume`` reads that file back and skips what is there, and the model-call
+cache makes the calls of items that were in flight at a kill free the second time.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from factjudge.config import CheckConfig
+from factjudge.errors import FactJudgeError, InputError, ModelError
+from factjudge.eval.datasets import Example
+from factjudge.eval.results import ResultWriter, read_lines
+from factjudge.llm.base import ChatModel
+from factjudge.pipeline import Checker, package_version
+from factjudge.prompts import load_prompt
+from factjudge.records import CheckResult, Evidence, Usage
+
+RESULTS = "results.jsonl"
+ERRORS = "errors.jsonl"
+MANIFEST = "manifest.json"
+# Stop a run whose endpoint is plainly down instead of failing every remaining item.
+MAX_CONSECUTIVE_FAILURES = 10
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One point of the grid: a readable id and the configuration it stands for."""
+
+    id: str
+    config: CheckConfig
+
+
+@dataclass
+class RunSummary:
+    """What one invocation did."""
+
+    done: int = 0
+    skipped: int = 0
+    failed: int = 0
+    usage: Usage = field(default_factory=Usage)
+    interrupted: bool = False
+
+
+def check_example(checker: Checker, example: Example) -> CheckResult:
+    """Run one example through a checker: TRUE pairs use their grounding as the only evidence."""
+    if example.grounding:
+        return checker.check(example.question, example.answer, segments=[example.answer],
+                             context=[Evidence("grounding", example.grounding)])
+    return checker.check(example.question, example.answer,
+                         segments=list(example.segments) or None,
+                         refs=example.refs, ref_texts=example.ref_contents)
+
+
+def gold_of(example: Example) -> dict[str, Any]:
+    """The human labels a result line carries, so reports need not reload the dataset."""
+    segment_labels = list(example.segment_labels)
+    if example.grounding and not segment_labels:
+        segment_labels = [example.response_label]
+    return {
+        "segment_labels": segment_labels,
+        "response_label": example.response_label,
+        "claim_labels": list(example.claim_labels),
+        "spans": [list(s) for s in example.spans],
+    }
+
+
+def prompt_hashes() -> dict[str, str]:
+    """Hash of every packaged prompt, so a run says exactly which prompts produced it."""
+    from importlib import resources
+
+    names = sorted(p.name[:-4] for p in resources.files("factjudge.prompts").iterdir()
+                   if p.name.endswith(".txt"))
+    return {name: load_prompt(name).hash for name in names}
+
+
+class BenchRun:
+    """A run directory: manifest, results and errors of one dataset × grid."""
+
+    def __init__(
+        self,
+        run_dir: Path,
+        examples: Sequence[Example],
+        setups: Sequence[Setup],
+        *,
+        model_factory: Callable[[CheckConfig], ChatModel],
+        dataset: str,
+        dataset_hash: str,
+        concurrency: int = 4,
+    ) -> None:
+        ids = [e.id for e in examples]
+        if len(set(ids)) != len(ids):
+            raise InputError("the dataset has duplicate example ids; results could not be told apart")
+        self.run_dir = run_dir
+        self.examples = examples
+        self.setups = setups
+        self.model_factory = model_factory
+        self.dataset = dataset
+        self.dataset_hash = dataset_hash
+        self.concurrency = max(1, concurrency)
+        self._models: dict[str, ChatModel] = {}
+        self._models_lock = threading.Lock()
+
+    def done_keys(self) -> set[tuple[str, str]]:
+        """(example id, set-up id) pairs already in the results file."""
+        return {(r["example_id"], r["setup"]) for r in read_lines(self.run_dir / RESULTS)}
+
+    def _model(self, config: CheckConfig) -> ChatModel:
+        key = f"{config.model}|{config.base_url}|{config.cache}|{config.use_cache}"
+        with self._models_lock:
+            if key not in self._models:
+                self._models[key] = self.model_factory(config)
+            return self._models[key]
+
+    def _manifest(self, resume: bool) -> dict[str, Any]:
+        path = self.run_dir / MANIFEST
+        manifest: dict[str, Any] = {}
+        if path.exists():
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            if manifest.get("dataset_hash") != self.dataset_hash:
+                raise InputError(f"{self.run_dir} holds a run on another dataset (hash differs); "
+                                 "use a new --run-dir")
+            if not resume:
+                raise InputError(f"{self.run_dir} already holds a run: pass --resume to continue it, "
+                                 "or choose another --run-dir")
+        manifest.update({
+            "dataset": self.dataset,
+            "dataset_hash": self.dataset_hash,
+            "examples": len(self.examples),
+            "setups": {s.id: s.config.to_dict() for s in self.setups}
+            | manifest.get("setups", {}),
+            "prompt_hashes": prompt_hashes(),
+            "version": package_version(),
+        })
+        manifest.setdefault("sessions", []).append({"started": _now(), "finished": None})
+        return manifest
+
+    def _write_manifest(self, manifest: dict[str, Any]) -> None:
+        path = self.run_dir / MANIFEST
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)  # atomic: a kill never leaves half a manifest
+
+    def _one(self, example: Example, setup: Setup) -> dict[str, Any]:
+        config = setup.config.replace(domain=example.domain or setup.config.domain,
+                                      language=example.language or setup.config.language)
+        started = time.perf_counter()
+        result = check_example(Checker(config, self._model(config)), example)
+        return {
+            "example_id": example.id,
+            "setup": setup.id,
+            "dataset": example.dataset,
+            "domain": example.domain,
+            "language": example.language,
+            "gold": gold_of(example),
+            "result": result.to_dict(),
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+
+    def run(self, *, resume: bool = False, show_progress: bool = True) -> RunSummary:
+        """Run every pending (example, set-up) pair; safe to interrupt and resume."""
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        manifest = self._manifest(resume)
+        self._write_manifest(manifest)
+        done = self.done_keys()
+        pending = [(e, s) for s in self.setups for e in self.examples if (e.id, s.id) not in done]
+        summary = RunSummary(skipped=len(self.examples) * len(self.setups) - len(pending))
+        results = ResultWriter(self.run_dir / RESULTS)
+        errors = ResultWriter(self.run_dir / ERRORS)
+        progress = Progress(
+            TextColumn("[bold]bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[cost]}"),
+            disable=not show_progress,
+        )
+        try:
+            with progress, ThreadPoolExecutor(self.concurrency) as pool:
+                bar = progress.add_task("bench", total=len(pending), cost="")
+                queue = iter(pending)
+                running: dict[Future[dict[str, Any]], tuple[Example, Setup]] = {}
+
+                def submit_next() -> None:
+                    for example, setup in queue:
+                        running[pool.submit(self._one, example, setup)] = (example, setup)
+                        return
+
+                for _ in range(self.concurrency * 2):
+                    submit_next()
+                try:
+                    self._drain(running, submit_next, results, errors, summary, progress, bar)
+                except KeyboardInterrupt:
+                    summary.interrupted = True
+                    for future in running:
+                        future.cancel()  # in-flight calls finish into the cache; queued ones never start
+        finally:
+            results.close()
+            errors.close()
+            manifest["sessions"][-1].update({"finished": _now(), "done": summary.done,
+                                             "failed": summary.failed, "interrupted": summary.interrupted,
+                                             "usage": summary.usage.to_dict()})
+            self._write_manifest(manifest)
+        return summary
+
+
+    def _drain(
+        self,
+        running: dict[Future[dict[str, Any]], tuple[Example, Setup]],
+        submit_next: Callable[[], None],
+        results: ResultWriter,
+        errors: ResultWriter,
+        summary: RunSummary,
+        progress: Progress,
+        bar: Any,
+    ) -> None:
+        """Collect finished items, write them, and keep the pool fed until nothing runs."""
+        consecutive = 0
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                example, setup = running.pop(future)
+                try:
+                    record = future.result()
+                except FactJudgeError as exc:
+                    summary.failed += 1
+                    consecutive += 1
+                    errors.write({"example_id": example.id, "setup": setup.id,
+                                  "error": f"{type(exc).__name__}: {exc}", "at": _now()})
+                    if consecutive >= MAX_CONSECUTIVE_FAILURES:
+                        raise ModelError(f"{consecutive} items failed in a row, last: {exc}") from exc
+                else:
+                    consecutive = 0
+                    results.write(record)
+                    summary.done += 1
+                    summary.usage += CheckResult.from_dict(record["result"]).usage
+                progress.update(bar, advance=1, cost=_cost_text(summary.usage))
+                submit_next()
+
+
+def _cost_text(usage: Usage) -> str:
+    return f"{usage.calls} calls, {usage.cached_calls} cached, ${usage.cost_usd:.4f}"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

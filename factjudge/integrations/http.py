@@ -1,0 +1,195 @@
+"""The HTTP service: POST /v1/check, GET /v1/info, GET /healthz, a web page at /.
+
+Every check goes through ``Verifier.verify`` (and so ``api.check``), in a bounded
+thread pool: ``max_concurrency`` checks run at once, the others wait for a slot.
+A request that cannot finish within ``timeout`` seconds gets a 504 JSON error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from factjudge.agents.judge import STRATEGIES
+from factjudge.config import GRANULARITIES, CheckConfig
+from factjudge.errors import FactJudgeError, InputError
+from factjudge.integrations.http_guard import Guard, error_payload
+from factjudge.integrations.http_models import CheckRequest, ErrorBody
+from factjudge.integrations.serve_cli import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
+from factjudge.llm.base import ChatModel
+from factjudge.pipeline import package_version
+from factjudge.records import CheckResult
+from factjudge.verifier import Verifier
+
+log = logging.getLogger(__name__)
+
+STATIC = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
+          "style.css": "text/css; charset=utf-8"}
+# The page may talk to this service and nothing else.
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
+                "form-action 'self'; frame-ancestors 'none'",
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description} for status, description in {
+        400: "the input cannot be checked", 401: "missing or invalid API key",
+        413: "request body too large", 422: "malformed request", 502: "the model or a link failed",
+        503: "no free slot in time", 504: "the check timed out"}.items()
+}
+CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 422: "invalid_request",
+         502: "upstream_error", 503: "busy", 504: "timeout"}
+
+
+class ApiError(Exception):
+    """An error the service answers with its status and a JSON body."""
+
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code or CODES.get(status, "error")
+
+
+def _json_error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(error_payload(status, code, message), status_code=status)
+
+
+def _error_status(exc: FactJudgeError) -> int:
+    """The caller's mistakes are 400; a model, parse or link failure is the upstream's (502)."""
+    return 400 if isinstance(exc, InputError) else 502
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request body is not valid JSON for this endpoint"
+
+
+def _static(name: str) -> bytes:
+    return resources.files("factjudge.integrations").joinpath("static", name).read_bytes()
+
+
+def create_app(
+    model: ChatModel | None = None,
+    config: CheckConfig | None = None,
+    *,
+    api_key: str | None = None,
+    max_body: int = DEFAULT_MAX_BODY,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_concurrency: int = DEFAULT_MAX_CONCURRENCY,
+    grounded: bool = True,
+) -> FastAPI:
+    """Build the service: the model comes from ``config`` (like ``api.model_for``) unless injected."""
+    if max_concurrency < 1 or max_body < 1 or timeout <= 0:
+        raise InputError("max_concurrency, max_body and timeout must be positive")
+    verifier = Verifier(config, model=model, grounded=grounded)
+    executor = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="factjudge-check")
+    slots: list[asyncio.Semaphore] = []  # made in the serving event loop, on first use
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="factjudge", version=package_version(), lifespan=lifespan,
+                  description="Check whether an answer is true, or supported by the context it was "
+                  "written from. Errors are JSON: {\"error\": {status, code, message}}.",
+                  docs_url=None, redoc_url=None)  # the bundled docs pages load scripts from a CDN
+    app.state.verifier = verifier
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return _json_error(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(FactJudgeError)
+    async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONResponse:
+        status = _error_status(exc)
+        return _json_error(status, CODES[status], str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _json_error(422, "invalid_request", _validation_message(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _json_error(exc.status_code, CODES.get(exc.status_code, "error"), str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error in %s", request.url.path)
+        message = f"internal error ({type(exc).__name__}); see the server log"
+        return _json_error(500, "internal_error", message)
+
+    @app.get("/healthz", tags=["service"])
+    async def healthz() -> dict[str, str]:
+        """Liveness: the process is up and answering."""
+        return {"status": "ok"}
+
+    @app.get("/v1/info", tags=["service"], responses=ERROR_RESPONSES)
+    async def info() -> dict[str, Any]:
+        """The model and settings this service checks with."""
+        loop = asyncio.get_running_loop()
+        checker_model = await loop.run_in_executor(executor, verifier.model_for)
+        cfg = verifier.config
+        return {"model": checker_model.name, "demo_model": checker_model.demo,
+                "strategy": cfg.strategy, "granularity": cfg.granularity, "domain": cfg.domain,
+                "grounded": verifier.grounded, "strategies": list(STRATEGIES),
+                "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,
+                "version": package_version()}
+
+    @app.post("/v1/check", tags=["check"], responses={
+        200: {"description": "the CheckResult as JSON (factjudge.records.CheckResult.to_dict)"},
+        **ERROR_RESPONSES})
+    async def check(request: CheckRequest) -> Response:
+        """Check an answer; with a context, which of its segments or claims the context does not support."""
+        started = time.monotonic()
+        run = functools.partial(_verify, verifier, request)
+        if not slots:
+            slots.append(asyncio.Semaphore(max_concurrency))
+        slot = slots[0]
+        try:
+            await asyncio.wait_for(slot.acquire(), timeout)
+        except asyncio.TimeoutError:
+            raise ApiError(503, f"the service is busy: no free slot within {timeout:g} s; retry later") \
+                from None
+        future = asyncio.get_running_loop().run_in_executor(executor, run)
+        # The slot is held until the work really ends, even after a timeout answered the client.
+        future.add_done_callback(lambda _: slot.release())
+        remaining = max(0.0, timeout - (time.monotonic() - started))
+        try:
+            result = await asyncio.wait_for(asyncio.shield(future), remaining)
+        except asyncio.TimeoutError:
+            raise ApiError(504, f"the check did not finish within {timeout:g} s") from None
+        return JSONResponse(result.to_dict())
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> HTMLResponse:
+        return HTMLResponse(_static("index.html"), headers=PAGE_HEADERS)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static(name: str) -> Response:
+        if name not in STATIC:
+            raise ApiError(404, f"no static file {name!r}")
+        return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
+
+    app.add_middleware(Guard, api_key=api_key, max_body=max_body)
+    return app
+
+
+def _verify(verifier: Verifier, request: CheckRequest) -> CheckResult:
+    config = verifier.config.replace(**request.options.config_changes())
+    return verifier.verify(request.question, request.answer, context=request.context_items() or None,
+                           refs=request.refs, ref_texts=request.ref_texts, config=config,
+                           grounded=request.options.grounded)

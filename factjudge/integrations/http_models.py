@@ -1,0 +1,80 @@
+"""Request and error bodies of the HTTP service; the response body is ``CheckResult.to_dict()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from factjudge.config import MAX_ANSWER_CHARS
+
+
+class ContextPassage(BaseModel):
+    """One retrieved passage; a plain string is accepted too."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(description="the passage text")
+    title: str | None = Field(default=None, description="a title shown as the passage's header")
+    url: str | None = Field(default=None, description="where the passage came from")
+
+
+class CheckOptions(BaseModel):
+    """Per-request judge settings; the model and endpoint are fixed by whoever runs the service."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    strategy: str | None = Field(
+        default=None, description="vanilla, cot, link, doc, grounded, fact, token_f1 or bm25")
+    granularity: str | None = Field(default=None, description="segment or claim")
+    domain: str | None = Field(default=None, description="wk, science, writing_rec, math or reasoning")
+    language: str | None = Field(default=None, description="language of the answer, e.g. en, fr, zh")
+    grounded: bool | None = Field(
+        default=None, description="with a context: true = only the context counts (default), "
+        "false = fall back to refs and well-established knowledge")
+
+    def config_changes(self) -> dict[str, Any]:
+        """The CheckConfig fields this request sets."""
+        fields = ("strategy", "granularity", "domain", "language")
+        return {name: getattr(self, name) for name in fields if getattr(self, name) is not None}
+
+
+class CheckRequest(BaseModel):
+    """A question, the answer to check, and optionally the context the answer was written from."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "question": "When did the museum open?",
+        "answer": "The museum opened in 1998. It is on the north bank.",
+        "context": ["The city museum opened in 1998 on the south bank of the river."],
+    }]})
+
+    question: str = Field(default="", max_length=10_000,
+                          description="the question the answer responds to")
+    answer: str = Field(min_length=1, max_length=MAX_ANSWER_CHARS, description="the answer to check")
+    context: list[str | ContextPassage] = Field(
+        default_factory=list, max_length=200,
+        description="passages the answer should be grounded in (RAG mode)")
+    refs: list[str] = Field(default_factory=list, max_length=20,
+                            description="reference links whose text becomes evidence")
+    ref_texts: list[str] = Field(default_factory=list, max_length=50,
+                                 description="reference texts (already fetched pages)")
+    options: CheckOptions = Field(default_factory=lambda: CheckOptions(),
+                                  description="per-request judge settings")
+
+    def context_items(self) -> list[str | dict[str, Any]]:
+        """The context as the Verifier takes it."""
+        return [p if isinstance(p, str) else p.model_dump() for p in self.context]
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, for a program (code) and a person (message)."""
+
+    status: int
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """Every error response has this shape."""
+
+    error: ErrorDetail

@@ -1,0 +1,119 @@
+"""LangChain integration: the Verifier as a Runnable, and as a tool an agent can call.
+
+``VerifierRunnable`` takes ``{"question", "answer", "context"}`` (context as strings or
+LangChain Documents, the usual output of a retriever) and returns the CheckResult,
+so it can close a RAG chain: ``rag_chain | VerifierRunnable()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.documents import Document
+from langchain_core.runnables import Runnable, RunnableConfig
+from langchain_core.tools import BaseTool, StructuredTool
+from pydantic import BaseModel, Field
+
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.llm.base import ChatModel
+from factjudge.records import CheckResult
+from factjudge.verifier import Verifier, summarize
+
+
+def document_passage(doc: Document) -> dict[str, Any]:
+    """A LangChain Document as a context passage; its metadata's title/source/url name it."""
+    meta = doc.metadata or {}
+    source = meta.get("source")
+    url = meta.get("url") or (source if isinstance(source, str) and "://" in source else None)
+    title = meta.get("title") or (source if source is not None and source != url else None)
+    return {"text": doc.page_content, "title": None if title is None else str(title),
+            "url": None if url is None else str(url)}
+
+
+def context_passages(context: Any) -> list[Any] | None:
+    """Context as strings, Documents, Evidence or mappings; Documents become passages."""
+    if context is None:
+        return None
+    if isinstance(context, (str, Document)):
+        context = [context]
+    return [document_passage(c) if isinstance(c, Document) else c for c in context]
+
+
+def _fields(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InputError(f"the verifier takes a dict with question, answer and context, not "
+                         f"{type(data).__name__}")
+    if not isinstance(data.get("answer"), str):
+        raise InputError("the verifier's input needs an 'answer' string")
+    return data
+
+
+class VerifierRunnable(Runnable[dict[str, Any], CheckResult]):
+    """A Runnable over ``Verifier.verify``: {question, answer, context[, refs]} in, CheckResult out."""
+
+    def __init__(
+        self,
+        verifier: Verifier | None = None,
+        *,
+        config: CheckConfig | None = None,
+        model: ChatModel | None = None,
+        grounded: bool = True,
+    ) -> None:
+        self.verifier = verifier or Verifier(config, model=model, grounded=grounded)
+
+    def _verify(self, data: dict[str, Any]) -> CheckResult:
+        fields = _fields(data)
+        return self.verifier.verify(str(fields.get("question") or ""), fields["answer"],
+                                    context=context_passages(fields.get("context")),
+                                    refs=fields.get("refs"), ref_texts=fields.get("ref_texts"))
+
+    async def _averify(self, data: dict[str, Any]) -> CheckResult:
+        fields = _fields(data)
+        return await self.verifier.averify(str(fields.get("question") or ""), fields["answer"],
+                                           context=context_passages(fields.get("context")),
+                                           refs=fields.get("refs"), ref_texts=fields.get("ref_texts"))
+
+    def invoke(self, input: dict[str, Any], config: RunnableConfig | None = None,
+               **kwargs: Any) -> CheckResult:
+        """Verify one answer (callbacks and tracing see it as one run)."""
+        return self._call_with_config(self._verify, input, config, run_type="tool")
+
+    async def ainvoke(self, input: dict[str, Any], config: RunnableConfig | None = None,
+                      **kwargs: Any) -> CheckResult:
+        """Async twin of ``invoke``."""
+        return await self._acall_with_config(self._averify, input, config, run_type="tool")
+
+
+class VerifyArgs(BaseModel):
+    """Check an answer against the context it was written from; lists what is not supported."""
+
+    question: str = Field(default="", description="the question the answer responds to")
+    answer: str = Field(description="the answer to check")
+    context: list[str] = Field(default_factory=list,
+                               description="the passages the answer should be grounded in")
+
+
+def verification_tool(
+    verifier: Verifier | None = None,
+    *,
+    name: str = "verify_answer",
+    description: str = ("Check an answer against the context passages it was written from. "
+                        "Returns the overall label, the share of supported items, and each "
+                        "unsupported segment or claim with the reason."),
+) -> BaseTool:
+    """The verifier as a LangChain tool returning a compact JSON-ready summary."""
+    runnable = VerifierRunnable(verifier)
+
+    def run(question: str = "", answer: str = "", context: Sequence[str] = ()) -> dict[str, Any]:
+        result = runnable.invoke({"question": question, "answer": answer, "context": list(context) or None})
+        return summarize(result)
+
+    async def arun(question: str = "", answer: str = "", context: Sequence[str] = ()) -> dict[str, Any]:
+        result = await runnable.ainvoke({"question": question, "answer": answer,
+                                         "context": list(context) or None})
+        return summarize(result)
+
+    return StructuredTool.from_function(func=run, coroutine=arun, name=name, description=description,
+                                        args_schema=VerifyArgs)

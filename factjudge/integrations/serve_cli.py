@@ -1,0 +1,67 @@
+"""The ``factjudge serve`` command: flags in, the HTTP service running under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from factjudge.errors import InputError
+
+API_KEY_ENV = "FACTJUDGE_API_KEY"
+# Here rather than in http.py so the CLI can show them without importing FastAPI.
+DEFAULT_MAX_BODY = 2_000_000
+DEFAULT_TIMEOUT = 120.0
+DEFAULT_MAX_CONCURRENCY = 4
+
+
+def add_serve_parser(sub: Any) -> None:
+    """Add the ``serve`` sub-command to the CLI's sub-parsers."""
+    p = sub.add_parser("serve", help="run the HTTP service and its web page",
+                       description="Serve POST /v1/check, GET /healthz, the OpenAPI schema at "
+                       "/openapi.json and a web page at /. Set FACTJUDGE_API_KEY (or the variable "
+                       "named by --api-key-env) to require an API key.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--config", help="a TOML file with check settings; flags override it")
+    p.add_argument("--model", help="local (default), openai:MODEL (any OpenAI-compatible endpoint)")
+    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)")
+    p.add_argument("--strategy", help="default strategy when a request does not choose one")
+    p.add_argument("--granularity", help="segment (default) or claim")
+    p.add_argument("--open", action="store_true",
+                   help="with a context, fall back to refs and well-established knowledge "
+                   "instead of judging against the context only")
+    p.add_argument("--api-key-env", default=API_KEY_ENV,
+                   help=f"environment variable holding the API key (default {API_KEY_ENV})")
+    p.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, help="largest request body in bytes")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per request")
+    p.add_argument("--max-concurrency", type=int, default=DEFAULT_MAX_CONCURRENCY,
+                   help="checks run at once; others wait for a slot")
+    p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+
+
+def build_app(args: argparse.Namespace) -> Any:
+    """The service an argument namespace describes (without starting it)."""
+    from factjudge.config import CheckConfig
+    from factjudge.integrations.http import create_app
+
+    config = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
+    overrides = {key: getattr(args, key) for key in ("model", "base_url", "strategy", "granularity")
+                 if getattr(args, key) is not None}
+    config = config.replace(**overrides)
+    api_key = os.environ.get(args.api_key_env) or None
+    return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.timeout,
+                      max_concurrency=args.max_concurrency, grounded=not args.open)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the service until interrupted; returns the exit code."""
+    try:
+        import uvicorn
+    except ImportError:
+        raise InputError("factjudge serve needs the serve extra: pip install 'factjudge[serve]'") from None
+    app = build_app(args)
+    auth = "API key required" if os.environ.get(args.api_key_env) else "no API key (open)"
+    print(f"factjudge: serving on http://{args.host}:{args.port}/ ({auth})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0

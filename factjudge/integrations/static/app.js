@@ -1,0 +1,184 @@
+"use strict";
+// Renders a CheckResult from POST /v1/check. All text goes in through textContent, never as HTML.
+
+const LABELS = {
+  true: "true", false: "false", not_checkable: "not checkable", unparseable: "unparseable",
+};
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+function headers() {
+  const h = { "Content-Type": "application/json" };
+  const key = $("api-key").value.trim();
+  if (key) h["X-API-Key"] = key;
+  return h;
+}
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = false;
+}
+
+async function errorMessage(response) {
+  try {
+    const body = await response.json();
+    if (body && body.error && body.error.message) return `${response.status}: ${body.error.message}`;
+  } catch (_) { /* not JSON: fall through */ }
+  return `${response.status}: ${response.statusText || "request failed"}`;
+}
+
+function splitPassages(text) {
+  return text.split(/^\s*---\s*$/m).map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+function buildRequest() {
+  const context = splitPassages($("context").value);
+  const refs = $("links").value.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+  const options = {};
+  if ($("strategy").value) options.strategy = $("strategy").value;
+  if ($("granularity").value) options.granularity = $("granularity").value;
+  if (context.length) options.grounded = $("grounded").checked;
+  return { question: $("question").value, answer: $("answer").value, context, refs, options };
+}
+
+function score(value) {
+  return value === null || value === undefined ? "n/a" : value.toFixed(2);
+}
+
+function verdictTitle(verdict) {
+  let title = LABELS[verdict.label] || verdict.label;
+  if (verdict.error_score !== null) title += ` (error score ${score(verdict.error_score)})`;
+  if (verdict.rationale) title += ` — ${verdict.rationale}`;
+  return title;
+}
+
+function renderAnswer(result) {
+  // Offsets count code points (Python), so slice an array of code points, not UTF-16 units.
+  const chars = Array.from(result.answer);
+  const box = $("rendered-answer");
+  box.replaceChildren();
+  let at = 0;
+  result.segments.forEach((seg, i) => {
+    const verdict = result.segment_verdicts[i];
+    if (seg.start > at) box.append(chars.slice(at, seg.start).join(""));
+    box.append(el("span", {
+      class: `seg verdict-${verdict.label}`, "data-verdict": verdict.label,
+      "data-segment": String(seg.id), title: verdictTitle(verdict),
+    }, chars.slice(seg.start, seg.end).join("")));
+    at = Math.max(at, seg.end);
+  });
+  if (at < chars.length) box.append(chars.slice(at).join(""));
+}
+
+function evidenceBlock(evidence) {
+  if (!evidence.length) return null;
+  const details = el("details", {}, el("summary", { text: `evidence (${evidence.length})` }));
+  evidence.forEach((ev, n) => {
+    const origin = ev.url || ev.title || ev.source;
+    details.append(el("pre", {}, `[${n + 1}] ${origin}${ev.verified ? "" : " (model-generated)"}\n${ev.text}`));
+  });
+  return details;
+}
+
+function badge(verdict) {
+  return el("span", { class: `badge verdict-${verdict.label}`, text: LABELS[verdict.label] || verdict.label });
+}
+
+function renderSegments(result) {
+  const list = $("segments");
+  list.replaceChildren();
+  const claimVerdicts = new Map(result.claim_verdicts.map((v) => [v.target_id, v]));
+  result.segments.forEach((seg, i) => {
+    const verdict = result.segment_verdicts[i];
+    const item = el("li", { "data-verdict": verdict.label, class: "segment" },
+      badge(verdict), seg.text, el("span", { class: "muted", text: ` error score ${score(verdict.error_score)}` }));
+    if (verdict.rationale) item.append(el("div", { class: "why", text: verdict.rationale }));
+    const claims = result.claims.filter((c) => c.segment_id === seg.id);
+    if (claims.length) {
+      const ul = el("ul", { class: "claims" });
+      for (const claim of claims) {
+        const cv = claimVerdicts.get(claim.id);
+        const li = el("li", { class: "claim", "data-verdict": cv ? cv.label : "not_checkable" },
+          cv ? badge(cv) : null, claim.text,
+          cv ? el("span", { class: "muted", text: ` error score ${score(cv.error_score)}` }) : null);
+        if (cv && cv.rationale) li.append(el("div", { class: "why", text: cv.rationale }));
+        ul.append(li);
+      }
+      item.append(ul);
+    }
+    const ev = evidenceBlock(verdict.evidence);
+    if (ev) item.append(ev);
+    list.append(item);
+  });
+}
+
+function renderResult(result) {
+  $("demo-note").hidden = !result.demo_model && $("demo-note").dataset.service !== "demo";
+  const judged = result.score === null ? "no checkable items" : `${Math.round(result.score * 100)}% of judged items supported`;
+  $("summary").replaceChildren(
+    "Answer: ", el("span", { id: "answer-label", class: `badge verdict-${result.label}`, text: LABELS[result.label] }),
+    ` ${judged}; ${result.strategy}/${result.granularity} by ${result.model}; ` +
+    `${result.usage.calls} model calls.`);
+  renderAnswer(result);
+  renderSegments(result);
+  $("result").hidden = false;
+}
+
+async function onSubmit(event) {
+  event.preventDefault();
+  $("error").hidden = true;
+  const button = $("check-button");
+  button.disabled = true;
+  $("status").textContent = "checking…";
+  try {
+    const response = await fetch("/v1/check", {
+      method: "POST", headers: headers(), body: JSON.stringify(buildRequest()),
+    });
+    if (!response.ok) {
+      showError(await errorMessage(response));
+      $("status").textContent = "";
+      return;
+    }
+    renderResult(await response.json());
+    $("status").textContent = "done";
+  } catch (err) {
+    showError(`the service could not be reached: ${err}`);
+    $("status").textContent = "";
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function loadInfo() {
+  const response = await fetch("/v1/info", { headers: headers() });
+  if (response.status === 401) {
+    $("model-line").textContent = "This service needs an API key: enter it below.";
+    return;
+  }
+  if (!response.ok) return;
+  const info = await response.json();
+  $("model-line").textContent = `Model: ${info.model}; default strategy ${info.strategy}, ${info.granularity} level.`;
+  if (info.demo_model) {
+    $("demo-note").dataset.service = "demo";
+    $("demo-note").hidden = false;
+  }
+}
+
+$("check-form").addEventListener("submit", onSubmit);
+$("api-key").addEventListener("change", () => { loadInfo().catch(() => {}); });
+loadInfo().catch(() => {});

@@ -1,0 +1,86 @@
+"""The one model interface every backend implements and every agent calls."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Message = dict[str, str]
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    """One generated token, its log-probability and the top alternatives."""
+
+    token: str
+    logprob: float
+    top: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GenerationParams:
+    """Decoding parameters; part of the cache key. Greedy by default (FELM)."""
+
+    max_tokens: int = 256
+    temperature: float = 0.0
+    logprobs: bool = False
+    top_logprobs: int = 5
+    stop: tuple[str, ...] = ()
+    seed: int | None = 0
+    # A GBNF grammar of the output contract; backends that can constrain decoding
+    # (llama.cpp) use it so a small model cannot wander off the format; others ignore it.
+    grammar: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A model's reply with its token usage and, where the backend gives them, logprobs."""
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    logprobs: tuple[TokenLogprob, ...] | None = None
+    model: str = ""
+    cached: bool = False
+    finish_reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        data = dataclasses.asdict(self)
+        if self.logprobs is not None:
+            data["logprobs"] = [dataclasses.asdict(t) for t in self.logprobs]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Completion:
+        """Rebuild from ``to_dict`` output."""
+        data = dict(data)
+        if data.get("logprobs") is not None:
+            data["logprobs"] = tuple(TokenLogprob(**t) for t in data["logprobs"])
+        return cls(**data)
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """Messages in; text, usage and optional log-probabilities out; sync and async.
+
+    ``name`` identifies backend and model (``openai:gpt-4o-mini``, ``local:smollm2``)
+    and is part of the cache key. ``demo`` is True for the tiny embedded model,
+    so human-facing output can say its verdicts are a demonstration only.
+    """
+
+    name: str
+    demo: bool
+
+    def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
+        """Return the model's reply to ``messages``."""
+        ...
+
+    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
+        """Async twin of ``complete``."""
+        ...

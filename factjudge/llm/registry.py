@@ -1,0 +1,48 @@
+"""Model specs (``local``, ``openai:MODEL``) to ChatModels, wrapped in the call cache."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from factjudge.errors import InputError
+from factjudge.llm.base import ChatModel
+from factjudge.llm.cache import CachedChatModel
+
+
+def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
+    from factjudge.llm.local import LocalChatModel
+
+    return LocalChatModel(arg or None)
+
+
+def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
+    from factjudge.llm.openai_backend import OpenAIChatModel
+
+    if not arg:
+        raise InputError("openai needs a model name: openai:MODEL, e.g. openai:gpt-4o-mini")
+    return OpenAIChatModel(arg, base_url=base_url, api_key=api_key, timeout=timeout)
+
+
+BACKENDS: dict[str, Callable[[str, str | None, str | None, float], ChatModel]] = {
+    "local": _local,
+    "openai": _openai,
+}
+
+
+def make_model(
+    spec: str,
+    *,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    timeout: float = 60.0,
+    cache_path: str | Path | bool | None = None,
+) -> ChatModel:
+    """Build the model ``spec`` names; cached unless ``cache_path`` is False."""
+    kind, _, arg = spec.partition(":")
+    if kind not in BACKENDS:
+        raise InputError(f"unknown model {spec!r}; use local, local:PATH.gguf or openai:MODEL")
+    model = BACKENDS[kind](arg, base_url, api_key, timeout)
+    if cache_path is False:
+        return model
+    return CachedChatModel(model, None if cache_path in (None, True) else cache_path)  # type: ignore[arg-type]

@@ -1,0 +1,115 @@
+"""Retries for model endpoints: back off on 429, 5xx, timeouts and dropped connections.
+
+Client errors (400, 401, 404 …) fail at once; Retry-After is honoured (capped); after
+the last attempt one clear ModelError says what failed and how often it was tried.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+import openai
+from tenacity import AsyncRetrying, RetryCallState, Retrying, retry_if_exception, stop_after_attempt
+
+from factjudge.errors import ModelError
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How many attempts, and how long to wait between them."""
+
+    max_attempts: int = 5
+    base_delay: float = 1.0
+    max_delay: float = 30.0
+    max_retry_after: float = 60.0
+
+
+def is_retryable(exc: BaseException) -> bool:
+    """Rate limits, server errors, timeouts and dropped connections are worth another try."""
+    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+        return True
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code == 429 or exc.status_code >= 500
+    return False
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds the server asked us to wait, if it said so in a Retry-After header."""
+    response = getattr(exc, "response", None)
+    value = response.headers.get("retry-after") if response is not None else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None  # an HTTP date: fall back to our own back-off
+
+
+def describe(exc: BaseException, endpoint: str, attempts: int, timeout: float) -> str:
+    """One line saying what failed, for the CLI and result files."""
+    if isinstance(exc, openai.APITimeoutError):
+        what = f"timed out after {timeout:g} s"
+    elif isinstance(exc, openai.APIConnectionError):
+        what = f"could not connect ({exc.__cause__ or exc})"
+    elif isinstance(exc, openai.APIStatusError):
+        what = f"HTTP {exc.status_code}: {_message(exc)}"
+    else:
+        what = str(exc)
+    tries = f" after {attempts} attempt{'s' if attempts != 1 else ''}"
+    return f"{endpoint} {what}{tries}"
+
+
+def _message(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        error = body.get("error", body)
+        if isinstance(error, dict) and error.get("message"):
+            return str(error["message"])[:200]
+    return str(exc.message)[:200]
+
+
+class Retrier:
+    """Runs a call under a retry policy, sync or async, and turns the final failure into a ModelError."""
+
+    def __init__(self, policy: RetryPolicy, endpoint: str, timeout: float) -> None:
+        self.policy = policy
+        self.endpoint = endpoint
+        self.timeout = timeout
+
+    def _wait(self, state: RetryCallState) -> float:
+        exc = state.outcome.exception() if state.outcome else None
+        asked = retry_after(exc) if exc else None
+        if asked is not None:
+            return min(asked, self.policy.max_retry_after)
+        ceiling = min(self.policy.max_delay, self.policy.base_delay * 2 ** (state.attempt_number - 1))
+        return random.uniform(ceiling / 2, ceiling)  # jitter spreads out concurrent retries
+
+    def _options(self) -> dict[str, object]:
+        return {
+            "stop": stop_after_attempt(self.policy.max_attempts),
+            "wait": self._wait,
+            "retry": retry_if_exception(is_retryable),
+            "reraise": True,
+        }
+
+    def _fail(self, exc: Exception, attempts: int) -> ModelError:
+        return ModelError(describe(exc, self.endpoint, attempts, self.timeout))
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """Call ``fn`` with retries."""
+        retrying = Retrying(**self._options())  # type: ignore[arg-type]
+        try:
+            return retrying(fn)
+        except openai.OpenAIError as exc:
+            raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc
+
+    async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Async twin of ``call``."""
+        retrying = AsyncRetrying(**self._options())  # type: ignore[arg-type]
+        try:
+            return await retrying(fn)
+        except openai.OpenAIError as exc:
+            raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc

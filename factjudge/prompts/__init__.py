@@ -1,0 +1,56 @@
+"""Prompt templates: one ``*.txt`` file per prompt, named ``{placeholders}``, loaded by name."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from factjudge.errors import InputError
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A template and the hash of its text, which travels with every result."""
+
+    name: str
+    text: str
+
+    @property
+    def hash(self) -> str:
+        """Short content hash of the template, so results say which prompt made them."""
+        return hashlib.sha256(self.text.encode()).hexdigest()[:12]
+
+    @property
+    def placeholders(self) -> set[str]:
+        """Names the template expects."""
+        return set(_PLACEHOLDER.findall(self.text))
+
+    def render(self, **values: str) -> str:
+        """Fill the placeholders; braces that are not placeholders stay as written."""
+        missing = self.placeholders - values.keys()
+        if missing:
+            raise KeyError(f"prompt {self.name} needs {sorted(missing)}")
+        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.text)
+
+
+@cache
+def load_prompt(name: str) -> Prompt:
+    """Load ``prompts/<name>.txt`` from the package."""
+    path = resources.files(__package__).joinpath(f"{name}.txt")
+    if not path.is_file():
+        raise InputError(f"no prompt named {name!r}")
+    return Prompt(name, path.read_text(encoding="utf-8"))
+
+
+def fence(tag: str, text: str) -> str:
+    """Wrap user text in ``<tag>`` markers so the model reads it as data, not instructions.
+
+    A closing marker inside the text is defused, so the text cannot end the fence early.
+    """
+    safe = re.sub(rf"</\s*{tag}\s*>", f"</ {tag}>", text, flags=re.IGNORECASE)
+    return f"<{tag}>\n{safe}\n</{tag}>"

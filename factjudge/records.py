@@ -1,0 +1,245 @@
+"""The nouns of factjudge: segments, claims, evidence, verdicts and check results.
+
+All records are frozen dataclasses; JSON (through ``to_dict``/``from_dict``) is the
+wire format for CLI output, result files and the HTTP API.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+Label = Literal["true", "false", "not_checkable", "unparseable"]
+Target = Literal["segment", "claim"]
+
+T = TypeVar("T")
+
+
+def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
+    """Build ``cls`` from a dict, ignoring keys this version does not know."""
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A span of the answer (usually a sentence) with its character offsets."""
+
+    id: int
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Segment:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An atomic factual claim extracted from one segment."""
+
+    id: int
+    segment_id: int
+    text: str
+    checkable: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Claim:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A passage the judge saw; ``verified`` is False for model-generated knowledge."""
+
+    source: str
+    text: str
+    url: str | None = None
+    title: str | None = None
+    score: float | None = None
+    verified: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token counts of one or more model calls."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    cached_calls: int = 0
+    cost_usd: float = 0.0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+            self.calls + other.calls,
+            self.cached_calls + other.cached_calls,
+            self.cost_usd + other.cost_usd,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Usage:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One model call as the judge or extractor made it: prompt in, raw reply out."""
+
+    step: str
+    prompt_name: str
+    prompt_hash: str
+    messages: tuple[dict[str, str], ...]
+    reply: str
+    usage: Usage = field(default_factory=Usage)
+    cached: bool = False
+    attempt: int = 1
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        data = dataclasses.asdict(self)
+        data["messages"] = [dict(m) for m in self.messages]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Trace:
+        """Rebuild from ``to_dict`` output."""
+        data = dict(data)
+        data["messages"] = tuple(dict(m) for m in data.get("messages", ()))
+        data["usage"] = Usage.from_dict(data.get("usage") or {})
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judge's decision on one segment or claim.
+
+    ``error_score`` is the graded belief that the item is false, in [0, 1]
+    (None when unparseable or not checkable); ``trace`` indexes
+    ``CheckResult.traces`` so the prompt and raw reply behind it can be found.
+    """
+
+    target: Target
+    target_id: int
+    label: Label
+    error_score: float | None
+    judge: str
+    evidence: tuple[Evidence, ...] = ()
+    rationale: str = ""
+    prompt_hash: str = ""
+    raw_reply: str = ""
+    trace: int | None = None
+
+    @property
+    def is_false(self) -> bool:
+        """True when the judge labelled the item false."""
+        return self.label == "false"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        data = dataclasses.asdict(self)
+        data["evidence"] = [e.to_dict() for e in self.evidence]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
+        """Rebuild from ``to_dict`` output."""
+        data = dict(data)
+        data["evidence"] = tuple(Evidence.from_dict(e) for e in data.get("evidence", ()))
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """Everything one check decided about one answer, and how."""
+
+    question: str
+    answer: str
+    segments: tuple[Segment, ...]
+    claims: tuple[Claim, ...]
+    segment_verdicts: tuple[Verdict, ...]
+    claim_verdicts: tuple[Verdict, ...]
+    label: Label
+    score: float | None
+    error_score: float | None
+    model: str
+    strategy: str
+    granularity: str
+    domain: str
+    demo_model: bool = False
+    traces: tuple[Trace, ...] = ()
+    usage: Usage = field(default_factory=Usage)
+    version: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "question": self.question,
+            "answer": self.answer,
+            "segments": [s.to_dict() for s in self.segments],
+            "claims": [c.to_dict() for c in self.claims],
+            "segment_verdicts": [v.to_dict() for v in self.segment_verdicts],
+            "claim_verdicts": [v.to_dict() for v in self.claim_verdicts],
+            "label": self.label,
+            "score": self.score,
+            "error_score": self.error_score,
+            "model": self.model,
+            "strategy": self.strategy,
+            "granularity": self.granularity,
+            "domain": self.domain,
+            "demo_model": self.demo_model,
+            "traces": [t.to_dict() for t in self.traces],
+            "usage": self.usage.to_dict(),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CheckResult:
+        """Rebuild from ``to_dict`` output."""
+        data = dict(data)
+        data["segments"] = tuple(Segment.from_dict(s) for s in data.get("segments", ()))
+        data["claims"] = tuple(Claim.from_dict(c) for c in data.get("claims", ()))
+        for key in ("segment_verdicts", "claim_verdicts"):
+            data[key] = tuple(Verdict.from_dict(v) for v in data.get(key, ()))
+        data["traces"] = tuple(Trace.from_dict(t) for t in data.get("traces", ()))
+        data["usage"] = Usage.from_dict(data.get("usage") or {})
+        return _from_dict(cls, data)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Serialise to JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> CheckResult:
+        """Parse JSON text produced by ``to_json``."""
+        return cls.from_dict(json.loads(text))

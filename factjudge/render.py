@@ -1,0 +1,63 @@
+"""Human-readable terminal output of a CheckResult."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from factjudge.records import CheckResult, Verdict
+
+MARKS = {
+    "true": ("[green]✔ true[/]", "green"),
+    "false": ("[red]✘ false[/]", "red"),
+    "not_checkable": ("[dim]· not checkable[/]", "dim"),
+    "unparseable": ("[yellow]? unparseable[/]", "yellow"),
+}
+
+DEMO_NOTICE = (
+    "Judged by the small embedded demo model (SmolLM2-135M): its verdicts show the pipeline "
+    "working offline, not whether the answer is true. Use --model openai:MODEL for real checking."
+)
+
+
+def _score(verdict: Verdict) -> str:
+    return "" if verdict.error_score is None else f" [dim](error score {verdict.error_score:.2f})[/]"
+
+
+def print_result(result: CheckResult, console: Console | None = None) -> None:
+    """Print each segment with its verdict, its claims under it, and a one-line summary."""
+    console = console or Console(highlight=False)
+    if result.demo_model:
+        console.print(f"[yellow]{DEMO_NOTICE}[/]")
+    claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
+    for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
+        mark, _ = MARKS[verdict.label]
+        console.print(f"{mark} [bold][{seg.id}][/] {escape(seg.text)}{_score(verdict)}")
+        for claim in (c for c in result.claims if c.segment_id == seg.id):
+            cv = claim_verdicts.get(claim.id)
+            cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
+            console.print(f"    {cmark} {escape(claim.text)}{_score(cv) if cv else ''}")
+        if verdict.rationale and verdict.label == "false":
+            console.print(f"    [dim]{escape(verdict.rationale)}[/]")
+    for ev in _evidence(result):
+        console.print(f"  [dim]evidence: {escape(ev)}[/]")
+    counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
+    score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
+    usage = result.usage
+    console.print(
+        f"[bold]answer: {MARKS[result.label][0]}[/]  {score}; segments: {counts['true']} true, "
+        f"{counts['false']} false, {counts['not_checkable']} not checkable, {counts['unparseable']} "
+        f"unparseable; {result.strategy}/{result.granularity} by {result.model}; "
+        f"{usage.calls} calls ({usage.cached_calls} cached), "
+        f"{usage.prompt_tokens + usage.completion_tokens} tokens"
+    )
+
+
+def _evidence(result: CheckResult) -> list[str]:
+    seen: list[str] = []
+    for verdict in (*result.segment_verdicts, *result.claim_verdicts):
+        for ev in verdict.evidence:
+            label = ev.url or ev.title or ev.source
+            if label not in seen:
+                seen.append(label)
+    return seen

@@ -1,0 +1,373 @@
+"""Fetch the pages a reference list points to, safely, and pick each page's most relevant chunk.
+
+``LinkFetcher`` refuses non-http(s) URLs and hosts that resolve to private, loopback,
+link-local, multicast, reserved or unspecified addresses. Every address a name resolves
+to is checked before any connection, on every redirect hop, and the connection is then
+made to the checked address (so a second DNS answer cannot swap in an internal one).
+Bodies are streamed under a byte cap; HTML becomes text with trafilatura, or a plain
+tag stripper when trafilatura is missing or finds nothing. Successful fetches are kept
+as JSON files under ``cache_dir`` so a rerun sends no request.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import ipaddress
+import json
+import os
+import re
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import httpx
+
+from factjudge.errors import FactJudgeError, RetrievalError
+from factjudge.records import Evidence
+from factjudge.retrieval.bm25 import best_chunk
+
+DEFAULT_USER_AGENT = "factjudge/0.1 (fact-checking reference fetcher)"
+TEXT_TYPES = frozenset({"text/html", "text/plain", "application/xhtml+xml"})
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+_IPAddress: TypeAlias = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+@dataclass(frozen=True)
+class FetchedPage:
+    """A fetched reference: where it ended up, what it was, and its readable text."""
+
+    url: str
+    final_url: str
+    status: int
+    content_type: str
+    text: str
+    title: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FetchedPage:
+        """Rebuild from ``to_dict`` output."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def address_problem(
+    ip: _IPAddress, *, allow_private: bool = False, allow_loopback: bool = False
+) -> str | None:
+    """Why connecting to ``ip`` is refused ("private", "loopback"…), or None if it is allowed.
+
+    Link-local (cloud metadata at 169.254.169.254), multicast, reserved and unspecified
+    addresses are refused even with ``allow_private``: nothing fetchable lives there.
+    """
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # ::ffff:10.0.0.1 is 10.0.0.1 to the kernel
+    if ip.is_loopback:
+        return None if allow_loopback else "loopback"
+    for name, flag in (
+        ("unspecified", ip.is_unspecified),
+        ("link-local", ip.is_link_local),
+        ("multicast", ip.is_multicast),
+        ("reserved", ip.is_reserved),
+    ):
+        if flag:
+            return name
+    # Not global covers RFC 1918, unique-local, shared (CGNAT) and documentation ranges.
+    if not ip.is_global:
+        return None if allow_private else "private"
+    return None
+
+
+class _PageParser(HTMLParser):
+    """Collects the <title> and the visible text of an HTML page (the fallback extractor)."""
+
+    _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "head", "iframe", "object"})
+    _BLOCK = frozenset(
+        """p div br li tr td th table h1 h2 h3 h4 h5 h6 section article header footer nav aside
+        blockquote pre dd dt figcaption main form hr title""".split()  # noqa: SIM905
+    )
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.title: str | None = None
+        self._parts: list[str] = []
+        self._title_parts: list[str] | None = None
+        self._skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "title" and self.title is None:
+            self._title_parts = []
+        elif tag in self._SKIP:
+            self._skipping += 1
+        if tag in self._BLOCK:
+            self._parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title" and self._title_parts is not None:
+            self.title = " ".join("".join(self._title_parts).split()) or None
+            self._title_parts = None
+        elif tag in self._SKIP and self._skipping:
+            self._skipping -= 1
+        if tag in self._BLOCK:
+            self._parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self._title_parts is not None:
+            self._title_parts.append(data)
+        elif not self._skipping:
+            self._parts.append(data)
+
+    def text(self) -> str:
+        """Visible text, one block per line, whitespace collapsed."""
+        lines = (" ".join(line.split()) for line in "".join(self._parts).splitlines())
+        return "\n".join(line for line in lines if line)
+
+
+def _trafilatura_text(html: str, url: str) -> str | None:
+    """Main text by trafilatura, or None when it is not installed or extracts nothing."""
+    try:
+        import trafilatura
+    except ImportError:
+        return None
+    text = trafilatura.extract(html, url=url, include_comments=False, include_tables=True, favor_recall=True)
+    return text or None
+
+
+def html_to_text(html: str, url: str = "") -> tuple[str, str | None]:
+    """Readable text and title of an HTML page."""
+    parser = _PageParser()
+    parser.feed(html)
+    parser.close()
+    text = _trafilatura_text(html, url)
+    return (text if text is not None else parser.text()), parser.title
+
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def _decode(body: bytes, charset: str | None) -> str:
+    """Body text in the declared charset, else a <meta> charset, else UTF-8 (bad bytes replaced)."""
+    if not charset:
+        found = _META_CHARSET.search(body[:4096])
+        charset = found.group(1).decode("ascii") if found else "utf-8"
+    try:
+        return body.decode(charset, errors="replace")
+    except LookupError:
+        return body.decode("utf-8", errors="replace")
+
+
+class LinkFetcher:
+    """Fetches web pages as text, refusing internal addresses, huge bodies and non-text types."""
+
+    def __init__(
+        self,
+        cache_dir: Path | None = None,
+        timeout: float = 10.0,
+        max_bytes: int = 5_000_000,
+        max_redirects: int = 5,
+        allow_private: bool = False,
+        allow_loopback: bool = False,
+        user_agent: str = DEFAULT_USER_AGENT,
+    ) -> None:
+        """Configure limits; ``allow_loopback`` is separate so tests on 127.0.0.1 still refuse 10.x."""
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else None
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.max_redirects = max_redirects
+        self.allow_private = allow_private
+        self.allow_loopback = allow_loopback
+        self.user_agent = user_agent
+
+    def fetch(self, url: str) -> FetchedPage:
+        """The page at ``url`` as text, from the cache when present; RetrievalError on any failure."""
+        url = url.strip()
+        cached = self._read_cache(url)
+        if cached is not None:
+            return cached
+        try:
+            page = self._fetch(url)
+        except httpx.TimeoutException as exc:
+            raise RetrievalError(f"timed out after {self.timeout:g} s") from exc
+        except httpx.HTTPError as exc:
+            raise RetrievalError(f"request failed: {type(exc).__name__}: {exc}") from exc
+        self._write_cache(url, page)
+        return page
+
+    def _fetch(self, url: str) -> FetchedPage:
+        deadline = time.monotonic() + self.timeout
+        current = self._parse(url)
+        with httpx.Client(
+            timeout=self.timeout,
+            follow_redirects=False,  # each hop must pass the address check
+            trust_env=False,  # a proxy would resolve names itself, past the check
+            headers={"User-Agent": self.user_agent},
+        ) as client:
+            for _ in range(self.max_redirects + 1):
+                with self._open(client, current) as response:
+                    location = response.headers.get("location")
+                    if response.status_code in _REDIRECTS and location:
+                        current = self._parse(str(current.join(location)))
+                        continue
+                    return self._read_page(url, current, response, deadline)
+        raise RetrievalError(f"too many redirects (more than {self.max_redirects})")
+
+    def _parse(self, url: str) -> httpx.URL:
+        """A URL we are willing to request: http(s) with a host."""
+        try:
+            parsed = httpx.URL(url)
+        except (httpx.InvalidURL, TypeError) as exc:
+            raise RetrievalError(f"invalid URL: {exc}") from exc
+        if parsed.scheme not in ("http", "https"):
+            raise RetrievalError(f"refused scheme {parsed.scheme or '(none)'!r}: only http and https")
+        if not parsed.host:
+            raise RetrievalError("invalid URL: no host")
+        return parsed
+
+    def resolve(self, url: httpx.URL) -> list[_IPAddress]:
+        """Every address of the URL's host, after checking that all of them are allowed."""
+        host = url.raw_host.decode("ascii")
+        try:
+            addresses = [ipaddress.ip_address(host)]
+        except ValueError:
+            try:
+                port = url.port or (443 if url.scheme == "https" else 80)
+                infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            except (socket.gaierror, UnicodeError) as exc:
+                raise RetrievalError(f"cannot resolve {host}: {exc}") from exc
+            addresses = list(
+                dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos)
+            )
+        for address in addresses:
+            problem = address_problem(
+                address, allow_private=self.allow_private, allow_loopback=self.allow_loopback
+            )
+            if problem:
+                shown = host if str(address) == host else f"{host} ({address})"
+                raise RetrievalError(f"refused {problem} address {shown}")
+        if not addresses:
+            raise RetrievalError(f"cannot resolve {host}: no address")
+        return addresses
+
+    @contextmanager
+    def _open(self, client: httpx.Client, url: httpx.URL) -> Iterator[httpx.Response]:
+        """Send GET to the first reachable checked address of ``url``'s host, streaming the reply."""
+        addresses = self.resolve(url)
+        extensions = {"sni_hostname": url.raw_host.decode("ascii")} if url.scheme == "https" else {}
+        last: Exception | None = None
+        for address in addresses:
+            request = client.build_request(
+                "GET",
+                url.copy_with(host=str(address)),
+                headers={"Host": url.netloc.decode("ascii")},
+                extensions=extensions,
+            )
+            try:
+                response = client.send(request, stream=True)
+            except httpx.ConnectError as exc:
+                last = exc
+                continue
+            try:
+                yield response
+            finally:
+                response.close()
+            return
+        raise RetrievalError(f"cannot connect to {url.host}: {last}")
+
+    def _read_page(
+        self, url: str, final: httpx.URL, response: httpx.Response, deadline: float
+    ) -> FetchedPage:
+        """Check status and type, read the body under the caps, and turn it into text."""
+        status = response.status_code
+        if status >= 300:  # a redirect without Location ends here too
+            raise RetrievalError(f"HTTP {status} {response.reason_phrase}".strip())
+        content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type and content_type not in TEXT_TYPES:
+            raise RetrievalError(f"not a text page: {content_type}")
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            raise RetrievalError(f"page larger than {self.max_bytes} bytes ({declared} declared)")
+        body = bytearray()
+        for piece in response.iter_bytes():
+            body.extend(piece)
+            if len(body) > self.max_bytes:
+                raise RetrievalError(f"page larger than {self.max_bytes} bytes")
+            # httpx's timeout is per read; a server dripping bytes must not outlast the budget.
+            if time.monotonic() > deadline:
+                raise RetrievalError(f"timed out after {self.timeout:g} s")
+        text = _decode(bytes(body), response.charset_encoding)
+        if not content_type:
+            looks_html = re.search(r"<(!doctype html|html|body|p)\b", text[:2048], re.IGNORECASE)
+            content_type = "text/html" if looks_html else "text/plain"
+        title = None
+        if content_type != "text/plain":
+            text, title = html_to_text(text, str(final))
+        return FetchedPage(url, str(final), status, content_type, text.strip(), title)
+
+    def _cache_path(self, url: str) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        return self.cache_dir / f"{hashlib.sha256(url.encode('utf-8')).hexdigest()}.json"
+
+    def _read_cache(self, url: str) -> FetchedPage | None:
+        path = self._cache_path(url)
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return FetchedPage.from_dict(data) if data.get("url") == url else None
+        except (OSError, ValueError, TypeError):
+            return None  # a damaged entry is refetched and overwritten
+
+    def _write_cache(self, url: str, page: FetchedPage) -> None:
+        path = self._cache_path(url)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(page.to_dict(), ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)  # readers never see half a file
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def doc_evidence(
+    query: str, urls: list[str], fetcher: LinkFetcher, max_tokens: int = 512
+) -> tuple[list[Evidence], list[str]]:
+    """Per URL the page's best BM25 chunk as Evidence, and a "URL: reason" line per URL that failed."""
+    evidence: list[Evidence] = []
+    failures: list[str] = []
+    for url in urls:
+        try:
+            page = fetcher.fetch(url)
+        except FactJudgeError as exc:
+            failures.append(_one_line(f"{url}: {exc}"))
+            continue
+        text = best_chunk(query, page.text, max_tokens)
+        if not text:
+            failures.append(_one_line(f"{url}: no text on the page"))
+            continue
+        evidence.append(Evidence(source="link", url=url, title=page.title, text=text))
+    return evidence, failures
+
+
+def doc_evidence_from_texts(
+    query: str, texts: list[str], urls: list[str], max_tokens: int = 512
+) -> list[Evidence]:
+    """The same chunk choice over page texts already at hand; empty texts are skipped."""
+    evidence: list[Evidence] = []
+    for i, page_text in enumerate(texts):
+        text = best_chunk(query, page_text or "", max_tokens)
+        if text:
+            url = urls[i] if i < len(urls) else ""
+            evidence.append(Evidence(source="link", url=url or None, text=text))
+    return evidence

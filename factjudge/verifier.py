@@ -1,0 +1,193 @@
+"""The Verifier: a RAG app's question, answer and retrieved context in; a CheckResult out.
+
+RAG mode starts when the caller gives a context: the passages become the judge's
+evidence. ``grounded=True`` (the default) is consistency in TRUE's sense: only the
+passages count, whatever the world says. ``grounded=False`` falls back to other
+evidence: the reference links or texts given with ``refs``/``ref_texts`` and the
+judge's well-established knowledge (FELM's ``doc`` prompt) where the passages are silent.
+Every call goes through ``factjudge.api.check``, the code path of ``factjudge check``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from factjudge.agents.judge import LIST_STRATEGIES, SCORER_STRATEGIES
+from factjudge.api import check, model_for
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.llm.base import ChatModel
+from factjudge.records import CheckResult, Evidence
+
+ContextItem = str | Evidence | Mapping[str, Any]
+Context = str | Iterable[ContextItem]
+
+GROUNDED_STRATEGY = "grounded"
+OPEN_STRATEGY = "doc"
+
+
+def to_evidence(context: Context | None) -> tuple[Evidence, ...]:
+    """Context passages as Evidence: strings, Evidence, or mappings with text/title/url."""
+    if context is None:
+        return ()
+    if isinstance(context, str):
+        context = [context]
+    passages: list[Evidence] = []
+    for n, item in enumerate(context, start=1):
+        if isinstance(item, Evidence):
+            passage = item
+        elif isinstance(item, str):
+            passage = Evidence(source="context", text=item)
+        elif isinstance(item, Mapping):
+            text = item.get("text", item.get("page_content"))
+            if not isinstance(text, str):
+                raise InputError(f"context passage {n} has no text")
+            passage = Evidence(source=str(item.get("source") or "context"), text=text,
+                               url=_opt_str(item.get("url")), title=_opt_str(item.get("title")))
+        else:
+            raise InputError(f"context passage {n} is a {type(item).__name__}, not text")
+        if passage.text.strip():
+            passages.append(passage)
+    return tuple(passages)
+
+
+def _opt_str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def rag_strategy(strategy: str, *, grounded: bool) -> str:
+    """The strategy a RAG check runs: list judges must read the passages; others are kept.
+
+    vanilla, cot and link never show passages to the judge, so in RAG mode they become
+    ``grounded`` (passages only) or ``doc`` (passages, then world knowledge). ``fact``
+    and the model-free scorers already judge against the evidence and stay as chosen.
+    """
+    if strategy in LIST_STRATEGIES:
+        return GROUNDED_STRATEGY if grounded else OPEN_STRATEGY
+    return strategy
+
+
+class Verifier:
+    """Checks RAG answers against their context, sync or async, with one model and config.
+
+    Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
+    the model the config names is built once (``api.model_for``) and reused.
+    """
+
+    def __init__(
+        self,
+        config: CheckConfig | None = None,
+        *,
+        model: ChatModel | None = None,
+        grounded: bool = True,
+    ) -> None:
+        self.config = config or CheckConfig()
+        self.grounded = grounded
+        self._model = model
+        self._models: dict[tuple[Any, ...], ChatModel] = {}
+        self._lock = threading.Lock()
+
+    def model_for(self, config: CheckConfig | None = None) -> ChatModel:
+        """The injected model, or the (built once) model a config names."""
+        if self._model is not None:
+            return self._model
+        config = config or self.config
+        key = (config.model, config.base_url, config.timeout, config.cache, config.use_cache)
+        with self._lock:  # loading a local model twice would double its memory
+            if key not in self._models:
+                self._models[key] = model_for(config)
+            return self._models[key]
+
+    def plan(
+        self,
+        *,
+        context: Sequence[Evidence],
+        refs: Sequence[str] = (),
+        ref_texts: Sequence[str] = (),
+        config: CheckConfig | None = None,
+        grounded: bool | None = None,
+    ) -> CheckConfig:
+        """The config a call runs with: RAG mode swaps in an evidence-reading strategy."""
+        config = config or self.config
+        grounded = self.grounded if grounded is None else grounded
+        has_evidence = bool(context or refs or ref_texts)
+        if config.strategy == GROUNDED_STRATEGY and not has_evidence:
+            raise InputError("a grounded check needs a context (or refs) to check the answer against")
+        if config.strategy in SCORER_STRATEGIES and not has_evidence:
+            raise InputError(f"the {config.strategy} judge scores against evidence: give a context")
+        if not context:
+            return config  # no RAG context: an ordinary check, as on the command line
+        return config.replace(strategy=rag_strategy(config.strategy, grounded=grounded))
+
+    def verify(
+        self,
+        question: str,
+        answer: str,
+        *,
+        context: Context | None = None,
+        refs: Sequence[str] | None = None,
+        ref_texts: Sequence[str] | None = None,
+        config: CheckConfig | None = None,
+        grounded: bool | None = None,
+    ) -> CheckResult:
+        """Check ``answer`` to ``question``; with a context, against that context."""
+        passages = to_evidence(context)
+        refs, ref_texts = tuple(refs or ()), tuple(ref_texts or ())
+        if context is not None and not passages and not (refs or ref_texts):
+            raise InputError("the context is empty: give at least one passage with text")
+        planned = self.plan(context=passages, refs=refs, ref_texts=ref_texts, config=config,
+                            grounded=grounded)
+        model = self.model_for(planned)
+        return check(question, answer, planned, model=model, refs=refs, ref_texts=ref_texts,
+                     context=passages)
+
+    async def averify(
+        self,
+        question: str,
+        answer: str,
+        *,
+        context: Context | None = None,
+        refs: Sequence[str] | None = None,
+        ref_texts: Sequence[str] | None = None,
+        config: CheckConfig | None = None,
+        grounded: bool | None = None,
+    ) -> CheckResult:
+        """Async twin of ``verify``; the pipeline runs in a worker thread."""
+        return await asyncio.to_thread(self.verify, question, answer, context=context, refs=refs,
+                                       ref_texts=ref_texts, config=config, grounded=grounded)
+
+
+def unsupported(result: CheckResult) -> list[dict[str, Any]]:
+    """The items judged false, most specific first: what is not supported, and why."""
+    texts = {("segment", s.id): s.text for s in result.segments}
+    texts.update({("claim", c.id): c.text for c in result.claims})
+    verdicts = result.claim_verdicts or result.segment_verdicts
+    return [
+        {
+            "target": v.target,
+            "id": v.target_id,
+            "text": texts.get((v.target, v.target_id), ""),
+            "error_score": v.error_score,
+            "why": v.rationale or f"not supported by the evidence ({v.judge})",
+            "evidence": [e.title or e.url or e.text[:200] for e in v.evidence],
+        }
+        for v in verdicts
+        if v.is_false
+    ]
+
+
+def summarize(result: CheckResult) -> dict[str, Any]:
+    """A compact JSON-ready summary for tools and logs: label, score, unsupported items."""
+    return {
+        "label": result.label,
+        "score": result.score,
+        "error_score": result.error_score,
+        "unsupported": unsupported(result),
+        "unparseable": sum(v.label == "unparseable" for v in result.segment_verdicts),
+        "strategy": result.strategy,
+        "model": result.model,
+        "demo_model": result.demo_model,
+    }

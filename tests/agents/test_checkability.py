@@ -1,0 +1,63 @@
+"""Checkability: personal statements, opinions, greetings and questions are not facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.agents.checkability import is_checkable
+
+NOT_CHECKABLE = [
+    "I love dogs.",
+    "I think it's great.",
+    "In my opinion, the movie is the best of the decade.",
+    "As an AI language model, I cannot browse the internet.",
+    "I'm sorry, but I don't have access to real-time data.",
+    "Hope this helps!",
+    "Let me know if you have any other questions.",
+    "Sure!",
+    "Certainly! Here is a brief biography of Modou Dia:",
+    "Sure, here are some vegan restaurant options near you:",
+    "I hope you visit it one day!",
+    "Thank you for asking.",
+    "What is the capital of France?",
+    "Personally, I prefer tea.",
+    "I would recommend visiting in spring.",
+    "My favourite city is Rome.",
+    "Je pense que Paris est une belle ville.",
+    "Creo que es la mejor película.",
+    "Ich denke, dass Berlin schön ist.",
+    "J'adore le chocolat.",
+    "---",
+    "",
+]
+
+CHECKABLE = [
+    "Paris is the capital of France.",
+    "Einstein said 'I think God does not play dice.'",
+    'Descartes wrote "I think, therefore I am" in 1637.',
+    "I believe the capital of Australia is Sydney.",
+    "As an AI language model, I cannot browse the internet, but Paris is the capital of France.",
+    "As of my knowledge cutoff in 2021, the tallest building is the Burj Khalifa.",
+    "No, a triangle with an angle of 89 degrees cannot be a right triangle.",
+    "Thanks to penicillin, many lives were saved.",
+    "Hi-C is a method for studying chromatin structure.",
+    "Did you know that the Eiffel Tower is 330 metres tall?",
+    "Certainly! Here is a brief biography of Modou Dia:\n\nModou Dia was born in Senegal.",
+    "He said he hoped to win.",
+    "The museum is the best-known in the city.",
+    "La Tour Eiffel mesure 330 mètres.",
+    "北京是中国的首都。",
+    "القاهرة هي عاصمة مصر.",
+    "भारत की राजधानी नई दिल्ली है।",
+    "1. Veggie Grill: This chain restaurant offers vegan burgers.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_CHECKABLE)
+def test_not_checkable(text: str) -> None:
+    assert is_checkable(text) is False
+
+
+@pytest.mark.parametrize("text", CHECKABLE)
+def test_checkable(text: str) -> None:
+    assert is_checkable(text) is True

@@ -1,0 +1,157 @@
+"""The HTTP service: routes, JSON errors, auth, size limit, timeout and concurrency limit."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from factjudge.config import CheckConfig
+from factjudge.errors import ModelError
+from factjudge.integrations.http import create_app
+from factjudge.llm.scripted import ScriptedChatModel
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+
+BODY: dict[str, Any] = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
+
+
+def client_for(**kwargs: Any) -> TestClient:
+    kwargs.setdefault("model", ScriptedChatModel(second_is_wrong, name="scripted:judge"))
+    return TestClient(create_app(**kwargs))
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with client_for() as c:
+        yield c
+
+
+def assert_error(response: httpx.Response, status: int, code: str, text: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    error = response.json()["error"]
+    assert error["status"] == status and error["code"] == code
+    assert text in error["message"]
+
+
+def test_check_returns_the_check_result(client: TestClient) -> None:
+    response = client.post("/v1/check", json=BODY)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["strategy"] == "grounded" and data["label"] == "false"
+    assert [v["label"] for v in data["segment_verdicts"]] == ["true", "false", "not_checkable"]
+    assert data["segment_verdicts"][1]["evidence"][0]["text"] == CONTEXT[0]
+
+
+def test_options_and_structured_context_reach_the_pipeline(client: TestClient) -> None:
+    body = {**BODY, "context": [{"text": CONTEXT[0], "title": "Museum guide"}],
+            "options": {"strategy": "token_f1"}}
+    data = client.post("/v1/check", json=body).json()
+    assert data["strategy"] == "token_f1" and data["usage"]["calls"] == 0
+    assert data["segment_verdicts"][0]["evidence"][0]["title"] == "Museum guide"
+    open_mode = client.post("/v1/check", json={**BODY, "options": {"grounded": False}}).json()
+    assert open_mode["strategy"] == "doc"
+    plain = client.post("/v1/check", json={"question": QUESTION, "answer": ANSWER}).json()
+    assert plain["strategy"] == "vanilla"
+
+
+def test_healthz_info_and_openapi(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    info = client.get("/v1/info").json()
+    assert info["model"] == "scripted:judge" and info["demo_model"] is False and info["grounded"] is True
+    schema = client.get("/openapi.json").json()
+    assert "/v1/check" in schema["paths"] and "CheckRequest" in schema["components"]["schemas"]
+    assert "413" in schema["paths"]["/v1/check"]["post"]["responses"]
+    assert client.get("/docs").status_code == 404  # the bundled docs page would load a CDN
+
+
+def test_model_is_built_from_the_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("factjudge.verifier.model_for",
+                        lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
+    with TestClient(create_app(config=CheckConfig(model="openai:served"))) as c:
+        assert c.get("/v1/info").json()["model"] == "openai:served"
+        assert c.post("/v1/check", json=BODY).json()["model"] == "openai:served"
+
+
+def test_api_key_is_required_when_configured() -> None:
+    with client_for(api_key="s3cret") as c:
+        assert_error(c.post("/v1/check", json=BODY), 401, "unauthorized", "missing API key")
+        assert_error(c.post("/v1/check", json=BODY, headers={"X-API-Key": "wrong"}), 401,
+                     "unauthorized", "invalid API key")
+        assert c.get("/v1/info").status_code == 401
+        assert c.post("/v1/check", json=BODY, headers={"X-API-Key": "s3cret"}).status_code == 200
+        assert c.post("/v1/check", json=BODY,
+                      headers={"Authorization": "Bearer s3cret"}).status_code == 200
+        assert c.get("/healthz").status_code == 200 and c.get("/").status_code == 200
+
+
+def test_oversized_body_is_413_declared_or_streamed() -> None:
+    with client_for(max_body=1000) as c:
+        big = {**BODY, "answer": "x" * 2000}
+        assert_error(c.post("/v1/check", json=big), 413, "payload_too_large", "1,000 bytes")
+        chunks = (b"x" * 300 for _ in range(5))  # chunked: no Content-Length to trust
+        assert_error(c.post("/v1/check", content=chunks, headers={"Content-Type": "application/json"}),
+                     413, "payload_too_large", "larger than the limit")
+        assert c.post("/v1/check", json=BODY).status_code == 200
+
+
+def test_slow_check_is_a_504_json_error() -> None:
+    slow = ScriptedChatModel(second_is_wrong, delay=1.0)
+    with client_for(model=slow, timeout=0.2) as c:
+        assert_error(c.post("/v1/check", json=BODY), 504, "timeout", "did not finish within 0.2 s")
+
+
+def test_concurrency_limit_makes_waiters_fail_with_503_when_no_slot_frees() -> None:
+    slow = ScriptedChatModel(second_is_wrong, delay=1.0)
+    app = create_app(model=slow, timeout=0.3, max_concurrency=1)
+
+    async def two_at_once() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            first = asyncio.create_task(c.post("/v1/check", json=BODY))
+            await asyncio.sleep(0.05)
+            second = asyncio.create_task(c.post("/v1/check", json=BODY))
+            return list(await asyncio.gather(first, second))
+
+    first, second = asyncio.run(two_at_once())
+    assert_error(first, 504, "timeout", "did not finish")
+    assert_error(second, 503, "busy", "no free slot")
+
+
+def test_errors_are_json_with_clear_messages(client: TestClient) -> None:
+    assert_error(client.post("/v1/check", json={"question": "q"}), 422, "invalid_request",
+                 "answer: Field required")
+    assert_error(client.post("/v1/check", json={**BODY, "colour": "red"}), 422, "invalid_request",
+                 "colour: Extra inputs are not permitted")
+    assert_error(client.post("/v1/check", content=b"{not json", headers={"Content-Type": "application/json"}),
+                 422, "invalid_request", "JSON")
+    assert_error(client.post("/v1/check", json={**BODY, "options": {"strategy": "guess"}}), 400,
+                 "invalid_input", "unknown strategy 'guess'")
+    assert_error(client.post("/v1/check", json={**BODY, "answer": "   "}), 400, "invalid_input",
+                 "the answer is empty")
+    assert_error(client.get("/v1/nothing"), 404, "not_found", "Not Found")
+    assert_error(client.get("/v1/check"), 405, "method_not_allowed", "Method Not Allowed")
+
+
+def test_model_failure_is_a_502() -> None:
+    failing = ScriptedChatModel([ModelError("endpoint refused the connection")])
+    with client_for(model=failing) as c:
+        assert_error(c.post("/v1/check", json=BODY), 502, "upstream_error", "refused the connection")
+
+
+def test_web_page_and_its_assets_are_served_without_external_references(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<form id=\"check-form\"" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for name in ("app.js", "style.css"):
+        asset = client.get(f"/static/{name}")
+        assert asset.status_code == 200
+        assert "http://" not in asset.text and "https://" not in asset.text
+    assert "https://" not in page.text.replace("https://…", "")
+    assert_error(client.get("/static/../http.py"), 404, "not_found", "")

@@ -1,0 +1,77 @@
+"""The LangChain Runnable and tool: the same verdicts as the Verifier, from chain-shaped input."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("langchain_core")
+from langchain_core.documents import Document
+from langchain_core.runnables import RunnableLambda
+
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.integrations.langchain import (
+    VerifierRunnable,
+    context_passages,
+    verification_tool,
+)
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import CheckResult
+from factjudge.verifier import Verifier
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION
+
+DOCS = [Document(page_content=CONTEXT[0],
+                 metadata={"source": "https://example.org/museum", "title": "Museum"})]
+
+
+def test_runnable_verifies_documents_as_context(judge_model: ScriptedChatModel) -> None:
+    result = VerifierRunnable(model=judge_model).invoke({"question": QUESTION, "answer": ANSWER,
+                                                         "context": DOCS})
+    assert isinstance(result, CheckResult)
+    assert result.strategy == "grounded" and result.label == "false"
+    evidence = result.segment_verdicts[1].evidence[0]
+    assert evidence.title == "Museum" and evidence.url == "https://example.org/museum"
+    assert "[1] https://example.org/museum" in judge_model.calls[0][0]["content"]
+
+
+def test_runnable_closes_a_chain_and_matches_the_verifier(judge_model: ScriptedChatModel) -> None:
+    rag = RunnableLambda(lambda q: {"question": q, "answer": ANSWER, "context": CONTEXT})
+    chained = (rag | VerifierRunnable(model=judge_model)).invoke(QUESTION)
+    direct = Verifier(model=ScriptedChatModel(["Answer: 2"], name="scripted:judge")).verify(
+        QUESTION, ANSWER, context=CONTEXT)
+    assert [v.label for v in chained.segment_verdicts] == [v.label for v in direct.segment_verdicts]
+    assert chained.traces[0].messages == direct.traces[0].messages
+
+
+def test_async_and_batch(judge_model: ScriptedChatModel) -> None:
+    runnable = VerifierRunnable(Verifier(CheckConfig(strategy="bm25"), model=judge_model))
+    item = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
+    result = asyncio.run(runnable.ainvoke(item))
+    assert result.strategy == "bm25"
+    assert [r.strategy for r in runnable.batch([item, item])] == ["bm25", "bm25"]
+
+
+def test_bad_input_is_an_input_error(judge_model: ScriptedChatModel) -> None:
+    with pytest.raises(InputError, match="'answer'"):
+        VerifierRunnable(model=judge_model).invoke({"question": QUESTION})
+    with pytest.raises(InputError, match="a dict"):
+        VerifierRunnable(model=judge_model).invoke("just text")  # type: ignore[arg-type]
+
+
+def test_context_passages_accepts_one_document_or_string() -> None:
+    assert context_passages(None) is None
+    assert context_passages("plain") == ["plain"]
+    [passage] = context_passages(Document(page_content="p", metadata={"source": "notes.txt"})) or []
+    assert passage == {"text": "p", "title": "notes.txt", "url": None}
+
+
+def test_tool_returns_a_summary_of_unsupported_items(judge_model: ScriptedChatModel) -> None:
+    tool = verification_tool(Verifier(model=judge_model))
+    assert tool.name == "verify_answer" and set(tool.args) == {"question", "answer", "context"}
+    summary = tool.invoke({"question": QUESTION, "answer": ANSWER, "context": CONTEXT})
+    assert summary["label"] == "false"
+    assert [u["text"] for u in summary["unsupported"]] == ["It stands on the north bank of the river."]
+    again = asyncio.run(tool.ainvoke({"answer": ANSWER, "context": CONTEXT}))
+    assert again["strategy"] == "grounded"

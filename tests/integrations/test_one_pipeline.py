@@ -1,0 +1,63 @@
+"""Every entry point (CLI, check(), Verifier, Runnable, HTTP) runs the one pipeline.Checker."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from factjudge import api, cli
+from factjudge.config import CheckConfig
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.pipeline import Checker
+from factjudge.records import CheckResult
+from factjudge.verifier import Verifier
+from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[CheckResult]:
+    """Every CheckResult that Checker.check produced during the test."""
+    seen: list[CheckResult] = []
+    original: Callable[..., CheckResult] = Checker.check
+
+    def spy(self: Checker, *args: Any, **kwargs: Any) -> CheckResult:
+        result = original(self, *args, **kwargs)
+        seen.append(result)
+        return result
+
+    monkeypatch.setattr(Checker, "check", spy)
+    model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
+    monkeypatch.setattr(api, "model_for", lambda config: model)
+    monkeypatch.setattr("factjudge.verifier.model_for", lambda config: model)
+    return seen
+
+
+def test_all_entry_points_share_the_pipeline_and_agree(runs: list[CheckResult],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["check", QUESTION, ANSWER, "--json", "--no-cache"]) == 0
+    from_cli = json.loads(capsys.readouterr().out)
+    from_api = api.check(QUESTION, ANSWER, CheckConfig())
+    from_verifier = Verifier().verify(QUESTION, ANSWER)
+    outputs: list[dict[str, Any]] = [from_cli, from_api.to_dict(), from_verifier.to_dict()]
+    try:
+        from factjudge.integrations.langchain import VerifierRunnable
+
+        outputs.append(VerifierRunnable().invoke({"question": QUESTION, "answer": ANSWER}).to_dict())
+    except ImportError:
+        pass
+    try:
+        from fastapi.testclient import TestClient
+
+        from factjudge.integrations.http import create_app
+
+        with TestClient(create_app()) as client:
+            outputs.append(client.post("/v1/check", json={"question": QUESTION, "answer": ANSWER}).json())
+    except ImportError:
+        pass
+    assert len(runs) == len(outputs) >= 3
+    labels = {json.dumps([v["label"] for v in out["segment_verdicts"]]) for out in outputs}
+    assert labels == {json.dumps(["true", "false", "not_checkable"])}
+    assert {out["strategy"] for out in outputs} == {"vanilla"}

@@ -1,0 +1,54 @@
+"""``factjudge serve``: flags become the app's config, auth and limits; uvicorn gets the app."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from factjudge.integrations import serve_cli
+from factjudge.llm.scripted import ScriptedChatModel
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="factjudge")
+    serve_cli.add_serve_parser(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["serve", *argv])
+
+
+@pytest.fixture(autouse=True)
+def scripted_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("factjudge.verifier.model_for",
+                        lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
+
+
+def test_flags_configure_model_strategy_limits_and_open_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FACTJUDGE_API_KEY", raising=False)
+    args = parse(["--model", "openai:m", "--strategy", "cot", "--open", "--max-body", "500"])
+    with TestClient(serve_cli.build_app(args)) as client:
+        info = client.get("/v1/info").json()
+        assert (info["model"], info["strategy"], info["grounded"], info["max_body"]) == (
+            "openai:m", "cot", False, 500)
+        assert client.post("/v1/check", json={"answer": "x" * 600}).status_code == 413
+
+
+def test_api_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MY_KEY", "k1")
+    with TestClient(serve_cli.build_app(parse(["--api-key-env", "MY_KEY"]))) as client:
+        body = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
+        assert client.post("/v1/check", json=body).status_code == 401
+        assert client.post("/v1/check", json=body, headers={"X-API-Key": "k1"}).status_code == 200
+
+
+def test_run_serve_hands_the_app_to_uvicorn(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: calls.append({"app": app, **kw}))
+    assert serve_cli.run_serve(parse(["--port", "8123"])) == 0
+    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
+    assert "serving on http://127.0.0.1:8123/" in capsys.readouterr().out

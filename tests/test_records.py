@@ -1,0 +1,26 @@
+"""Records survive JSON and ignore unknown keys from newer versions."""
+
+from __future__ import annotations
+
+from factjudge.records import Evidence, Trace, Usage, Verdict
+
+
+def test_verdict_round_trip_with_evidence() -> None:
+    verdict = Verdict("claim", 3, "false", 0.8, "cot@x", (Evidence("link", "text", url="http://a"),),
+                      "because", "abc", "Answer: 3", 0)
+    assert Verdict.from_dict(verdict.to_dict()) == verdict
+
+
+def test_from_dict_ignores_unknown_keys() -> None:
+    data = Evidence("kb", "passage").to_dict() | {"new_field": 1}
+    assert Evidence.from_dict(data) == Evidence("kb", "passage")
+
+
+def test_usage_adds_up() -> None:
+    total = Usage(10, 2, 1, 0, 0.5) + Usage(5, 1, 0, 1, 0.0)
+    assert total == Usage(15, 3, 1, 1, 0.5)
+
+
+def test_trace_round_trip() -> None:
+    trace = Trace("judge", "judge_fact", "h", ({"role": "user", "content": "hi"},), "True", Usage(1, 1, 1))
+    assert Trace.from_dict(trace.to_dict()) == trace

@@ -1,0 +1,138 @@
+"""The Verifier: RAG mode picks a passage-reading judge and shares the pipeline with check()."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from factjudge.api import check
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
+from factjudge.verifier import Verifier, rag_strategy, summarize, to_evidence
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+
+
+def scripted() -> ScriptedChatModel:
+    return ScriptedChatModel(second_is_wrong, name="scripted:judge")
+
+
+def comparable(data: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in data.items() if k != "version"}
+
+
+def test_without_context_it_is_the_same_check_as_the_cli() -> None:
+    model = scripted()
+    result = Verifier(model=model).verify(QUESTION, ANSWER)
+    expected = check(QUESTION, ANSWER, CheckConfig(), model=scripted())
+    assert comparable(result.to_dict()) == comparable(expected.to_dict())
+    assert result.strategy == "vanilla"
+
+
+def test_rag_mode_is_grounded_in_the_context_by_default() -> None:
+    model = scripted()
+    result = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
+    assert result.strategy == "grounded"
+    assert [v.label for v in result.segment_verdicts] == ["true", "false", "not_checkable"]
+    prompt = model.calls[0][0]["content"]
+    assert "south bank of the river" in prompt
+    assert "never against your own knowledge" in prompt
+    assert result.traces[0].prompt_name == "judge_segment_grounded"
+    assert result.segment_verdicts[1].evidence[0].source == "context"
+
+
+def test_open_mode_falls_back_to_world_knowledge_with_the_doc_prompt() -> None:
+    model = scripted()
+    result = Verifier(model=model, grounded=False).verify(QUESTION, ANSWER, context=CONTEXT,
+                                                          ref_texts=["The museum is free on Sundays."])
+    assert result.strategy == "doc"
+    prompt = model.calls[0][0]["content"]
+    assert "well-established knowledge" in prompt and "south bank" in prompt
+    assert result.traces[0].prompt_name == "judge_segment_doc"
+
+
+def test_per_call_grounded_and_config_override_the_verifier_defaults() -> None:
+    model = scripted()
+    verifier = Verifier(model=model)
+    result = verifier.verify(QUESTION, ANSWER, context=CONTEXT, grounded=False,
+                             config=CheckConfig(granularity="segment", strategy="cot"))
+    assert result.strategy == "doc"
+
+
+def test_claim_level_grounded_uses_the_claim_prompt() -> None:
+    extraction = ("Segment 1:\nClaim 1. The city museum opened in 1998.\n"
+                  "Segment 2:\nClaim 1. The city museum stands on the north bank of the river.\n"
+                  "Segment 3:\nNo claims\n")
+    model = ScriptedChatModel([extraction, "Answer: 2"])
+    result = Verifier(CheckConfig(granularity="claim"), model=model).verify(QUESTION, ANSWER,
+                                                                            context=CONTEXT)
+    assert [v.label for v in result.claim_verdicts][:2] == ["true", "false"]
+    assert result.traces[-1].prompt_name == "judge_claim_grounded"
+    assert summarize(result)["unsupported"][0]["text"].endswith("north bank of the river.")
+
+
+def test_model_free_scorer_needs_no_model_call() -> None:
+    model = ScriptedChatModel([])
+    result = Verifier(CheckConfig(strategy="token_f1"), model=model).verify(QUESTION, ANSWER,
+                                                                            context=CONTEXT)
+    assert result.strategy == "token_f1" and not model.calls
+    assert result.segment_verdicts[0].error_score is not None
+
+
+def test_context_items_may_be_strings_evidence_or_mappings() -> None:
+    passages = to_evidence(["a", Evidence("wiki", "b", url="https://x"), {"text": "c", "title": "T"}, "  "])
+    assert [(p.source, p.text) for p in passages] == [("context", "a"), ("wiki", "b"), ("context", "c")]
+    assert passages[2].title == "T"
+    assert to_evidence("one passage")[0].text == "one passage"
+    with pytest.raises(InputError):
+        to_evidence([{"title": "no text"}])
+    with pytest.raises(InputError):
+        to_evidence([42])  # type: ignore[list-item]
+
+
+def test_empty_context_and_grounded_without_context_are_input_errors() -> None:
+    verifier = Verifier(model=scripted())
+    with pytest.raises(InputError, match="context is empty"):
+        verifier.verify(QUESTION, ANSWER, context=["   "])
+    with pytest.raises(InputError, match="needs a context"):
+        verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="grounded"))
+    with pytest.raises(InputError, match="give a context"):
+        verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="bm25"))
+
+
+def test_rag_strategy_keeps_evidence_judges_and_swaps_list_judges() -> None:
+    assert rag_strategy("vanilla", grounded=True) == "grounded"
+    assert rag_strategy("cot", grounded=False) == "doc"
+    assert rag_strategy("fact", grounded=True) == "fact"
+    assert rag_strategy("bm25", grounded=True) == "bm25"
+
+
+def test_averify_gives_the_same_result() -> None:
+    verifier = Verifier(model=scripted())
+    result = asyncio.run(verifier.averify(QUESTION, ANSWER, context=CONTEXT))
+    assert result.strategy == "grounded" and result.label == "false"
+
+
+def test_model_is_built_from_the_config_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+
+    def fake_model_for(config: CheckConfig) -> ScriptedChatModel:
+        built.append(config.model)
+        return ScriptedChatModel(second_is_wrong, name=config.model)
+
+    monkeypatch.setattr("factjudge.verifier.model_for", fake_model_for)
+    verifier = Verifier(CheckConfig(model="openai:judge"))
+    first = verifier.verify(QUESTION, ANSWER, context=CONTEXT)
+    verifier.verify(QUESTION, ANSWER, context=CONTEXT)
+    assert first.model == "openai:judge" and built == ["openai:judge"]
+
+
+def test_summary_lists_what_is_not_supported_and_why() -> None:
+    result = Verifier(model=scripted()).verify(QUESTION, ANSWER, context=CONTEXT)
+    summary = summarize(result)
+    assert summary["label"] == "false" and summary["demo_model"] is False
+    [item] = summary["unsupported"]
+    assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."
+    assert "grounded" in item["why"]
