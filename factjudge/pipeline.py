@@ -64,8 +64,13 @@ class Checker:
         ref_texts: Sequence[str] = (),
         context: Sequence[Evidence] = (),
         segments: Sequence[str] | None = None,
+        judge_all: bool = False,
     ) -> CheckResult:
-        """Segment, extract, gather evidence, judge and aggregate one answer."""
+        """Segment, extract, gather evidence, judge and aggregate one answer.
+
+        ``judge_all`` judges personal statements too: in the TRUE setting a human label
+        says whether the whole text is supported by its grounding, chit-chat included.
+        """
         validate_answer(answer)
         cfg = self.config
         traces: list[Trace] = []
@@ -97,9 +102,9 @@ class Checker:
                            max_attempts=cfg.max_attempts, logprobs=cfg.logprobs)
 
         if granularity == "claim":
-            items = [Item("claim", c.id, c.text, c.segment_id) for c in claims if c.checkable]
+            items = [Item("claim", c.id, c.text, c.segment_id) for c in claims if judge_all or c.checkable]
         else:
-            items = [Item("segment", s.id, s.text, s.id) for s in segs if is_checkable(s.text)]
+            items = [Item("segment", s.id, s.text, s.id) for s in segs if judge_all or is_checkable(s.text)]
         judged: dict[int, Verdict] = {}
         if items:
             job = JudgeInput(question, tuple(items), tuple(evidence), tuple(refs))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
+from factjudge.agents.judge import SCORER_STRATEGIES
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 
@@ -58,5 +59,7 @@ def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:
 
 def setup_id(config: CheckConfig, keys: Sequence[str]) -> str:
     """A stable, readable name for a set-up: the varied keys and the always-relevant ones."""
-    shown = sorted({"model", "strategy", "granularity", *keys})
-    return ",".join(f"{k}={getattr(config, k)}" for k in shown)
+    shown = {"model", "strategy", "granularity", *keys}
+    if config.strategy in SCORER_STRATEGIES and config.granularity == "segment":
+        shown.discard("model")  # no model call is made: naming one would mislead
+    return ",".join(f"{k}={getattr(config, k)}" for k in sorted(shown))

@@ -122,7 +122,8 @@ def write_report(run_dir: Path) -> dict[str, Path]:
         paths[f"metrics_by_{group}"] = out / f"metrics_by_{group}.csv"
         for metric, title in (("segment_ba", "Segment-level balanced accuracy"),
                               ("response_ba", "Response-level balanced accuracy"),
-                              ("factscore", "FActScore (share of judged items supported)")):
+                              ("factscore", "FActScore (share of judged items supported)"),
+                              ("factscore_gamma10", "FActScore with the length penalty (γ = 10)")):
             table = felm_table(rows, metric, group)
             if table.isna().all().all():
                 continue

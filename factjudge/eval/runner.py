@@ -34,6 +34,7 @@ from factjudge.llm.base import ChatModel
 from factjudge.pipeline import Checker, package_version
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
+from factjudge.verifier import rag_strategy
 
 RESULTS = "results.jsonl"
 ERRORS = "errors.jsonl"
@@ -65,7 +66,7 @@ def check_example(checker: Checker, example: Example) -> CheckResult:
     """Run one example through a checker: TRUE pairs use their grounding as the only evidence."""
     if example.grounding:
         return checker.check(example.question, example.answer, segments=[example.answer],
-                             context=[Evidence("grounding", example.grounding)])
+                             context=[Evidence("grounding", example.grounding)], judge_all=True)
     return checker.check(example.question, example.answer,
                          segments=list(example.segments) or None,
                          refs=example.refs, ref_texts=example.ref_contents)
@@ -163,6 +164,9 @@ class BenchRun:
     def _one(self, example: Example, setup: Setup) -> dict[str, Any]:
         config = setup.config.replace(domain=example.domain or setup.config.domain,
                                       language=example.language or setup.config.language)
+        if example.grounding:
+            # TRUE mode: the grounding is the only evidence, so list judges read it and nothing else.
+            config = config.replace(strategy=rag_strategy(config.strategy, grounded=True))
         started = time.perf_counter()
         result = check_example(Checker(config, self._model(config)), example)
         return {

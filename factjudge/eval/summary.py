@@ -85,7 +85,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
             "segment_ba": _pct(metrics.balanced_accuracy(cell.seg_gold, cell.seg_pred)),
             "response_ba": _pct(metrics.balanced_accuracy(cell.resp_gold, cell.resp_pred)),
             "roc_auc": _pct(metrics.roc_auc([not g for g in cell.resp_score_gold], cell.resp_score)),
-            "factscore": _pct(fs.score) if fs else None,
+            "factscore": _pct(fs.score_without_penalty) if fs else None,
+            "factscore_gamma10": _pct(fs.score) if fs else None,
             "unparseable": cell.unparseable,
         })
     table = pd.DataFrame(rows)
@@ -94,6 +95,7 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
     overall = []
     for setup, part in table.groupby("setup", sort=True):
         pooled = _cells((ln for ln in lines if ln["setup"] == setup), "setup")[(setup, setup)]
+        fs_all = metrics.factscore(pooled.supported) if pooled.supported else None
         overall.append({
             "setup": setup,
             group: OVERALL,
@@ -101,7 +103,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
             "segment_ba": _mean(part["segment_ba"]),
             "response_ba": _mean(part["response_ba"]),
             "roc_auc": _pct(metrics.roc_auc([not g for g in pooled.resp_score_gold], pooled.resp_score)),
-            "factscore": _pct(metrics.factscore(pooled.supported).score) if pooled.supported else None,
+            "factscore": _pct(fs_all.score_without_penalty) if fs_all else None,
+            "factscore_gamma10": _pct(fs_all.score) if fs_all else None,
             "unparseable": int(part["unparseable"].sum()),
             "pooled_segment_ba": _pct(metrics.balanced_accuracy(pooled.seg_gold, pooled.seg_pred)),
             "pooled_response_ba": _pct(metrics.balanced_accuracy(pooled.resp_gold, pooled.resp_pred)),

@@ -70,11 +70,16 @@ def _load_ranks(name: str) -> dict[bytes, int]:
     return ranks
 
 
-@cache
 def get_encoding(name: str = "cl100k_base") -> tiktoken.Encoding:
-    """The named tiktoken encoding, built offline and cached for the process."""
+    """The named tiktoken encoding, built offline once per process."""
     if name not in _SPECS:
         raise InputError(f"unknown encoding {name!r}; known: {', '.join(sorted(_SPECS))}")
+    return _build(name)
+
+
+# Cached apart from get_encoding so get_encoding() and get_encoding("cl100k_base") share one build.
+@cache
+def _build(name: str) -> tiktoken.Encoding:
     pattern, special = _SPECS[name]
     return tiktoken.Encoding(
         name=name, pat_str=pattern, mergeable_ranks=_load_ranks(name), special_tokens=special

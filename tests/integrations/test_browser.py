@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,29 +20,14 @@ from factjudge.integrations.http import create_app  # noqa: E402
 from factjudge.integrations.live import serve_in_thread  # noqa: E402
 from factjudge.llm.scripted import ScriptedChatModel  # noqa: E402
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong  # noqa: E402
+from tests.support.browser import chromium, needs_chromium  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM or not os.path.exists(CHROMEDRIVER),
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1200,1400", "--no-proxy-server"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # The system driver: Selenium Manager would otherwise try to download one.
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from chromium()
 
 
 def fill_and_submit(driver: Any, base_url: str, granularity: str | None = None) -> None:

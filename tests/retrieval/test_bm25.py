@@ -15,7 +15,7 @@ PASSAGES: dict[tuple[str, str], str] = {
     ("en", "chess"): "The Sicilian Defence is the most popular chess opening against the king's pawn.",
     ("es", "volcano"): "El volcán Popocatépetl, cerca de la Ciudad de México, expulsa ceniza con frecuencia.",
     ("es", "football"): "El Real Madrid ha ganado la Liga de Campeones de fútbol más veces que ningún club.",
-    ("es", "cooking"): "La paella valenciana se cocina con arroz, azafrán, pollo y conejo en una sartén ancha.",
+    ("es", "cooking"): "La paella valenciana se cocina con arroz, azafrán, pollo y conejo en una sartén.",
     ("ar", "river"): "نهر النيل هو أطول نهر في أفريقيا ويمر عبر مصر والسودان.",
     ("ar", "desert"): "الصحراء الكبرى هي أكبر صحراء حارة في العالم وتغطي شمال أفريقيا.",
     ("ar", "science"): "ابن الهيثم عالم عربي درس البصريات وانكسار الضوء في القرن الحادي عشر.",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from factjudge.errors import InputError
@@ -88,7 +90,7 @@ def test_chinese_sentences_pack_without_inserted_spaces() -> None:
 def test_overlap_repeats_the_tail_of_the_previous_chunk() -> None:
     chunks = chunk(TEXT, max_tokens=60, overlap=15)
     assert all(tokens(c) <= 60 for c in chunks)
-    for previous, current in zip(chunks, chunks[1:], strict=False):
+    for previous, current in itertools.pairwise(chunks):
         shared = next(n for n in range(len(previous), 0, -1) if current.startswith(previous[-n:]))
         assert 8 <= tokens(previous[-shared:]) <= 15
         assert current[0].isalnum()  # starts on a word, not inside one
