@@ -27,6 +27,7 @@ class CheckConfig:
     language: str = "en"
     base_url: str | None = None
     batch_size: int | None = None
+    evidence_tokens: int | None = 3000
     max_attempts: int = 3
     logprobs: bool = True
     timeout: float = 60.0
@@ -44,6 +45,8 @@ class CheckConfig:
             )
         if self.batch_size is not None and self.batch_size < 1:
             raise InputError("batch size must be at least 1")
+        if self.evidence_tokens is not None and self.evidence_tokens < 1:
+            raise InputError("the evidence token budget must be at least 1")
         if self.max_attempts < 1:
             raise InputError("max attempts must be at least 1")
 

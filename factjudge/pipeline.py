@@ -14,6 +14,7 @@ from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
+from factjudge.retrieval.budget import trim_evidence
 from factjudge.retrieval.evidence import reference_evidence
 
 
@@ -102,12 +103,16 @@ class Checker:
                            max_attempts=cfg.max_attempts, logprobs=cfg.logprobs)
 
         if granularity == "claim":
-            items = [Item("claim", c.id, c.text, c.segment_id) for c in claims if judge_all or c.checkable]
+            where = {s.id: (s.start, s.end) for s in segs}
+            items = [Item("claim", c.id, c.text, c.segment_id, *where[c.segment_id])
+                     for c in claims if judge_all or c.checkable]
         else:
-            items = [Item("segment", s.id, s.text, s.id) for s in segs if judge_all or is_checkable(s.text)]
+            items = [Item("segment", s.id, s.text, s.id, s.start, s.end)
+                     for s in segs if judge_all or is_checkable(s.text)]
         judged: dict[int, Verdict] = {}
         if items:
-            job = JudgeInput(question, tuple(items), tuple(evidence), tuple(refs))
+            shown = trim_evidence(evidence, cfg.evidence_tokens)
+            job = JudgeInput(question, tuple(items), shown, tuple(refs), answer)
             judged = {v.target_id: v for v in judge.judge(job, traces)}
 
         if granularity == "claim":

@@ -83,6 +83,26 @@ class Evidence:
 
 
 @dataclass(frozen=True)
+class ErrorSpan:
+    """Words of the answer a judge quoted as wrong; offsets -1 when the quote was not found."""
+
+    start: int
+    end: int
+    text: str
+    probability: float | None = None
+    located: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ErrorSpan:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
 class Usage:
     """Token counts of one or more model calls."""
 
@@ -159,6 +179,7 @@ class Verdict:
     prompt_hash: str = ""
     raw_reply: str = ""
     trace: int | None = None
+    spans: tuple[ErrorSpan, ...] = ()
 
     @property
     def is_false(self) -> bool:
@@ -169,6 +190,7 @@ class Verdict:
         """Return a JSON-ready dict."""
         data = dataclasses.asdict(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
+        data["spans"] = [s.to_dict() for s in self.spans]
         return data
 
     @classmethod
@@ -176,6 +198,7 @@ class Verdict:
         """Rebuild from ``to_dict`` output."""
         data = dict(data)
         data["evidence"] = tuple(Evidence.from_dict(e) for e in data.get("evidence", ()))
+        data["spans"] = tuple(ErrorSpan.from_dict(s) for s in data.get("spans", ()))
         return _from_dict(cls, data)
 
 
@@ -238,6 +261,13 @@ class CheckResult:
     def to_json(self, indent: int | None = 2) -> str:
         """Serialise to JSON text."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @property
+    def spans(self) -> tuple[ErrorSpan, ...]:
+        """Located error spans of the answer, from every false verdict, in answer order."""
+        found = {(s.start, s.end): s for v in (*self.segment_verdicts, *self.claim_verdicts)
+                 if v.label == "false" for s in v.spans if s.located}
+        return tuple(found[k] for k in sorted(found))
 
     @classmethod
     def from_json(cls, text: str) -> CheckResult:

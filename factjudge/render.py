@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from factjudge.records import CheckResult, Verdict
+from factjudge.records import CheckResult, Segment, Verdict
 
 MARKS = {
     "true": ("[green]✔ true[/]", "green"),
@@ -32,7 +32,8 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
     claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
     for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
         mark, _ = MARKS[verdict.label]
-        console.print(f"{mark} [bold][{seg.id}][/] {escape(seg.text)}{_score(verdict)}")
+        text = _highlight(result, seg)
+        console.print(f"{mark} [bold][{seg.id}][/] {text}{_score(verdict)}")
         for claim in (c for c in result.claims if c.segment_id == seg.id):
             cv = claim_verdicts.get(claim.id)
             cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
@@ -51,6 +52,20 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
         f"{usage.calls} calls ({usage.cached_calls} cached), "
         f"{usage.prompt_tokens + usage.completion_tokens} tokens"
     )
+
+
+def _highlight(result: CheckResult, seg: Segment) -> str:
+    """The segment's text with the wrong words the judge quoted underlined in red."""
+    inside = [s for s in result.spans if seg.start <= s.start and s.end <= seg.end]
+    if not inside:
+        return escape(seg.text)
+    parts, at = [], seg.start
+    for span in inside:
+        parts.append(escape(result.answer[at : span.start]))
+        parts.append(f"[bold red underline]{escape(result.answer[span.start : span.end])}[/]")
+        at = span.end
+    parts.append(escape(result.answer[at : seg.end]))
+    return "".join(parts)
 
 
 def _evidence(result: CheckResult) -> list[str]:

@@ -15,10 +15,11 @@ from typing import Protocol
 from factjudge.agents.calling import ask
 from factjudge.agents.confidence import id_list_error_scores, true_false_error_score
 from factjudge.agents.parsing import parse_id_list, parse_true_false
+from factjudge.agents.spans import locate
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
-from factjudge.records import Evidence, Label, Target, Trace, Verdict
+from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
 
 LIST_STRATEGIES = ("vanilla", "cot", "link", "doc", "grounded")
 LLM_STRATEGIES = (*LIST_STRATEGIES, "fact")
@@ -27,7 +28,8 @@ SCORER_STRATEGIES = ("token_f1", "bm25", "always_true", "always_false")
 STRATEGIES = (*LLM_STRATEGIES, *SCORER_STRATEGIES)
 
 # Output budgets: FELM used 100 tokens for a verdict; reasoning needs room to think.
-MAX_TOKENS = {"vanilla": 100, "link": 100, "doc": 100, "grounded": 100, "cot": 1000, "fact": 10}
+# Quotes of the wrong words need room beyond FELM's 100 tokens for a bare id list.
+MAX_TOKENS = {"vanilla": 200, "link": 200, "doc": 200, "grounded": 200, "cot": 1000, "fact": 10}
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Item:
     id: int
     text: str
     segment_id: int
+    start: int = -1  # the segment's offsets in the answer, where a quoted error is searched first
+    end: int = -1
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class JudgeInput:
     items: tuple[Item, ...]
     evidence: tuple[Evidence, ...] = ()
     refs: tuple[str, ...] = ()
+    answer: str = ""
 
 
 class Judge(Protocol):
@@ -94,17 +99,19 @@ class _Origin:
     traces: list[Trace]
     trace: int | None
 
-    def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "") -> Verdict:
+    def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
+                spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
         raw = self.traces[self.trace].reply if self.trace is not None else ""
         return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
-                       self.prompt_hash, raw, self.trace)
+                       self.prompt_hash, raw, self.trace, spans)
 
 
 def id_list_grammar(n_items: int, thought: bool = False) -> str:
     """GBNF for ``Answer: 1, 3`` / ``Answer: ALL_CORRECT`` with ids 1..n (after a Thought for CoT)."""
     ids = " | ".join(f'"{i}"' for i in range(n_items, 0, -1))
     head = 'root ::= "Thought: " [^\\n]+ "\\n" answer\n' if thought else "root ::= answer\n"
-    return head + f'answer ::= "Answer: " ("ALL_CORRECT" | id (", " id)*)\nid ::= {ids}\n'
+    return head + (f'answer ::= "Answer: " ("ALL_CORRECT" | wrong (", " wrong)*)\n'
+                   f'wrong ::= id " [\\"" [^"\\n]+ "\\"]"\nid ::= {ids}\n')
 
 
 TRUE_FALSE_GRAMMAR = 'root ::= "True" | "False"\n'
@@ -171,7 +178,12 @@ class ListJudge:
             if graded is not None and is_false:
                 score = max(score, 0.5)  # the model did list it: never rank it below "unsure"
             label: Label = "false" if is_false else "true"
-            verdicts.append(origin.verdict(item, label, score, asked.value.thought))
+            quote = asked.value.quotes.get(number)
+            spans: tuple[ErrorSpan, ...] = ()
+            if is_false and quote and job.answer:
+                spans = (locate(quote, job.answer, item.start, item.end,
+                                score if graded is not None else None),)
+            verdicts.append(origin.verdict(item, label, score, asked.value.thought, spans))
         return verdicts
 
 

@@ -13,7 +13,7 @@ from factjudge.errors import InputError
 
 # Fields a grid may vary; the rest come from the base configuration.
 _TYPES = {f.name: f.type for f in fields(CheckConfig)}
-_INT_FIELDS = {"batch_size", "max_attempts"}
+_INT_FIELDS = {"batch_size", "max_attempts", "evidence_tokens"}
 _FLOAT_FIELDS = {"timeout"}
 _BOOL_FIELDS = {"logprobs"}
 

@@ -15,7 +15,7 @@ import pandas as pd
 from factjudge.errors import InputError
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import MANIFEST, RESULTS
-from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals
+from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals, span_rows
 
 DEMO_NOTE = (
     "Set-ups whose model is `local` used the small embedded demo model (SmolLM2-135M): "
@@ -101,6 +101,45 @@ def _html_table(table: pd.DataFrame) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _answer_html(result: dict[str, Any]) -> str:
+    """The answer with each segment coloured by verdict and the judge's error spans marked."""
+    answer: str = result["answer"]
+    labels = {v["target_id"]: v["label"] for v in result["segment_verdicts"]}
+    spans = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
+                    if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
+    out, at = [], 0
+    for seg in result["segments"]:
+        if seg["start"] < at:  # pre-segmented text not found in the answer: show it as given
+            continue
+        out.append(html.escape(answer[at : seg["start"]]))
+        inner, pos = [], seg["start"]
+        for start, end in spans:
+            if seg["start"] <= start and end <= seg["end"] and start >= pos:
+                inner.append(html.escape(answer[pos:start]))
+                inner.append(f"<mark class=err>{html.escape(answer[start:end])}</mark>")
+                pos = end
+        inner.append(html.escape(answer[pos : seg["end"]]))
+        label = labels.get(seg["id"], "not_checkable")
+        out.append(f"<span class='seg seg-{label}' title='{label}'>{''.join(inner)}</span>")
+        at = seg["end"]
+    out.append(html.escape(answer[at:]))
+    return "".join(out)
+
+
+def _items_html(lines: Sequence[dict[str, Any]], limit: int = 200) -> str:
+    """The first judged items, so a reader can see what each verdict and error span refers to."""
+    blocks = []
+    for line in lines[:limit]:
+        result = line["result"]
+        blocks.append(
+            f"<div class=item><div class=meta>{html.escape(line['setup'])} · "
+            f"{html.escape(line['example_id'])}"
+            f" · {html.escape(str(line.get('domain')))} / {html.escape(str(line.get('language')))} · "
+            f"label {html.escape(result['label'])}</div><p>{_answer_html(result)}</p></div>")
+    shown = f"the first {limit} of {len(lines)}" if len(lines) > limit else f"all {len(lines)}"
+    return f"<h2>Judged answers ({shown})</h2>" + "".join(blocks)
+
+
 def write_report(run_dir: Path) -> dict[str, Path]:
     """Write every table, plot and the HTML page into ``run_dir/report``; return their paths."""
     lines = list(read_lines(run_dir / RESULTS))
@@ -144,6 +183,19 @@ def write_report(run_dir: Path) -> dict[str, Path]:
         if curves:
             images.append(("ROC curves (response level)", curves))
 
+    spans = span_rows(lines)
+    if not spans.empty:
+        spans.to_csv(out / "spans_by_language.csv", index=False)
+        paths["spans_by_language"] = out / "spans_by_language.csv"
+        for metric, title in (("span_iou", "Mu-SHROOM span IoU"), ("span_spearman", "Mu-SHROOM Spearman")):
+            table = spans.pivot(index="setup", columns="language", values=metric)
+            table["mean"] = table.mean(axis=1).round(1)
+            heading = f"{title} by language (mark-all and mark-none are the floors)"
+            sections.append((heading, _markdown(table)))
+        bars = _domain_bars(spans.rename(columns={"span_iou": "iou"}), "language", "iou")
+        if bars:
+            images.append(("Mu-SHROOM span IoU by language", bars))
+
     for i, (_title, data) in enumerate(images, start=1):
         (out / f"plot{i}.png").write_bytes(data)
         paths[f"plot{i}"] = out / f"plot{i}.png"
@@ -181,14 +233,21 @@ def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pa
     aucs = roc_auc_intervals(lines)
     if not aucs.dropna(subset=["roc_auc"]).empty:
         parts.append(f"<h2>ROC AUC with bootstrap 95% intervals</h2>{_html_table(aucs)}")
+    spans = span_rows(lines)
+    if not spans.empty:
+        parts.append(f"<h2>Mu-SHROOM span scores by language</h2>{_html_table(spans)}")
     for title, data in images:
         encoded = base64.b64encode(data).decode()
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
                      f"src='data:image/png;base64,{encoded}'>")
+    parts.append(_items_html(lines))
     style = ("body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}"
              "table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border:1px solid #ccc;"
              "padding:.25rem .5rem;text-align:right}th{background:#f3f3f3}"
-             "td:first-child{text-align:left}.note{background:#fff7d6;padding:.5rem}img{max-width:100%}")
+             "td:first-child{text-align:left}.note{background:#fff7d6;padding:.5rem}img{max-width:100%}"
+             ".item{border-top:1px solid #ddd;padding:.5rem 0}.seg-false{background:#fde2e2}"
+             ".seg-true{background:#e3f6e3}.seg-unparseable{background:#fff3c4}"
+             "mark.err{background:#e53935;color:#fff;padding:0 .1em}.meta{color:#666;font-size:.85em}")
     return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>factjudge report</title>"
             "<link rel=icon href='data:,'>"
             f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

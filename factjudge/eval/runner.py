@@ -82,6 +82,7 @@ def gold_of(example: Example) -> dict[str, Any]:
         "response_label": example.response_label,
         "claim_labels": list(example.claim_labels),
         "spans": [list(s) for s in example.spans],
+        "soft_spans": [list(s) for s in example.soft_spans],
     }
 
 

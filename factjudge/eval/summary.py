@@ -35,13 +35,23 @@ class _Cell:
     items: int = 0
 
 
+def gold_segment_labels(line: dict[str, Any]) -> list[bool | None]:
+    """Human segment labels; for span-annotated data (Mu-SHROOM), true when no hard span overlaps."""
+    labels: list[bool | None] = line["gold"]["segment_labels"]
+    spans = line["gold"].get("spans") or []
+    if labels or line.get("dataset") != "mushroom":
+        return labels
+    return [not any(seg["start"] < end and start < seg["end"] for start, end in spans)
+            for seg in line["result"]["segments"]]
+
+
 def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str], _Cell]:
     cells: dict[tuple[str, str], _Cell] = defaultdict(_Cell)
     for line in lines:
         result, gold = line["result"], line["gold"]
         cell = cells[(line["setup"], str(line.get(group) or "unknown"))]
         cell.items += 1
-        for label, verdict in zip(gold["segment_labels"], result["segment_verdicts"], strict=False):
+        for label, verdict in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False):
             if label is None:
                 continue
             if verdict["label"] == "unparseable":
@@ -137,4 +147,53 @@ def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int 
             low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, cell.resp_score, n=n, seed=seed)
         rows.append({"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": _pct(auc),
                      "ci_low": _pct(low), "ci_high": _pct(high)})
+    return pd.DataFrame(rows)
+
+
+def predicted_spans(result: dict[str, Any]) -> list[tuple[int, int, float]]:
+    """Character spans a result marks wrong, with a probability each.
+
+    The judge's located quotes where it gave them; a false segment without a located
+    quote counts whole (the verdict is about the segment, so that is what it claims).
+    """
+    spans: list[tuple[int, int, float]] = []
+    for verdict in (*result["segment_verdicts"], *result["claim_verdicts"]):
+        if verdict["label"] != "false":
+            continue
+        score = verdict["error_score"] if verdict["error_score"] is not None else 1.0
+        located = [s for s in verdict.get("spans", ()) if s["located"]]
+        for span in located:
+            spans.append((span["start"], span["end"], span["probability"] or score))
+        if not located and verdict["target"] == "segment":
+            segment = next(s for s in result["segments"] if s["id"] == verdict["target_id"])
+            if segment["start"] >= 0:
+                spans.append((segment["start"], segment["end"], score))
+    return spans
+
+
+def span_rows(lines: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    """Mu-SHROOM scores per (set-up, language): mean span IoU and Spearman, with mark-all/none floors."""
+    scores: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    floors: dict[tuple[str, str], dict[str, tuple[float, float]]] = defaultdict(dict)
+    for line in lines:
+        gold = line["gold"]
+        if line["dataset"] != "mushroom":  # the shared task's span scores are defined on its data
+            continue
+        answer = line["result"]["answer"]
+        n = len(answer)
+        language = str(line.get("language") or "unknown")
+        pred = predicted_spans(line["result"])
+        scores[(line["setup"], language)].append(
+            (metrics.span_iou(gold["spans"], [(s, e) for s, e, _ in pred]),
+             metrics.span_spearman(gold["soft_spans"], pred, n)))
+        for name, marked in (("baseline: mark all", [(0, n, 1.0)]), ("baseline: mark none", [])):
+            floors[(name, language)][line["example_id"]] = (
+                metrics.span_iou(gold["spans"], [(s, e) for s, e, _ in marked]),
+                metrics.span_spearman(gold["soft_spans"], marked, n))
+    for key, per_example in floors.items():
+        scores[key] = list(per_example.values())
+    rows = [{"setup": setup, "language": language, "answers": len(values),
+             "span_iou": _pct(sum(v[0] for v in values) / len(values)),
+             "span_spearman": _pct(sum(v[1] for v in values) / len(values))}
+            for (setup, language), values in sorted(scores.items())]
     return pd.DataFrame(rows)

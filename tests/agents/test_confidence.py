@@ -41,6 +41,6 @@ def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
     from factjudge.agents.extractor import claims_grammar
     from factjudge.agents.judge import TRUE_FALSE_GRAMMAR, id_list_grammar
 
-    assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3)
+    assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3) and "wrong ::= id" in id_list_grammar(3)
     assert id_list_grammar(2, thought=True).startswith('root ::= "Thought: "')
     assert "True" in TRUE_FALSE_GRAMMAR and '"Segment 2:\\n" claims' in claims_grammar(2)

@@ -1,0 +1,44 @@
+"""Error spans: find the words a judge quoted as wrong in the original answer.
+
+Matching forgives case, whitespace and punctuation differences (the judge may drop a
+comma or fold a line break) and works in scripts without spaces (zh) or with marks
+(hi, ar). A quote that cannot be found is recorded as unlocated, never guessed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from factjudge.records import ErrorSpan
+
+
+def _normalise(text: str) -> tuple[str, list[int]]:
+    """Case-folded letters, digits and marks only, with each kept character's original offset."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if category[0] in "LNM":  # letters, numbers and combining marks (Devanagari, Arabic)
+            for folded in unicodedata.normalize("NFKC", char).casefold():
+                chars.append(folded)
+                offsets.append(index)
+    return "".join(chars), offsets
+
+
+def locate(quote: str, answer: str, start: int = 0, end: int | None = None,
+           probability: float | None = None) -> ErrorSpan:
+    """The span of ``answer`` that ``quote`` copies, searched in [start, end) first, then anywhere."""
+    needle, _ = _normalise(quote)
+    haystack, offsets = _normalise(answer)
+    if not needle:
+        return ErrorSpan(-1, -1, quote, probability, located=False)
+    end = len(answer) if end is None or end < 0 else end
+    lo = next((i for i, off in enumerate(offsets) if off >= max(start, 0)), len(offsets))
+    found = haystack.find(needle, lo)
+    if found == -1 or offsets[found + len(needle) - 1] >= end:
+        found = haystack.find(needle)  # the judge may quote a neighbouring segment's words
+    if found == -1:
+        return ErrorSpan(-1, -1, quote, probability, located=False)
+    first = offsets[found]
+    last = offsets[found + len(needle) - 1] + 1
+    return ErrorSpan(first, last, answer[first:last], probability, located=True)

@@ -1,0 +1,61 @@
+"""Error spans: the judge's quotes found in the original answer, or recorded as unlocated."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.agents.spans import locate
+from factjudge.config import CheckConfig
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.pipeline import Checker
+
+ANSWER = "The Arctic Ocean covers about 30 million km², the Pacific is larger. The Arctic is cold."
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("30 million km²", "30 million km²"),
+        ("30 MILLION  km", "30 million km"),  # case and whitespace
+        ("the pacific, is larger", "the Pacific is larger"),  # punctuation the judge added
+        ("km² the Pacific", "km², the Pacific"),  # punctuation the judge dropped
+    ],
+)
+def test_tolerant_matching_returns_the_answers_own_words(quote: str, expected: str) -> None:
+    span = locate(quote, ANSWER)
+    assert span.located and ANSWER[span.start : span.end] == expected == span.text
+
+
+@pytest.mark.parametrize(
+    ("answer", "quote", "expected"),
+    [
+        ("长城位于中国北方。长城建于公元前七世纪。", "公元前 七世纪", "公元前七世纪"),
+        ("برج إيفل يقع في لندن.", "في لندن", "في لندن"),
+        ("ताजमहल आगरा में है। इसे शाहजहाँ ने बनवाया।", "शाहजहाँ", "शाहजहाँ"),
+    ],
+)
+def test_scripts_without_spaces_or_with_marks(answer: str, quote: str, expected: str) -> None:
+    span = locate(quote, answer)
+    assert span.located and answer[span.start : span.end] == expected
+
+
+def test_the_quoted_segment_is_searched_first() -> None:
+    answer = "The Arctic is cold. The Antarctic is cold."
+    assert locate("is cold", answer, start=20, end=len(answer)).start == 34
+    assert locate("is cold", answer).start == 11
+
+
+def test_a_quote_not_in_the_answer_is_unlocated_never_guessed() -> None:
+    span = locate("the Indian Ocean", ANSWER)
+    assert not span.located and (span.start, span.end) == (-1, -1) and span.text == "the Indian Ocean"
+    assert not locate("...", ANSWER).located
+
+
+def test_pipeline_attaches_located_and_unlocated_spans_to_false_verdicts() -> None:
+    model = ScriptedChatModel(['Answer: 1 ["30 million km²"], 2 ["freezing hot"]'])
+    result = Checker(CheckConfig(), model).check("How big is the Arctic Ocean?", ANSWER)
+    first, second = result.segment_verdicts
+    assert first.spans[0].located and ANSWER[first.spans[0].start : first.spans[0].end] == "30 million km²"
+    assert not second.spans[0].located
+    assert [s.text for s in result.spans] == ["30 million km²"]  # only located spans are highlighted
+    assert "exact wrong words" in model.calls[0][0]["content"]

@@ -1,0 +1,31 @@
+"""Evidence is trimmed to a token budget, in order, and the judge sees only what fits."""
+
+from __future__ import annotations
+
+from factjudge.config import CheckConfig
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.llm.tokens import count_tokens
+from factjudge.pipeline import Checker
+from factjudge.records import Evidence
+from factjudge.retrieval.budget import trim_evidence
+
+LONG = " ".join(f"Sentence number {i} about the Arctic Ocean." for i in range(200))
+
+
+def test_trims_in_order_and_cuts_the_last_passage() -> None:
+    evidence = [Evidence("kb", "The Arctic Ocean is the smallest ocean."), Evidence("kb", LONG),
+                Evidence("kb", "never shown")]
+    kept = trim_evidence(evidence, 50)
+    assert len(kept) == 2 and kept[0] == evidence[0]
+    assert kept[1].text.endswith(" …") and count_tokens(kept[1].text, "gpt-4") <= 50
+    assert trim_evidence(evidence, None) == tuple(evidence)
+
+
+def test_the_judge_prompt_and_the_verdict_hold_only_the_trimmed_evidence() -> None:
+    model = ScriptedChatModel(["True"])
+    config = CheckConfig(strategy="fact", evidence_tokens=30)
+    result = Checker(config, model).check("q", "The Arctic Ocean is small.",
+                                           context=[Evidence("context", LONG)])
+    prompt = model.calls[0][0]["content"]
+    assert "Sentence number 2 " in prompt and "Sentence number 150 " not in prompt
+    assert result.segment_verdicts[0].evidence[0].text.endswith(" …")
