@@ -16,5 +16,5 @@ CONTEXT = [
 
 
 def second_is_wrong(messages: list[Message]) -> str:
-    """A judge that always finds item 2 wrong: enough to see verdicts flow through."""
-    return "Answer: 2"
+    """A judge that always finds item 2 wrong and quotes "north bank": verdicts and spans flow through."""
+    return 'Answer: 2 ["north bank"]'

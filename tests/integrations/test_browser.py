@@ -50,6 +50,9 @@ def test_page_checks_an_answer_and_colours_segments_by_verdict(browser: Any, tmp
         assert [s.get_attribute("data-verdict") for s in spans] == ["true", "false", "not_checkable"]
         assert spans[1].text == "It stands on the north bank of the river."
         assert "verdict-false" in spans[1].get_attribute("class")
+        marks = browser.find_elements(By.CSS_SELECTOR, "#rendered-answer mark.err")
+        assert [m.text for m in marks] == ["north bank"]  # the wrong words, and only those
+        assert marks[0].find_element(By.XPATH, "..").get_attribute("data-verdict") == "false"
         colour = spans[1].value_of_css_property("background-color")
         assert colour != spans[0].value_of_css_property("background-color")
         rendered = browser.find_element(By.ID, "rendered-answer").text

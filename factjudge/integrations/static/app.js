@@ -67,6 +67,29 @@ function verdictTitle(verdict) {
   return title;
 }
 
+// Located error spans of false verdicts: the exact words the judge quoted as wrong.
+function errorSpans(result) {
+  return [...result.segment_verdicts, ...result.claim_verdicts]
+    .filter((v) => v.label === "false")
+    .flatMap((v) => v.spans || [])
+    .filter((s) => s.located)
+    .sort((a, b) => a.start - b.start);
+}
+
+function markSpans(chars, seg, spans) {
+  const parts = [];
+  let at = seg.start;
+  for (const span of spans) {
+    if (span.start < at || span.end > seg.end) continue;
+    if (span.start > at) parts.push(chars.slice(at, span.start).join(""));
+    const title = span.probability === null ? "quoted as wrong" : `quoted as wrong (p ${score(span.probability)})`;
+    parts.push(el("mark", { class: "err", title }, chars.slice(span.start, span.end).join("")));
+    at = span.end;
+  }
+  parts.push(chars.slice(at, seg.end).join(""));
+  return parts;
+}
+
 function renderAnswer(result) {
   // Offsets count code points (Python), so slice an array of code points, not UTF-16 units.
   const chars = Array.from(result.answer);
@@ -79,7 +102,7 @@ function renderAnswer(result) {
     box.append(el("span", {
       class: `seg verdict-${verdict.label}`, "data-verdict": verdict.label,
       "data-segment": String(seg.id), title: verdictTitle(verdict),
-    }, chars.slice(seg.start, seg.end).join("")));
+    }, ...markSpans(chars, seg, errorSpans(result))));
     at = Math.max(at, seg.end);
   });
   if (at < chars.length) box.append(chars.slice(at).join(""));
