@@ -140,6 +140,17 @@ def _items_html(lines: Sequence[dict[str, Any]], limit: int = 200) -> str:
     return f"<h2>Judged answers ({shown})</h2>" + "".join(blocks)
 
 
+def language_summary(lines: Sequence[dict[str, Any]], spans: pd.DataFrame) -> pd.DataFrame:
+    """One row per (set-up, language): accuracy, span scores, FActScore, abstention, facts per answer."""
+    rows = metric_rows(lines, "language")
+    rows = rows[rows["language"] != OVERALL][["setup", "language", "items", "segment_ba", "response_ba",
+                                              "factscore", "abstention", "facts_per_answer"]]
+    if not spans.empty:
+        rows = rows.merge(spans[["setup", "language", "span_iou", "span_spearman"]], how="outer",
+                          on=["setup", "language"])
+    return rows.sort_values(["setup", "language"]).reset_index(drop=True)
+
+
 def write_report(run_dir: Path) -> dict[str, Path]:
     """Write every table, plot and the HTML page into ``run_dir/report``; return their paths."""
     lines = list(read_lines(run_dir / RESULTS))
@@ -195,6 +206,11 @@ def write_report(run_dir: Path) -> dict[str, Path]:
         bars = _domain_bars(spans.rename(columns={"span_iou": "iou"}), "language", "iou")
         if bars:
             images.append(("Mu-SHROOM span IoU by language", bars))
+    if "language" in groups:
+        per_language = language_summary(lines, spans)
+        per_language.to_csv(out / "per_language.csv", index=False)
+        paths["per_language"] = out / "per_language.csv"
+        sections.append(("Per-language summary", _markdown(per_language)))
 
     for i, (_title, data) in enumerate(images, start=1):
         (out / f"plot{i}.png").write_bytes(data)

@@ -66,9 +66,8 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
                 cell.resp_score.append(result["error_score"])
                 cell.resp_score_gold.append(not gold["response_label"])
         judged = result["claim_verdicts"] or result["segment_verdicts"]
-        facts = [v["label"] == "true" for v in judged if v["label"] in ("true", "false")]
-        if facts:
-            cell.supported.append(facts)
+        # An answer with no judged fact counts as abstaining (FActScore's abstention rate).
+        cell.supported.append([v["label"] == "true" for v in judged if v["label"] in ("true", "false")])
     return cells
 
 
@@ -97,6 +96,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
             "roc_auc": _pct(metrics.roc_auc([not g for g in cell.resp_score_gold], cell.resp_score)),
             "factscore": _pct(fs.score_without_penalty) if fs else None,
             "factscore_gamma10": _pct(fs.score) if fs else None,
+            "abstention": _pct(fs.abstention_rate) if fs else None,
+            "facts_per_answer": _round(fs.facts_per_response) if fs else None,
             "unparseable": cell.unparseable,
         })
     table = pd.DataFrame(rows)
@@ -115,11 +116,17 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
             "roc_auc": _pct(metrics.roc_auc([not g for g in pooled.resp_score_gold], pooled.resp_score)),
             "factscore": _pct(fs_all.score_without_penalty) if fs_all else None,
             "factscore_gamma10": _pct(fs_all.score) if fs_all else None,
+            "abstention": _pct(fs_all.abstention_rate) if fs_all else None,
+            "facts_per_answer": _round(fs_all.facts_per_response) if fs_all else None,
             "unparseable": int(part["unparseable"].sum()),
             "pooled_segment_ba": _pct(metrics.balanced_accuracy(pooled.seg_gold, pooled.seg_pred)),
             "pooled_response_ba": _pct(metrics.balanced_accuracy(pooled.resp_gold, pooled.resp_pred)),
         })
     return pd.concat([table, pd.DataFrame(overall)], ignore_index=True)
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
 
 
 def _mean(values: pd.Series) -> float | None:
