@@ -53,6 +53,7 @@ class CachedChatModel:
         self.misses = 0
         self._local = threading.local()
         self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")  # readers don't block the writer; kill-safe
             db.execute(SCHEMA)
@@ -61,6 +62,9 @@ class CachedChatModel:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=30)
+            # In WAL mode NORMAL survives a killed process (only a power cut may lose the last
+            # commits); FULL would fsync every stored reply and serialise concurrent calls on disk.
+            db.execute("PRAGMA synchronous=NORMAL")
             self._local.db = db
         return db
 
@@ -76,7 +80,9 @@ class CachedChatModel:
     def put(self, key: str, completion: Completion) -> None:
         """Store a fresh completion (counting recomputations of the same key)."""
         data = json.dumps(completion.to_dict(), ensure_ascii=False)
-        with self._connect() as db:
+        # One writer at a time inside the process: SQLite's own busy handler sleeps in
+        # growing steps when writers collide, which stalled 32-way runs by seconds.
+        with self._write_lock, self._connect() as db:
             db.execute(
                 "INSERT INTO completions (key, model, completion) VALUES (?, ?, ?) "
                 "ON CONFLICT(key) DO UPDATE SET completion = excluded.completion, computed = computed + 1",

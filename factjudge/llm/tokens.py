@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import threading
 from functools import cache
 from importlib import resources
 
@@ -70,11 +71,17 @@ def _load_ranks(name: str) -> dict[bytes, int]:
     return ranks
 
 
+_BUILD_LOCK = threading.Lock()
+
+
 def get_encoding(name: str = "cl100k_base") -> tiktoken.Encoding:
     """The named tiktoken encoding, built offline once per process."""
     if name not in _SPECS:
         raise InputError(f"unknown encoding {name!r}; known: {', '.join(sorted(_SPECS))}")
-    return _build(name)
+    # Building takes about a second; without the lock every bench worker thread that
+    # arrives first would build its own copy at once.
+    with _BUILD_LOCK:
+        return _build(name)
 
 
 # Cached apart from get_encoding so get_encoding() and get_encoding("cl100k_base") share one build.

@@ -15,7 +15,7 @@ def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple
     Order is kept because retrievers put the most relevant passage first. The trimmed
     tuple is what the judge sees and what the verdict records as its evidence.
     """
-    if max_tokens is None:
+    if max_tokens is None or not evidence:
         return tuple(evidence)
     encoding = get_encoding()
     kept: list[Evidence] = []
