@@ -102,7 +102,8 @@ def throughput(latency: float, concurrency: int, limit: int | None) -> None:
         calls = summary.usage.calls
         ideal = calls * latency / concurrency
         answers = summary.done
-        print(f"\n## Throughput: FELM-wk, claim granularity, {answers} answers, latency {latency * 1000:.0f} ms, "
+        print(f"\n## Throughput: FELM-wk, claim granularity, {answers} answers, "
+              f"latency {latency * 1000:.0f} ms, "
               f"concurrency {concurrency}\n")
         print("| measure | value |\n|---|---|")
         print(f"| model calls | {calls} ({calls / answers:.2f} per answer) |")
@@ -153,7 +154,8 @@ def accuracy(limit: int) -> None:
 
 def main() -> None:
     """Parse flags and run the chosen parts."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--part", choices=["throughput", "batching", "accuracy", "all"], default="all")
     parser.add_argument("--latency", type=float, default=0.2, help="seconds per model call (default 0.2)")
     parser.add_argument("--concurrency", type=int, default=32)

@@ -23,7 +23,8 @@ def test_realistic_replies_parse_and_a_rerun_makes_no_request(tmp_path: Path) ->
     with OpenAIServer(responder=throughput.realistic_reply, latency=0.01) as server:
         model = CachedChatModel(OpenAIChatModel("m", base_url=server.base_url), tmp_path / "c.sqlite")
         for batch_size in (None, 1):
-            result = Checker(CheckConfig(granularity="claim", batch_size=batch_size), model).check("q", ANSWER)
+            config = CheckConfig(granularity="claim", batch_size=batch_size)
+            result = Checker(config, model).check("q", ANSWER)
             assert result.granularity == "claim" and len(result.claims) >= 3
             assert {v.label for v in result.claim_verdicts} <= {"true", "false"}
         made = len(server.requests)
