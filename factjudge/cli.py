@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.integrations.serve_cli import add_serve_parser, run_serve
+from factjudge.retrieval.index_cli import add_index_parser, run_index
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +52,16 @@ def _add_check(sub: Any) -> None:
     p.add_argument("--domain", help="wk (default), science, writing_rec, math or reasoning")
     p.add_argument("--language", help="language of the answer, e.g. en (default), fr, zh")
     p.add_argument("--refs", nargs="+", default=[], metavar="URL", help="reference links (link, doc)")
+    p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
+                   help="passages the answer should be grounded in (RAG); judged with --strategy grounded, "
+                   "doc, fact or a scorer")
+    p.add_argument("--evidence", help="evidence sources per item, comma-separated: kb, web, llm, links")
+    p.add_argument("--kb", help="knowledge base file for --evidence kb (factjudge index build)")
+    p.add_argument("--retriever", help="bm25 (default), dense or hybrid, for --evidence kb")
+    p.add_argument("--search-provider", help="serper, brave, google or searxng, for --evidence web")
+    p.add_argument("--k", type=int, help="passages per source and item (default 5)")
+    p.add_argument("--translate", choices=["before", "after"],
+                   help="translate claims to English before retrieval, or passages after it")
     p.add_argument("--separator", help="split the answer on this string instead of into sentences")
     p.add_argument("--batch-size", type=int, help="items judged per call (default: all in one)")
     p.add_argument("--timeout", type=float, help="seconds per model call")
@@ -66,9 +77,12 @@ def _check(args: argparse.Namespace) -> int:
     overrides = {
         key: getattr(args, key)
         for key in ("model", "base_url", "strategy", "granularity", "domain", "language",
-                    "separator", "batch_size", "timeout")
+                    "separator", "batch_size", "timeout", "kb", "retriever", "search_provider", "k",
+                    "translate")
         if getattr(args, key) is not None
     }
+    if args.evidence:
+        overrides["evidence"] = tuple(s.strip() for s in args.evidence.split(",") if s.strip())
     if args.no_cache:
         overrides["use_cache"] = False
     config = config.replace(**overrides)
@@ -84,7 +98,10 @@ def _check(args: argparse.Namespace) -> int:
     else:
         raise InputError("no answer given: pass it as an argument, with --answer-file, or on stdin")
 
-    result = check(args.question, answer, config, refs=args.refs)
+    from factjudge.records import Evidence
+
+    context = [Evidence("context", text) for text in args.context]
+    result = check(args.question, answer, config, refs=args.refs, context=context)
     if args.json:
         print(result.to_json())
     else:
@@ -195,10 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bench(sub)
     _add_report(sub)
     add_serve_parser(sub)
+    add_index_parser(sub)
     return parser
 
 
-COMMANDS = {"check": _check, "bench": _bench, "report": _report, "serve": run_serve}
+COMMANDS = {"check": _check, "bench": _bench, "report": _report, "serve": run_serve, "index": run_index}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,6 +34,13 @@ class CheckConfig:
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
+    # Evidence gathered per item (claim or segment): "kb", "web", "llm" (retrieval/gather.py).
+    evidence: tuple[str, ...] = ()
+    kb: str | None = None
+    retriever: str = "bm25"
+    search_provider: str | None = None
+    k: int = 5
+    translate: str | None = None
     allow_private_links: bool = False
 
     def __post_init__(self) -> None:
@@ -47,6 +54,14 @@ class CheckConfig:
             raise InputError("batch size must be at least 1")
         if self.evidence_tokens is not None and self.evidence_tokens < 1:
             raise InputError("the evidence token budget must be at least 1")
+        unknown = set(self.evidence) - {"kb", "web", "llm", "links"}
+        if unknown:
+            name = sorted(unknown)[0]
+            raise InputError(f"unknown evidence source {name!r}; choose from kb, web, llm, links")
+        if "kb" in self.evidence and not self.kb:
+            raise InputError("evidence from kb needs a knowledge base: --kb PATH")
+        if "web" in self.evidence and not self.search_provider:
+            raise InputError("evidence from web needs --search-provider serper|brave|google|searxng")
         if self.max_attempts < 1:
             raise InputError("max attempts must be at least 1")
 
@@ -65,6 +80,9 @@ class CheckConfig:
         unknown = set(data) - known
         if unknown:
             raise InputError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        if isinstance(data.get("evidence"), (list, str)):
+            items = data["evidence"].split(",") if isinstance(data["evidence"], str) else data["evidence"]
+            data = {**data, "evidence": tuple(s.strip() for s in items if s.strip())}
         return cls(**data)
 
     @classmethod

@@ -43,6 +43,26 @@ class Checker:
         self.config = config
         self.model = model
 
+    def item_evidence(self, items: Sequence[Item], traces: list[Trace]) -> dict[int, tuple[Evidence, ...]]:
+        """Evidence per item from the configured sources (kb, web, llm), within the token budget."""
+        cfg = self.config
+        sources = [s for s in cfg.evidence if s != "links"]  # links come from the references
+        if not sources:
+            return {}
+        from factjudge.retrieval.gather import gather_evidence
+        from factjudge.retrieval.sources import knowledge_retriever, search_provider
+
+        retriever = knowledge_retriever(cfg) if "kb" in sources else None
+        provider = search_provider(cfg) if "web" in sources else None
+        return {
+            item.id: trim_evidence(
+                gather_evidence(item.text, sources, model=self.model, traces=traces,
+                                kb_retriever=retriever, search_provider=provider, k=cfg.k,
+                                translate=cfg.translate or False, language=cfg.language),
+                cfg.evidence_tokens)
+            for item in items
+        }
+
     def effective_strategy(self, refs: Sequence[str], evidence: Sequence[Evidence]) -> str:
         """FELM's fallback: link and doc without references are vanilla."""
         strategy = self.config.strategy
@@ -98,10 +118,6 @@ class Checker:
             )
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
-        strategy = self.effective_strategy(refs, evidence)
-        judge = make_judge(self.model, strategy, batch_size=cfg.batch_size,
-                           max_attempts=cfg.max_attempts, logprobs=cfg.logprobs)
-
         if granularity == "claim":
             where = {s.id: (s.start, s.end) for s in segs}
             items = [Item("claim", c.id, c.text, c.segment_id, *where[c.segment_id])
@@ -109,10 +125,15 @@ class Checker:
         else:
             items = [Item("segment", s.id, s.text, s.id, s.start, s.end)
                      for s in segs if judge_all or is_checkable(s.text)]
+        per_item = self.item_evidence(items, traces)
+        strategy = self.effective_strategy(refs, [*evidence, *(e for ev in per_item.values() for e in ev)])
+        judge = make_judge(self.model, strategy, batch_size=cfg.batch_size,
+                           max_attempts=cfg.max_attempts, logprobs=cfg.logprobs)
+
         judged: dict[int, Verdict] = {}
         if items:
             shown = trim_evidence(evidence, cfg.evidence_tokens)
-            job = JudgeInput(question, tuple(items), shown, tuple(refs), answer)
+            job = JudgeInput(question, tuple(items), shown, tuple(refs), answer, per_item)
             judged = {v.target_id: v for v in judge.judge(job, traces)}
 
         if granularity == "claim":

