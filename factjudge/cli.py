@@ -127,18 +127,20 @@ def _add_bench(sub: Any) -> None:
     p.add_argument("--concurrency", type=int, default=4, help="items checked at once (default 4)")
     p.add_argument("--limit", type=int, help="only the first N examples")
     p.add_argument("--per-language", type=int, metavar="N", help="only the first N examples of each language")
+    p.add_argument("--per-domain", type=int, metavar="N", help="only the first N examples of each domain")
     p.add_argument("--domain", help="only examples of this domain")
     p.add_argument("--language", help="only examples in this language")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def _first_per_language(examples: list[Any], n: int) -> list[Any]:
-    """The first ``n`` examples of each language, in dataset order."""
+def _first_per(examples: list[Any], key: str, n: int) -> list[Any]:
+    """The first ``n`` examples of each value of ``key`` (domain, language), in dataset order."""
     counts: dict[str, int] = {}
     kept = []
     for example in examples:
-        counts[example.language] = counts.get(example.language, 0) + 1
-        if counts[example.language] <= n:
+        value = getattr(example, key)
+        counts[value] = counts.get(value, 0) + 1
+        if counts[value] <= n:
             kept.append(example)
     return kept
 
@@ -166,7 +168,9 @@ def _bench(args: argparse.Namespace) -> int:
     if args.language:
         examples = [e for e in examples if e.language == args.language]
     if args.per_language is not None:
-        examples = _first_per_language(examples, args.per_language)
+        examples = _first_per(examples, "language", args.per_language)
+    if args.per_domain is not None:
+        examples = _first_per(examples, "domain", args.per_domain)
     if args.limit is not None:
         examples = examples[: args.limit]
     if not examples:

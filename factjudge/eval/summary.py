@@ -154,7 +154,34 @@ def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int 
             low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, cell.resp_score, n=n, seed=seed)
         rows.append({"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": _pct(auc),
                      "ci_low": _pct(low), "ci_high": _pct(high)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows + ensemble_rows(lines, n=n, seed=seed))
+
+
+def ensemble_rows(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> list[dict[str, Any]]:
+    """TRUE's ensemble: per dataset, the mean error score of every set-up that ranks (not a constant)."""
+    scores: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
+    gold: dict[tuple[str, str], bool] = {}
+    for line in lines:
+        result = line["result"]
+        if result["error_score"] is None or line["gold"]["response_label"] is None:
+            continue
+        scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
+        gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
+    rows = []
+    for dataset, by_setup in sorted(scores.items()):
+        members = sorted(s for s, values in by_setup.items() if len(set(values.values())) > 1)
+        if len(members) < 2:
+            continue
+        ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
+        # every member scored every id in ``ids``, so no mean is None
+        averaged = [float(v) for v in metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
+                    if v is not None]
+        labels = [gold[(dataset, i)] for i in ids]
+        auc = metrics.roc_auc(labels, averaged)
+        low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, averaged, n=n, seed=seed)
+        rows.append({"setup": f"ensemble of {' + '.join(members)}", "dataset": dataset, "n": len(ids),
+                     "roc_auc": _pct(auc), "ci_low": _pct(low), "ci_high": _pct(high)})
+    return rows
 
 
 def predicted_spans(result: dict[str, Any]) -> list[tuple[int, int, float]]:
