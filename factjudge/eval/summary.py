@@ -174,8 +174,8 @@ def ensemble_rows(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0)
             continue
         ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
         # every member scored every id in ``ids``, so no mean is None
-        averaged = [float(v) for v in metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
-                    if v is not None]
+        means = metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
+        averaged = [float(v) for v in means if v is not None]
         labels = [gold[(dataset, i)] for i in ids]
         auc = metrics.roc_auc(labels, averaged)
         low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, averaged, n=n, seed=seed)
