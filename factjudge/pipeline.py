@@ -71,7 +71,7 @@ class Checker:
         if strategy == "doc" and not evidence:
             return "vanilla"
         if strategy == "grounded" and not evidence:
-            raise InputError("the grounded strategy judges against a context: give one")
+            raise InputError("the grounded strategy needs a context to judge the answer against")
         if strategy in SCORER_STRATEGIES and not evidence:
             raise InputError(f"the {strategy} judge scores against evidence: give a context or references")
         return strategy

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from factjudge.agents.judge import LIST_STRATEGIES, SCORER_STRATEGIES
+from factjudge.agents.judge import LIST_STRATEGIES
 from factjudge.api import check, model_for
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
@@ -113,11 +113,7 @@ class Verifier:
         """The config a call runs with: RAG mode swaps in an evidence-reading strategy."""
         config = config or self.config
         grounded = self.grounded if grounded is None else grounded
-        has_evidence = bool(context or refs or ref_texts)
-        if config.strategy == GROUNDED_STRATEGY and not has_evidence:
-            raise InputError("a grounded check needs a context (or refs) to check the answer against")
-        if config.strategy in SCORER_STRATEGIES and not has_evidence:
-            raise InputError(f"the {config.strategy} judge scores against evidence: give a context")
+        # Strategies that need evidence and get none are refused by the pipeline itself.
         if not context:
             return config  # no RAG context: an ordinary check, as on the command line
         return config.replace(strategy=rag_strategy(config.strategy, grounded=grounded))
