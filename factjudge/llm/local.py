@@ -36,10 +36,10 @@ class LocalChatModel:
 
     demo = True
 
-    def __init__(self, model_path: str | Path | None = None, *, n_ctx: int = 2048,
+    def __init__(self, model_path: str | Path | None = None, *, n_ctx: int = 8192,
                  n_threads: int | None = None) -> None:
         self.model_path = Path(model_path) if model_path else None
-        self.n_ctx = n_ctx
+        self.n_ctx = n_ctx  # SmolLM2 was trained to 8k: FELM answers with references need more than 2k
         self.n_threads = n_threads or min(4, os.cpu_count() or 1)
         self.name = "local:smollm2-135m" if model_path is None else f"local:{Path(model_path).stem}"
         self._llama: Any = None
