@@ -68,6 +68,18 @@ def fts_query(text: str) -> str:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
 
 
+def _document_filter(title: str | None, lang: str | None) -> tuple[str, list[Any]]:
+    """SQL conditions (to append after WHERE) restricting passages to a title and/or language."""
+    sql, params = "", []
+    if title is not None:
+        sql += " AND d.title = ?"
+        params.append(title)
+    if lang is not None:
+        sql += " AND d.lang = ?"
+        params.append(lang)
+    return sql, params
+
+
 class KnowledgeBase:
     """Documents and passages in one SQLite file, searchable with FTS5 BM25."""
 
@@ -131,14 +143,9 @@ class KnowledgeBase:
             "JOIN passages p ON p.id = passages_fts.rowid JOIN documents d ON d.id = p.doc_id "
             "WHERE passages_fts MATCH ?"
         )
-        params: list[Any] = [match]
-        if title is not None:
-            sql += " AND d.title = ?"
-            params.append(title)
-        if lang is not None:
-            sql += " AND d.lang = ?"
-            params.append(lang)
-        sql += " ORDER BY s LIMIT ?"
+        where, params = _document_filter(title, lang)
+        sql += where + " ORDER BY s LIMIT ?"
+        params = [match, *params]
         params.append(k)
         try:
             rows = self._conn.execute(sql, params).fetchall()
@@ -192,14 +199,8 @@ class KnowledgeBase:
         """Ids of the passages of documents with this title and/or language."""
         if title is None and lang is None:
             raise InputError("passage_ids needs a title or a lang")
-        sql = "SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc_id WHERE 1"
-        params: list[Any] = []
-        if title is not None:
-            sql += " AND d.title = ?"
-            params.append(title)
-        if lang is not None:
-            sql += " AND d.lang = ?"
-            params.append(lang)
+        where, params = _document_filter(title, lang)
+        sql = "SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc_id WHERE 1" + where
         return [row[0] for row in self._conn.execute(sql, params)]
 
     def info(self) -> dict[str, Any]:
