@@ -161,7 +161,8 @@ def write_report(run_dir: Path) -> dict[str, Path]:
     out = run_dir / "report"
     out.mkdir(exist_ok=True)
     paths: dict[str, Path] = {}
-    sections: list[tuple[str, str]] = []
+    # (title, table) pairs, computed once and rendered both as markdown and as HTML
+    sections: list[tuple[str, pd.DataFrame]] = []
     images: list[tuple[str, bytes]] = []
 
     languages = {ln.get("language") for ln in lines}
@@ -180,7 +181,7 @@ def write_report(run_dir: Path) -> dict[str, Path]:
             name = f"{metric}_by_{group}"
             table.to_csv(out / f"{name}.csv")
             paths[name] = out / f"{name}.csv"
-            sections.append((f"{title} by {group}", _markdown(table.round(1))))
+            sections.append((f"{title} by {group}", table.round(1)))
         bars = _domain_bars(rows, group, "segment_ba")
         if bars:
             images.append((f"Segment-level balanced accuracy by {group}", bars))
@@ -189,7 +190,7 @@ def write_report(run_dir: Path) -> dict[str, Path]:
     if not aucs.dropna(subset=["roc_auc"]).empty:
         aucs.to_csv(out / "roc_auc.csv", index=False)
         paths["roc_auc"] = out / "roc_auc.csv"
-        sections.append(("ROC AUC for detecting errors, with bootstrap 95% intervals", _markdown(aucs)))
+        sections.append(("ROC AUC for detecting errors, with bootstrap 95% intervals", aucs))
         curves = _roc_curves(lines)
         if curves:
             images.append(("ROC curves (response level)", curves))
@@ -202,7 +203,7 @@ def write_report(run_dir: Path) -> dict[str, Path]:
             table = spans.pivot(index="setup", columns="language", values=metric)
             table["mean"] = table.mean(axis=1).round(1)
             heading = f"{title} by language (mark-all and mark-none are the floors)"
-            sections.append((heading, _markdown(table)))
+            sections.append((heading, table))
         bars = _domain_bars(spans.rename(columns={"span_iou": "iou"}), "language", "iou")
         if bars:
             images.append(("Mu-SHROOM span IoU by language", bars))
@@ -210,7 +211,7 @@ def write_report(run_dir: Path) -> dict[str, Path]:
         per_language = language_summary(lines, spans)
         per_language.to_csv(out / "per_language.csv", index=False)
         paths["per_language"] = out / "per_language.csv"
-        sections.append(("Per-language summary", _markdown(per_language)))
+        sections.append(("Per-language summary", per_language))
 
     for i, (_title, data) in enumerate(images, start=1):
         (out / f"plot{i}.png").write_bytes(data)
@@ -222,16 +223,16 @@ def write_report(run_dir: Path) -> dict[str, Path]:
               "positive class; unparseable items are excluded and counted.", ""]
     if any("model=local" in ln["setup"] for ln in lines):
         header += [f"> {DEMO_NOTE}", ""]
-    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{body}" for t, body in sections)
+    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{_markdown(table)}" for t, table in sections)
     (out / "report.md").write_text(markdown, encoding="utf-8")
     paths["markdown"] = out / "report.md"
-    (out / "report.html").write_text(_html(manifest, lines, run_dir, groups, images), encoding="utf-8")
+    (out / "report.html").write_text(_html(manifest, lines, run_dir, sections, images), encoding="utf-8")
     paths["html"] = out / "report.html"
     return paths
 
 
-def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path, groups: list[str],
-          images: list[tuple[str, bytes]]) -> str:
+def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path,
+          sections: Sequence[tuple[str, pd.DataFrame]], images: list[tuple[str, bytes]]) -> str:
     parts = [f"<h1>factjudge report: {html.escape(str(manifest.get('dataset', run_dir.name)))}</h1>",
              f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
              f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
@@ -239,19 +240,8 @@ def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pa
              "counted.</p>"]
     if any("model=local" in ln["setup"] for ln in lines):
         parts.append(f"<p class=note>{html.escape(DEMO_NOTE)}</p>")
-    for group in groups:
-        rows = metric_rows(lines, group)
-        for metric, title in (("segment_ba", "Segment-level balanced accuracy"),
-                              ("response_ba", "Response-level balanced accuracy")):
-            table = felm_table(rows, metric, group)
-            if not table.isna().all().all():
-                parts.append(f"<h2>{title} by {group}</h2>{_html_table(table.round(1))}")
-    aucs = roc_auc_intervals(lines)
-    if not aucs.dropna(subset=["roc_auc"]).empty:
-        parts.append(f"<h2>ROC AUC with bootstrap 95% intervals</h2>{_html_table(aucs)}")
-    spans = span_rows(lines)
-    if not spans.empty:
-        parts.append(f"<h2>Mu-SHROOM span scores by language</h2>{_html_table(spans)}")
+    for title, table in sections:
+        parts.append(f"<h2>{html.escape(title)}</h2>{_html_table(table)}")
     for title, data in images:
         encoded = base64.b64encode(data).decode()
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
