@@ -8,7 +8,7 @@ from importlib.metadata import PackageNotFoundError, version
 from factjudge.agents.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.agents.checkability import is_checkable
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
-from factjudge.agents.judge import SCORER_STRATEGIES, Item, JudgeInput, make_judge
+from factjudge.agents.judge import PASSAGE_BLIND_STRATEGIES, SCORER_STRATEGIES, Item, JudgeInput, make_judge
 from factjudge.agents.segmenter import segment
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
@@ -47,7 +47,7 @@ class Checker:
         """Evidence per item from the configured sources (kb, web, llm), within the token budget."""
         cfg = self.config
         sources = [s for s in cfg.evidence if s != "links"]  # links come from the references
-        if not sources:
+        if not sources or cfg.strategy in PASSAGE_BLIND_STRATEGIES:
             return {}
         from factjudge.retrieval.gather import gather_evidence
         from factjudge.retrieval.sources import knowledge_retriever, search_provider
@@ -112,7 +112,7 @@ class Checker:
                 claims = extracted
 
         evidence = list(context)
-        if cfg.strategy not in ("vanilla", "cot", "link") and (refs or ref_texts):
+        if cfg.strategy not in PASSAGE_BLIND_STRATEGIES and (refs or ref_texts):
             found, failures = reference_evidence(
                 f"{question}\n{answer}", refs, ref_texts, allow_private=cfg.allow_private_links
             )

@@ -154,3 +154,10 @@ def test_llm_generated_knowledge_reaches_each_claim_as_unverified_evidence() -> 
 def test_evidence_sources_need_their_settings(changes: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):
         CheckConfig(**changes)  # type: ignore[arg-type]
+
+
+def test_no_evidence_is_gathered_for_a_strategy_whose_prompt_shows_none() -> None:
+    model = ScriptedChatModel(["Answer: ALL_CORRECT"])
+    result = Checker(CheckConfig(strategy="vanilla", evidence=("llm",)), model).check(QUESTION, ANSWER)
+    assert len(model.calls) == 1 and [t.step for t in result.traces] == ["judge"]
+    assert all(not v.evidence for v in result.segment_verdicts)

@@ -26,6 +26,8 @@ LLM_STRATEGIES = (*LIST_STRATEGIES, "fact")
 # Judges that need no model (agents/scorer_judge.py): TRUE's simple metrics and constant floors.
 SCORER_STRATEGIES = ("token_f1", "bm25", "always_true", "always_false")
 STRATEGIES = (*LLM_STRATEGIES, *SCORER_STRATEGIES)
+# Their prompts show no passages, so evidence gathered for them would be paid for and unseen.
+PASSAGE_BLIND_STRATEGIES = ("vanilla", "cot", "link")
 
 # Output budgets: FELM used 100 tokens for a verdict; reasoning needs room to think.
 # Quotes of the wrong words need room beyond FELM's 100 tokens for a bare id list.
