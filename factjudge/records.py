@@ -23,8 +23,24 @@ def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
     return cls(**{k: v for k, v in data.items() if k in names})
 
 
+R = TypeVar("R", bound="_Plain")
+
+
+class _Plain:
+    """``to_dict``/``from_dict`` for records whose fields are all plain JSON values."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return dataclasses.asdict(self)  # type: ignore[call-overload]
+
+    @classmethod
+    def from_dict(cls: type[R], data: dict[str, Any]) -> R:
+        """Rebuild from ``to_dict`` output, ignoring keys this version does not know."""
+        return _from_dict(cls, data)
+
+
 @dataclass(frozen=True)
-class Segment:
+class Segment(_Plain):
     """A span of the answer (usually a sentence) with its character offsets."""
 
     id: int
@@ -32,18 +48,9 @@ class Segment:
     start: int
     end: int
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Segment:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, data)
-
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(_Plain):
     """An atomic factual claim extracted from one segment."""
 
     id: int
@@ -51,18 +58,9 @@ class Claim:
     text: str
     checkable: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Claim:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, data)
-
 
 @dataclass(frozen=True)
-class Evidence:
+class Evidence(_Plain):
     """A passage the judge saw; ``verified`` is False for model-generated knowledge."""
 
     source: str
@@ -72,18 +70,9 @@ class Evidence:
     score: float | None = None
     verified: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Evidence:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, data)
-
 
 @dataclass(frozen=True)
-class ErrorSpan:
+class ErrorSpan(_Plain):
     """Words of the answer a judge quoted as wrong; offsets -1 when the quote was not found."""
 
     start: int
@@ -92,18 +81,9 @@ class ErrorSpan:
     probability: float | None = None
     located: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ErrorSpan:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, data)
-
 
 @dataclass(frozen=True)
-class Usage:
+class Usage(_Plain):
     """Token counts of one or more model calls."""
 
     prompt_tokens: int = 0
@@ -120,15 +100,6 @@ class Usage:
             self.cached_calls + other.cached_calls,
             self.cost_usd + other.cost_usd,
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Usage:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, data)
 
 
 @dataclass(frozen=True)
