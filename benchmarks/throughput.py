@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import http.client
+import json
+import math
 import multiprocessing as mp
 import re
 import sys
@@ -20,8 +23,10 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for tests.support, the scripted server shared with the tests
@@ -82,6 +87,28 @@ def endpoint(latency: float) -> Iterator[str]:
         process.join()
 
 
+def bare_client(base_url: str, answers: int, calls_per_answer: int, concurrency: int,
+                prompt_words: int) -> float:
+    """Wall time of the same call pattern from ``http.client``: what this machine and server allow."""
+    url = urlsplit(base_url)
+    local = threading.local()
+    prompt = "context " * prompt_words + "Now judge <segments>\n1. x\n</segments>"
+    body = json.dumps({"model": "bench-model", "messages": [{"role": "user", "content": prompt}]})
+
+    def answer(_: int) -> None:
+        if not hasattr(local, "conn"):
+            local.conn = http.client.HTTPConnection(url.hostname, url.port)
+        for _ in range(calls_per_answer):
+            local.conn.request("POST", f"{url.path}/chat/completions", body=body,
+                               headers={"content-type": "application/json"})
+            local.conn.getresponse().read()
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(answer, range(answers)))
+    return time.perf_counter() - started
+
+
 def bench(run_dir: Path, model: ChatModel, limit: int | None, concurrency: int, batch_size: int | None,
           granularity: str = "claim", resume: bool = False) -> tuple[RunSummary, float]:
     """One bench run over FELM-wk; returns its summary and wall time."""
@@ -102,13 +129,22 @@ def throughput(latency: float, concurrency: int, limit: int | None) -> None:
         calls = summary.usage.calls
         ideal = calls * latency / concurrency
         answers = summary.done
+        rounds = math.ceil(calls / concurrency) * latency
+        # Prompts of the size the run sent (the scripted server counts words as tokens).
+        floor = bare_client(base_url, answers, calls // answers, concurrency,
+                            summary.usage.prompt_tokens // calls)
         print(f"\n## Throughput: FELM-wk, claim granularity, {answers} answers, "
               f"latency {latency * 1000:.0f} ms, "
               f"concurrency {concurrency}\n")
         print("| measure | value |\n|---|---|")
         print(f"| model calls | {calls} ({calls / answers:.2f} per answer) |")
         print(f"| ideal wall time (calls × latency ÷ concurrency) | {ideal:.2f} s |")
-        print(f"| measured wall time | {wall:.2f} s ({wall / ideal:.2f} × ideal) |")
+        print(f"| whole rounds (⌈calls ÷ concurrency⌉ × latency): no schedule beats it | {rounds:.2f} s "
+              f"({rounds / ideal:.2f} × ideal) |")
+        print(f"| bare HTTP client, same calls in the same chains, no checking | {floor:.2f} s "
+              f"({floor / ideal:.2f} × ideal) |")
+        print(f"| measured wall time | {wall:.2f} s ({wall / ideal:.2f} × ideal, "
+              f"{wall / floor:.2f} × bare) |")
         print(f"| prompt tokens per answer | {summary.usage.prompt_tokens / answers:.0f} |")
         print(f"| completion tokens per answer | {summary.usage.completion_tokens / answers:.0f} |")
         again, rerun_wall = bench(Path(tmp) / "rerun", model, limit, concurrency, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
 from factjudge.agents.aggregate import combine_error_scores, combine_labels, supported_share
@@ -18,6 +19,7 @@ from factjudge.retrieval.budget import trim_evidence
 from factjudge.retrieval.evidence import reference_evidence
 
 
+@cache
 def package_version() -> str:
     """The installed factjudge version, recorded in every result."""
     try:

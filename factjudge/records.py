@@ -23,6 +23,11 @@ def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
     return cls(**{k: v for k, v in data.items() if k in names})
 
 
+def _fields(record: Any) -> dict[str, Any]:
+    """Field name to value, shallow: ``dataclasses.asdict`` deep-copies, which costs more than the rest."""
+    return {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
+
+
 R = TypeVar("R", bound="_Plain")
 
 
@@ -31,7 +36,7 @@ class _Plain:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)  # type: ignore[call-overload]
+        return _fields(self)
 
     @classmethod
     def from_dict(cls: type[R], data: dict[str, Any]) -> R:
@@ -118,8 +123,9 @@ class Trace:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        data = dataclasses.asdict(self)
+        data = _fields(self)
         data["messages"] = [dict(m) for m in self.messages]
+        data["usage"] = self.usage.to_dict()
         return data
 
     @classmethod
@@ -159,7 +165,7 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        data = dataclasses.asdict(self)
+        data = _fields(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
         data["spans"] = [s.to_dict() for s in self.spans]
         return data

@@ -119,18 +119,28 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
     found: list[Segment] = []
     pos = 0
     for number, text in enumerate(given, start=1):
-        words = text.split()
-        match = None
-        if words:
-            pattern = re.compile(_GAP.join(re.escape(w) for w in words))
-            # Search after the previous segment first so repeated sentences map in order.
-            match = pattern.search(answer, pos) or pattern.search(answer)
-        if match is None:
+        span = _find(answer, text, pos)
+        if span is None:
             found.append(Segment(number, text.strip(), -1, -1))
             continue
-        found.append(Segment(number, match.group(), match.start(), match.end()))
-        pos = max(pos, match.end())
+        found.append(Segment(number, answer[span[0]:span[1]], *span))
+        pos = max(pos, span[1])
     return found
+
+
+def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
+    """Where ``text`` occurs in ``answer``, after ``pos`` first, tolerating whitespace differences."""
+    exact = text.strip()
+    if not exact:
+        return None
+    # Most given segments are verbatim: a plain find spares compiling a pattern per segment.
+    at = answer.find(exact, pos)
+    if at >= 0:
+        return at, at + len(exact)
+    pattern = re.compile(_GAP.join(re.escape(w) for w in exact.split()))
+    # Search after the previous segment first so repeated sentences map in order.
+    match = pattern.search(answer, pos) or pattern.search(answer)
+    return (match.start(), match.end()) if match else None
 
 
 def _lines(answer: str) -> Iterator[tuple[int, int]]:

@@ -25,14 +25,25 @@ def _normalise(text: str) -> tuple[str, list[int]]:
     return "".join(chars), offsets
 
 
+def _core(quote: str) -> str:
+    """The quote without leading and trailing characters that matching ignores."""
+    kept = [i for i, char in enumerate(quote) if unicodedata.category(char)[0] in "LNM"]
+    return quote[kept[0] : kept[-1] + 1] if kept else ""
+
+
 def locate(quote: str, answer: str, start: int = 0, end: int | None = None,
            probability: float | None = None) -> ErrorSpan:
     """The span of ``answer`` that ``quote`` copies, searched in [start, end) first, then anywhere."""
+    core = _core(quote)
+    end = len(answer) if end is None or end < 0 else end
+    # Most quotes are verbatim: a plain find spares normalising the whole answer.
+    exact = answer.find(core, max(start, 0), end) if core else -1
+    if exact >= 0:
+        return ErrorSpan(exact, exact + len(core), core, probability, located=True)
     needle, _ = _normalise(quote)
     haystack, offsets = _normalise(answer)
     if not needle:
         return ErrorSpan(-1, -1, quote, probability, located=False)
-    end = len(answer) if end is None or end < 0 else end
     lo = next((i for i, off in enumerate(offsets) if off >= max(start, 0)), len(offsets))
     found = haystack.find(needle, lo)
     if found == -1 or offsets[found + len(needle) - 1] >= end:

@@ -254,7 +254,7 @@ class BenchRun:
                     consecutive = 0
                     results.write(record)
                     summary.done += 1
-                    summary.usage += CheckResult.from_dict(record["result"]).usage
+                    summary.usage += Usage.from_dict(record["result"]["usage"])
                 progress.update(bar, advance=1, cost=_cost_text(summary.usage))
                 submit_next()
 

@@ -19,6 +19,7 @@ ANSWER = "The Arctic Ocean covers about 30 million km², the Pacific is larger. 
         ("30 MILLION  km", "30 million km"),  # case and whitespace
         ("the pacific, is larger", "the Pacific is larger"),  # punctuation the judge added
         ("km² the Pacific", "km², the Pacific"),  # punctuation the judge dropped
+        ('"the Pacific is larger."', "the Pacific is larger"),  # verbatim inside quotes and a full stop
     ],
 )
 def test_tolerant_matching_returns_the_answers_own_words(quote: str, expected: str) -> None:

@@ -56,6 +56,12 @@ def test_a_timeout_surfaces_as_a_clear_model_error() -> None:
             slow.complete(MESSAGES, PARAMS)
 
 
+@pytest.mark.parametrize("body", [{"choices": []}, {"object": "error"}, {"choices": [{"message": None}]}])
+def test_a_reply_that_is_not_a_chat_completion_is_reported_not_read(body: dict[str, object]) -> None:
+    with OpenAIServer([Step(body=body)]) as server, pytest.raises(ModelError, match="not a chat completion"):
+        model(server).complete(MESSAGES, PARAMS)
+
+
 def test_usage_and_logprobs_are_read_from_the_response() -> None:
     logprobs = [{"token": "True", "logprob": -0.1, "bytes": None,
                  "top_logprobs": [{"token": "True", "logprob": -0.1, "bytes": None},
