@@ -17,10 +17,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
-# Domains with no reference links and no claim extraction in FELM.
-FELM_NO_REFERENCE_DOMAINS = frozenset({"math", "reasoning"})
-FELM_NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})
-_REFERENCE_STRATEGIES = frozenset({"link", "doc"})
 
 
 def _check_lengths(*arrays: Sequence[Any]) -> int:
@@ -350,42 +346,6 @@ def any_false(labels: Iterable[bool | None]) -> bool | None:
     if any(v is None for v in values):
         return None
     return False
-
-
-def felm_fallback(strategy: str, granularity: str, domain: str) -> tuple[str, str]:
-    """The (strategy, granularity) FELM actually runs in a domain: link/doc and claims fall back there."""
-    if domain in FELM_NO_REFERENCE_DOMAINS and strategy in _REFERENCE_STRATEGIES:
-        strategy = "vanilla"
-    if domain in FELM_NO_EXTRACTION_DOMAINS and granularity == "claim":
-        granularity = "segment"
-    return strategy, granularity
-
-
-def felm_overall(
-    table: Mapping[tuple[str, str], Mapping[str, float | None]],
-    domains: Sequence[str] | None = None,
-) -> dict[tuple[str, str], dict[str, float | None]]:
-    """Fill FELM's table with its fallback rule and add each row's ``overall`` mean over domains.
-
-    ``table`` maps (strategy, granularity) to {domain: metric}. A cell where the set-up
-    falls back (``felm_fallback``) takes the fallback row's number when that row is in
-    the table; otherwise it keeps its own. The overall is the mean of the domains that
-    have a number (None if none do).
-    """
-    if domains is None:
-        seen = {d for row in table.values() for d in row}
-        domains = [d for d in FELM_DOMAINS if d in seen] + sorted(seen - set(FELM_DOMAINS))
-    filled: dict[tuple[str, str], dict[str, float | None]] = {}
-    for key, row in table.items():
-        cells: dict[str, float | None] = {}
-        for domain in domains:
-            source = felm_fallback(*key, domain)
-            value = table[source].get(domain) if source != key and source in table else None
-            cells[domain] = value if value is not None else row.get(domain)
-        known = [v for v in cells.values() if v is not None]
-        cells["overall"] = sum(known) / len(known) if known else None
-        filled[key] = cells
-    return filled
 
 
 # ---------------------------------------------------------------- Mu-SHROOM

@@ -186,27 +186,6 @@ def test_any_false() -> None:
     assert metrics.any_false([]) is False
 
 
-def test_felm_overall_uses_the_fallback_cells() -> None:
-    table = {
-        ("vanilla", "segment"): {"wk": 60.0, "science": 50.0, "math": 70.0, "reasoning": 40.0},
-        ("vanilla", "claim"): {"wk": 64.0, "science": 54.0, "math": None, "reasoning": 1.0},
-        ("doc", "segment"): {"wk": 80.0, "science": 60.0},
-    }
-    filled = metrics.felm_overall(table)
-    # claim-level math/reasoning use the segment-level numbers, even when a stray value exists
-    assert filled[("vanilla", "claim")] == {"wk": 64.0, "science": 54.0, "math": 70.0, "reasoning": 40.0,
-                                            "overall": pytest.approx(57.0)}
-    # doc without references uses vanilla
-    assert filled[("doc", "segment")]["math"] == 70.0
-    assert filled[("doc", "segment")]["overall"] == pytest.approx((80 + 60 + 70 + 40) / 4)
-    assert filled[("vanilla", "segment")]["overall"] == pytest.approx(55.0)
-    assert metrics.felm_fallback("link", "claim", "reasoning") == ("vanilla", "segment")
-    assert metrics.felm_fallback("cot", "claim", "wk") == ("cot", "claim")
-
-
-# ---------------------------------------------------------------- Mu-SHROOM
-
-
 def test_span_iou() -> None:
     assert metrics.span_iou([], []) == 1.0
     assert metrics.span_iou([(0, 4)], []) == 0.0
