@@ -134,8 +134,8 @@ class Checker:
 
         judged: dict[int, Verdict] = {}
         if items:
-            shown = trim_evidence(evidence, cfg.evidence_tokens)
-            job = JudgeInput(question, tuple(items), shown, tuple(refs), answer, per_item)
+            job = JudgeInput(question, tuple(items), trim_evidence(evidence, cfg.evidence_tokens),
+                             tuple(refs), answer, per_item, cfg.evidence_tokens)
             judged = {v.target_id: v for v in judge.judge(job, traces)}
 
         if granularity == "claim":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import zip_longest
 from typing import Protocol
 
 from factjudge.agents.calling import ask
@@ -20,6 +21,7 @@ from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
+from factjudge.retrieval.budget import trim_evidence
 
 LIST_STRATEGIES = ("vanilla", "cot", "link", "doc", "grounded")
 LLM_STRATEGIES = (*LIST_STRATEGIES, "fact")
@@ -57,6 +59,14 @@ class JudgeInput:
     answer: str = ""
     # Evidence gathered for one item (kb, web, llm); the fact judge shows each item its own.
     item_evidence: dict[int, tuple[Evidence, ...]] = field(default_factory=dict)
+    evidence_tokens: int | None = None  # the budget of one call's passages
+
+    def evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
+        """What one call about ``items`` shows: shared evidence, then the items' own, within the budget."""
+        own = [self.item_evidence.get(item.id, ()) for item in items]
+        # In turns, so that every item's best passage is in before any item's second one.
+        turns = tuple(ev for rank in zip_longest(*own) for ev in rank if ev is not None)
+        return trim_evidence(tuple(dict.fromkeys(self.evidence + turns)), self.evidence_tokens)
 
 
 class Judge(Protocol):
@@ -158,8 +168,7 @@ class ListJudge:
     def _judge_batch(self, job: JudgeInput, batch: Sequence[Item], traces: list[Trace]) -> list[Verdict]:
         target = batch[0].target
         prompt = load_prompt(f"judge_{target}_{self.strategy}")
-        gathered = [ev for item in batch for ev in job.item_evidence.get(item.id, ())]
-        evidence = job.evidence + tuple(dict.fromkeys(gathered))  # shared first, duplicates once
+        evidence = job.evidence_for(batch)
         values = {
             "question": fence("question", job.question),
             "items": fence(f"{target}s", render_items(batch)),
@@ -209,7 +218,7 @@ class FactJudge:
                                   grammar=TRUE_FALSE_GRAMMAR)
         verdicts = []
         for item in job.items:
-            evidence = job.evidence + job.item_evidence.get(item.id, ())
+            evidence = job.evidence_for([item])
             values = {
                 "passages": fence("passages", render_passages(evidence)),
                 "statement": fence("statement", item.text),

@@ -29,3 +29,17 @@ def test_the_judge_prompt_and_the_verdict_hold_only_the_trimmed_evidence() -> No
     prompt = model.calls[0][0]["content"]
     assert "Sentence number 2 " in prompt and "Sentence number 150 " not in prompt
     assert result.segment_verdicts[0].evidence[0].text.endswith(" …")
+
+
+def test_one_list_call_stays_within_the_budget_and_every_item_gets_its_best_passage() -> None:
+    from factjudge.agents.judge import Item, JudgeInput, ListJudge
+
+    items = tuple(Item("segment", i, f"Statement {i}.", i) for i in (1, 2, 3))
+    own = {i: (Evidence("kb", f"Best passage for item {i}."), Evidence("kb", LONG)) for i in (1, 2, 3)}
+    model = ScriptedChatModel(["Answer: ALL_CORRECT"])
+    job = JudgeInput("q", items, (), (), "", own, evidence_tokens=60)
+    verdicts = ListJudge(model, "doc").judge(job, [])
+    shown = verdicts[0].evidence
+    assert [e.text for e in shown[:3]] == [f"Best passage for item {i}." for i in (1, 2, 3)]
+    assert sum(count_tokens(e.text, "gpt-4") for e in shown) <= 60 + 2  # the cut passage's " …"
+    assert "Sentence number 150 " not in model.calls[0][0]["content"]
