@@ -1,21 +1,11 @@
-"""Web search providers behind one interface: ``search(query, k) -> list[SearchHit]``.
-
-Serper, Brave Search, Google Programmable Search and a self-hosted SearXNG. Each
-request waits for its provider's rate limiter, and 429/5xx replies, timeouts and
-dropped connections are retried with back-off (honouring ``Retry-After``) before a
-``RetrievalError`` with one clear line is raised. Keys come from the environment.
-"""
+"""The search interface (``SearchHit``, ``SearchProvider``) and ``HttpSearchProvider``, its retrying base."""
 
 from __future__ import annotations
 
-import email.utils
 import html
-import os
 import random
 import re
-import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -23,8 +13,7 @@ import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from factjudge.errors import InputError, RetrievalError
-
-Sleep = Callable[[float], None]
+from factjudge.retrieval.web_search.rate_limit import RateLimiter, Sleep, parse_retry_after, shared_limiter
 
 
 @dataclass(frozen=True)
@@ -49,49 +38,6 @@ class SearchProvider(Protocol):
         ...
 
 
-class RateLimiter:
-    """Minimum interval between request starts, shared by every thread that holds it."""
-
-    def __init__(self, per_second: float, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Sleep = time.sleep) -> None:
-        if per_second <= 0:
-            raise InputError(f"rate limit must be positive, got {per_second}")
-        self.interval = 1.0 / per_second
-        self._clock = clock
-        self._sleep = sleep
-        self._next = 0.0
-        self._lock = threading.Lock()
-
-    def wait(self) -> None:
-        """Block until this caller's slot comes."""
-        # Reserve the slot under the lock but sleep outside it, so waiters queue in order
-        # without holding each other up for longer than their own slot.
-        with self._lock:
-            now = self._clock()
-            slot = max(now, self._next)
-            self._next = slot + self.interval
-        if slot > now:
-            self._sleep(slot - now)
-
-    def defer(self, seconds: float) -> None:
-        """Push every later slot back, e.g. after the server said ``Retry-After``."""
-        with self._lock:
-            self._next = max(self._next, self._clock() + seconds)
-
-
-_SHARED_LIMITERS: dict[tuple[str, str], RateLimiter] = {}
-_SHARED_LOCK = threading.Lock()
-
-
-def shared_limiter(name: str, endpoint: str, per_second: float) -> RateLimiter:
-    """The process-wide limiter of one provider endpoint, so parallel instances share its budget."""
-    with _SHARED_LOCK:
-        key = (name, endpoint)
-        if key not in _SHARED_LIMITERS:
-            _SHARED_LIMITERS[key] = RateLimiter(per_second)
-        return _SHARED_LIMITERS[key]
-
-
 class _Transient(Exception):
     """A failure worth retrying; ``retry_after`` is the server's own wait, when it gave one."""
 
@@ -99,22 +45,6 @@ class _Transient(Exception):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
-
-
-def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
-    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP-date)."""
-    if not value:
-        return None
-    value = value.strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
 def _clean(text: Any) -> str:
@@ -296,140 +226,3 @@ class HttpSearchProvider:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _env(name: str, provider: str) -> str:
-    value = os.environ.get(name, "").strip()
-    if not value:
-        raise InputError(f"{provider} search needs the environment variable {name}")
-    return value
-
-
-class SerperSearch(HttpSearchProvider):
-    """Google results through serper.dev: POST JSON, ``X-API-KEY``, ``organic[].title/link/snippet``."""
-
-    name = "serper"
-    key_env = "SERPER_API_KEY"
-    default_rate = 5.0
-    max_k = 100
-
-    def __init__(self, *, api_key: str | None = None,
-                 endpoint: str = "https://google.serper.dev/search", **kw: Any) -> None:
-        self.api_key = api_key or _env(self.key_env, self.name)
-        super().__init__(endpoint, **kw)
-
-    def _request(self, query: str, k: int) -> httpx.Request:
-        return self._client.build_request(
-            "POST", self.endpoint, json={"q": query, "num": k, **self.extra_params},
-            headers={"X-API-KEY": self.api_key, "Content-Type": "application/json"},
-        )
-
-    def _hits(self, data: dict[str, Any]) -> list[SearchHit]:
-        return self._collect(self._list(data, "organic"), "link", "snippet")
-
-
-class BraveSearch(HttpSearchProvider):
-    """Brave Search API: GET, ``X-Subscription-Token``, ``web.results[].title/url/description``."""
-
-    name = "brave"
-    key_env = "BRAVE_API_KEY"
-    default_rate = 1.0  # the free plan allows one request per second
-    max_k = 20
-
-    def __init__(self, *, api_key: str | None = None,
-                 endpoint: str = "https://api.search.brave.com/res/v1/web/search", **kw: Any) -> None:
-        self.api_key = api_key or _env(self.key_env, self.name)
-        super().__init__(endpoint, **kw)
-
-    def _retry_after(self, response: httpx.Response) -> float | None:
-        # Brave sends no Retry-After but per-window pairs, e.g. Remaining "0, 950" and
-        # Reset "1, 1419704" (per second, per month): wait for every exhausted window.
-        explicit = super()._retry_after(response)
-        remaining = response.headers.get("X-RateLimit-Remaining", "").split(",")
-        reset = response.headers.get("X-RateLimit-Reset", "").split(",")
-        waits = []
-        for left, seconds in zip(remaining, reset, strict=False):
-            try:
-                if int(left.strip()) <= 0:
-                    waits.append(float(seconds.strip()))
-            except ValueError:
-                continue
-        return max(waits) if waits else explicit
-
-    def _request(self, query: str, k: int) -> httpx.Request:
-        return self._client.build_request(
-            "GET", self.endpoint, params={"q": query, "count": k, **self.extra_params},
-            headers={"X-Subscription-Token": self.api_key, "Accept": "application/json"},
-        )
-
-    def _hits(self, data: dict[str, Any]) -> list[SearchHit]:
-        return self._collect(self._list(data, "web", "results"), "url", "description")
-
-
-class GoogleSearch(HttpSearchProvider):
-    """Google Programmable Search (Custom Search JSON API): ``key`` and ``cx``, ``items[]``."""
-
-    name = "google"
-    key_env = "GOOGLE_API_KEY"
-    default_rate = 1.0
-    max_k = 10  # the API's ``num`` is 1..10
-
-    def __init__(self, *, api_key: str | None = None, cse_id: str | None = None,
-                 endpoint: str = "https://www.googleapis.com/customsearch/v1", **kw: Any) -> None:
-        self.api_key = api_key or _env(self.key_env, self.name)
-        self.cse_id = cse_id or _env("GOOGLE_CSE_ID", self.name)
-        super().__init__(endpoint, **kw)
-
-    def _auth_hint(self) -> str:
-        return "check GOOGLE_API_KEY, GOOGLE_CSE_ID and the project's quota"
-
-    def _request(self, query: str, k: int) -> httpx.Request:
-        params = {"key": self.api_key, "cx": self.cse_id, "q": query, "num": k, **self.extra_params}
-        return self._client.build_request("GET", self.endpoint, params=params)
-
-    def _hits(self, data: dict[str, Any]) -> list[SearchHit]:
-        return self._collect(self._list(data, "items"), "link", "snippet")
-
-
-class SearxngSearch(HttpSearchProvider):
-    """A self-hosted SearXNG: GET ``{base}/search?format=json``, ``results[].title/url/content``."""
-
-    name = "searxng"
-    key_env = "SEARXNG_URL"
-    default_rate = 1.0  # SearXNG's own limiter and its upstream engines dislike bursts
-    max_k = 100
-
-    def __init__(self, *, base_url: str | None = None, **kw: Any) -> None:
-        base = (base_url or _env(self.key_env, self.name)).rstrip("/")
-        super().__init__(f"{base}/search", **kw)
-
-    def _auth_hint(self) -> str:
-        return "SearXNG answers 403 when 'json' is missing from search.formats in its settings.yml"
-
-    def _request(self, query: str, k: int) -> httpx.Request:
-        # SearXNG has no result-count parameter; one page (about ten results) is cut to k.
-        params = {"q": query, "format": "json", **self.extra_params}
-        return self._client.build_request("GET", self.endpoint, params=params,
-                                          headers={"Accept": "application/json"})
-
-    def _hits(self, data: dict[str, Any]) -> list[SearchHit]:
-        return self._collect(self._list(data, "results"), "url", "content")
-
-
-SEARCH_PROVIDERS: dict[str, type[HttpSearchProvider]] = {
-    "serper": SerperSearch,
-    "brave": BraveSearch,
-    "google": GoogleSearch,
-    "searxng": SearxngSearch,
-}
-
-
-def make_search_provider(name: str, **kw: Any) -> HttpSearchProvider:
-    """Build the provider registered under ``name``; ``kw`` go to its constructor."""
-    try:
-        cls = SEARCH_PROVIDERS[name]
-    except KeyError:
-        raise InputError(
-            f"unknown search provider {name!r}; choose one of {', '.join(SEARCH_PROVIDERS)}"
-        ) from None
-    return cls(**kw)

@@ -1,0 +1,53 @@
+"""The ``Example`` record: one labelled answer or grounded text, the unit every loader returns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+_TUPLE_FIELDS = ("segments", "segment_labels", "claims", "claim_labels", "refs", "ref_contents")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One labelled answer (or grounded text) with everything a judge and a metric need."""
+
+    id: str
+    question: str
+    answer: str
+    segments: tuple[str, ...] = ()
+    segment_labels: tuple[bool | None, ...] = ()
+    response_label: bool | None = None
+    claims: tuple[str, ...] = ()
+    claim_labels: tuple[bool | None, ...] = ()
+    domain: str = ""
+    language: str = "en"
+    dataset: str = ""
+    grounding: str = ""
+    refs: tuple[str, ...] = ()
+    ref_contents: tuple[str, ...] = ()
+    spans: tuple[tuple[int, int], ...] = ()
+    soft_spans: tuple[tuple[int, int, float], ...] = ()
+    # Left out of the hash so examples can sit in sets; still compared for equality.
+    meta: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (tuples become lists)."""
+        data = asdict(self)
+        for key in (*_TUPLE_FIELDS, "spans", "soft_spans"):
+            data[key] = [list(v) if isinstance(v, tuple) else v for v in data[key]]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Example:
+        """Rebuild from ``to_dict`` output, ignoring unknown keys."""
+        names = {f.name for f in fields(cls)}
+        kwargs = {k: v for k, v in data.items() if k in names}
+        for key in _TUPLE_FIELDS:
+            if key in kwargs:
+                kwargs[key] = tuple(kwargs[key] or ())
+        kwargs["spans"] = tuple((int(s), int(e)) for s, e in kwargs.get("spans") or ())
+        kwargs["soft_spans"] = tuple((int(s), int(e), float(p)) for s, e, p in kwargs.get("soft_spans") or ())
+        kwargs["meta"] = dict(kwargs.get("meta") or {})
+        return cls(**kwargs)

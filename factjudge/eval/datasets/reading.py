@@ -1,0 +1,123 @@
+"""Shared readers: files to numbered rows, cells to text, string lists and binary labels."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from factjudge.errors import InputError
+
+_TRUE_WORDS = frozenset({"1", "true", "t", "yes", "y", "consistent", "supported", "factual",
+                         "fully attributable", "correct", "s"})
+_FALSE_WORDS = frozenset({"0", "false", "f", "no", "n", "inconsistent", "not supported", "unsupported",
+                          "not factual", "nonfactual", "not fully attributable", "incorrect", "ns",
+                          "hallucination", "hallucinated"})
+
+
+def _path(path: str | Path) -> Path:
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"{p}: no such file")
+    return p
+
+
+def _jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) of a JSONL file, skipping blank lines."""
+    p = _path(path)
+    with p.open(encoding="utf-8-sig") as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{p}:{number}: not valid JSON ({exc.msg})") from None
+            if not isinstance(row, dict):
+                raise InputError(f"{p}:{number}: expected a JSON object, got {type(row).__name__}")
+            yield number, row
+
+
+def _csv_rows(path: str | Path, delimiter: str | None = None) -> Iterator[tuple[int, dict[str, str]]]:
+    """Yield (line number, row) of a CSV/TSV file; the header is line 1."""
+    p = _path(path)
+    if delimiter is None:
+        delimiter = "\t" if p.suffix.lower() in (".tsv", ".tab") else ","
+    with p.open(encoding="utf-8-sig", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter=delimiter)
+        if not reader.fieldnames:
+            raise InputError(f"{p}: empty file, no header row")
+        for row in reader:
+            if None in row or any(v is None for v in row.values()):
+                raise InputError(f"{p}:{reader.line_num}: row does not match the header's columns")
+            yield reader.line_num, row
+
+
+def _where(path: str | Path, line: int) -> str:
+    return f"{path}:{line}"
+
+
+def _text(value: Any, where: str, name: str, required: bool = True) -> str:
+    # FELM writes NaN for two missing responses; treat it like an absent value.
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        if required:
+            raise InputError(f"{where}: {name!r} is missing")
+        return ""
+    if not isinstance(value, (str, int, float)):
+        raise InputError(f"{where}: {name!r} should be text, got {type(value).__name__}")
+    return str(value)
+
+
+def _str_list(value: Any, where: str, name: str) -> tuple[str, ...]:
+    # Several releases write "" where a list is empty.
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{where}: {name!r} should be a list of strings")
+    return tuple(value)
+
+
+def parse_label(value: Any, where: str = "", name: str = "label") -> bool | None:
+    """Read a binary label written as a bool, 0/1 or a common word; empty means unlabelled."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and math.isnan(value):
+            return None
+        if value in (0, 1):
+            return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if not word:
+            return None
+        if word in _TRUE_WORDS:
+            return True
+        if word in _FALSE_WORDS:
+            return False
+        try:
+            return parse_label(float(word), where, name)
+        except ValueError:
+            pass
+    raise InputError(f"{where}: {name!r} value {value!r} is not a binary label")
+
+
+def _label_list(value: Any, where: str, name: str) -> tuple[bool | None, ...]:
+    if value is None or value == "":
+        return ()
+    if not isinstance(value, list):
+        raise InputError(f"{where}: {name!r} should be a list of labels")
+    return tuple(parse_label(v, where, name) for v in value)
+
+
+def _response_label(labels: Sequence[bool | None]) -> bool | None:
+    """A response is false when any part is false, true when all parts are known true."""
+    if any(v is False for v in labels):
+        return False
+    if labels and all(v is True for v in labels):
+        return True
+    return None

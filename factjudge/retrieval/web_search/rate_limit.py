@@ -1,0 +1,71 @@
+"""Request pacing: a thread-safe rate limiter, one shared per endpoint, and ``Retry-After`` parsing."""
+
+from __future__ import annotations
+
+import email.utils
+import threading
+import time
+from collections.abc import Callable
+
+from factjudge.errors import InputError
+
+Sleep = Callable[[float], None]
+
+
+class RateLimiter:
+    """Minimum interval between request starts, shared by every thread that holds it."""
+
+    def __init__(self, per_second: float, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Sleep = time.sleep) -> None:
+        if per_second <= 0:
+            raise InputError(f"rate limit must be positive, got {per_second}")
+        self.interval = 1.0 / per_second
+        self._clock = clock
+        self._sleep = sleep
+        self._next = 0.0
+        self._lock = threading.Lock()
+
+    def wait(self) -> None:
+        """Block until this caller's slot comes."""
+        # Reserve the slot under the lock but sleep outside it, so waiters queue in order
+        # without holding each other up for longer than their own slot.
+        with self._lock:
+            now = self._clock()
+            slot = max(now, self._next)
+            self._next = slot + self.interval
+        if slot > now:
+            self._sleep(slot - now)
+
+    def defer(self, seconds: float) -> None:
+        """Push every later slot back, e.g. after the server said ``Retry-After``."""
+        with self._lock:
+            self._next = max(self._next, self._clock() + seconds)
+
+
+_SHARED_LIMITERS: dict[tuple[str, str], RateLimiter] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_limiter(name: str, endpoint: str, per_second: float) -> RateLimiter:
+    """The process-wide limiter of one provider endpoint, so parallel instances share its budget."""
+    with _SHARED_LOCK:
+        key = (name, endpoint)
+        if key not in _SHARED_LIMITERS:
+            _SHARED_LIMITERS[key] = RateLimiter(per_second)
+        return _SHARED_LIMITERS[key]
+
+
+def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP-date)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
