@@ -9,6 +9,7 @@ from factjudge.agents.calling import ask
 from factjudge.agents.checkability import is_checkable
 from factjudge.agents.parsing import parse_claims
 from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.llm.tokens import count_tokens
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Claim, Segment, Trace
 
@@ -30,12 +31,27 @@ def numbered(items: Sequence[str]) -> str:
     return "\n".join(f"{i}. {text}" for i, text in enumerate(items, start=1))
 
 
+# A sentence rarely holds more atomic facts than this; the cap stops a looping model.
+MAX_CLAIMS_PER_SEGMENT = 12
+
+
 def claims_grammar(n_segments: int) -> str:
     """GBNF for the extraction contract: one ``Segment i:`` block per segment, in order."""
     blocks = " ".join(f'"Segment {i}:\\n" claims' for i in range(1, n_segments + 1))
     return (f"root ::= {blocks}\n"
-            'claims ::= "No claims\\n" | claim+\n'
+            f'claims ::= "No claims\\n" | claim{{1,{MAX_CLAIMS_PER_SEGMENT}}}\n'
             'claim ::= "Claim " [1-9] [0-9]? ". " [^\\n]+ "\\n"\n')
+
+
+def completion_budget(segments: Sequence[Segment], model: str, ceiling: int) -> int:
+    """Tokens an extraction reply may take: claims restate their segment, subject repeated.
+
+    Three times the segments' tokens plus a header per segment covers splitting a
+    sentence into several self-contained claims; a model that loops stops there
+    instead of at the ceiling, on every attempt.
+    """
+    words = sum(count_tokens(s.text, model) for s in segments)
+    return min(ceiling, 64 + 3 * words + 8 * len(segments))
 
 
 def extract_claims(
@@ -64,7 +80,8 @@ def extract_claims(
         model,
         prompt,
         values,
-        GenerationParams(max_tokens=max_tokens, grammar=claims_grammar(len(segments))),
+        GenerationParams(max_tokens=completion_budget(segments, model.name, max_tokens),
+                         grammar=claims_grammar(len(segments))),
         partial(parse_claims, n_segments=len(segments)),
         step="extract",
         traces=traces,
