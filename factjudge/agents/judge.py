@@ -26,7 +26,7 @@ from factjudge.retrieval.budget import trim_evidence
 LIST_STRATEGIES = ("vanilla", "cot", "link", "doc", "grounded")
 LLM_STRATEGIES = (*LIST_STRATEGIES, "fact")
 # Judges that need no model (agents/scorer_judge.py): TRUE's simple metrics and constant floors.
-SCORER_STRATEGIES = ("token_f1", "bm25", "always_true", "always_false")
+SCORER_STRATEGIES = ("token_f1", "bm25", "embedding", "always_true", "always_false")
 STRATEGIES = (*LLM_STRATEGIES, *SCORER_STRATEGIES)
 # Their prompts show no passages, so evidence gathered for them would be paid for and unseen.
 PASSAGE_BLIND_STRATEGIES = ("vanilla", "cot", "link")

@@ -18,6 +18,7 @@ Scorer = Callable[[str, str], float]
 SCORERS: dict[str, Scorer] = {
     "token_f1": scorers.token_f1,
     "bm25": scorers.bm25_score,
+    "embedding": scorers.embedding_score,
     "always_true": lambda grounding, text: 1.0,
     "always_false": lambda grounding, text: 0.0,
 }

