@@ -47,7 +47,7 @@ def _add_check(sub: Any) -> None:
     p.add_argument("--model", help="local (default), openai:MODEL (any OpenAI-compatible endpoint)")
     p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)")
     p.add_argument("--strategy", help="vanilla (default), cot, link, doc, fact, grounded "
-                   "(judge only against --context), or a model-free scorer: token_f1, bm25")
+                   "(judge only against --context), or a model-free scorer: token_f1, bm25, embedding")
     p.add_argument("--granularity", help="segment (default) or claim")
     p.add_argument("--domain", help="wk (default), science, writing_rec, math or reasoning")
     p.add_argument("--language", help="language of the answer, e.g. en (default), fr, zh")

@@ -25,7 +25,7 @@ class CheckOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     strategy: str | None = Field(
-        default=None, description="vanilla, cot, link, doc, grounded, fact, token_f1 or bm25")
+        default=None, description="vanilla, cot, link, doc, grounded, fact, token_f1, bm25 or embedding")
     granularity: str | None = Field(default=None, description="segment or claim")
     domain: str | None = Field(default=None, description="wk, science, writing_rec, math or reasoning")
     language: str | None = Field(default=None, description="language of the answer, e.g. en, fr, zh")
