@@ -103,6 +103,11 @@ def chunk(text: str, max_tokens: int = 512, overlap: int = 0) -> list[str]:
         raise InputError(f"max_tokens must be at least 1, got {max_tokens}")
     if not 0 <= overlap < max_tokens:
         raise InputError(f"overlap must be in [0, max_tokens), got {overlap}")
+    # A token is at least one byte (as tiktoken sees the text: surrogates become U+FFFD,
+    # three bytes like surrogatepass), so a text this short is one unsplit chunk: skip BPE.
+    if len(text.encode("utf-8", "surrogatepass")) <= max_tokens - overlap:
+        stripped = text.strip()
+        return [stripped] if stripped else []
     enc = get_encoding("cl100k_base")
 
     def count(a: int, b: int) -> int:
@@ -124,7 +129,8 @@ def chunk(text: str, max_tokens: int = 512, overlap: int = 0) -> list[str]:
                 start = tail
         end = units[i][1]
         # Boundary merges could push overlap + first unit past the budget: shed overlap.
-        while count(start, end) > max_tokens and start < units[i][0]:
+        # The cheap test first: without overlap start is the unit's start and no count is needed.
+        while start < units[i][0] and count(start, end) > max_tokens:
             start = _next_token_start(text, start, units[i][0], enc)
         i += 1
         while i < len(units) and count(start, units[i][1]) <= max_tokens:

@@ -1,4 +1,4 @@
-"""A local knowledge base in one SQLite file: documents, their passages and an FTS5 BM25 index.
+"""A local knowledge base in one SQLite file: documents, their passages and a BM25 index.
 
 Passages are indexed as our own ``tokenize()`` output joined by spaces, so every
 language gets the same normalisation (Devanagari/Bengali marks kept inside words,
@@ -6,20 +6,34 @@ CJK bigrams, Arabic tashkeel dropped) that the in-memory BM25 uses. The FTS5 tab
 uses the ``ascii`` tokenizer: it treats every non-ASCII character as part of a token
 and only ASCII punctuation/space as a separator, and our tokens contain no ASCII
 punctuation, so each stored token survives as exactly one FTS term.
+
+Two engines answer ``bm25_ids``, chosen by measurement (benchmarks/retrieval.py). FTS5
+runs inside the file and sees documents as soon as they are added, but scores every
+row that matches any query term, so a query keeps only its rarest terms within a
+posting budget and the best candidates are rescored with every term. From
+``BM25S_FROM`` passages, where that pruning starts to cost ranking quality, a bm25s
+index saved beside the file (kb_bm25s.py) scores every term of every query instead.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import sqlite3
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.tokenize import tokenize
+
+if TYPE_CHECKING:
+    from factjudge.retrieval.kb_bm25s import Bm25sIndex
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -39,7 +53,29 @@ CREATE TABLE IF NOT EXISTS passages (
 CREATE INDEX IF NOT EXISTS passages_doc ON passages(doc_id, ord);
 -- Contentless: the tokens are only needed for matching, the text lives in passages.
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(tokens, tokenize='ascii', content='');
+-- Passages containing each indexed term, and the passage and token totals, kept in step
+-- with passages_fts: planning and rescoring a query need them in microseconds, and
+-- FTS5's own count (fts5vocab) walks a term's whole posting list.
+CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kb_stats (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 """
+ENGINES = ("auto", "fts5", "bm25s")
+# Measured at 1M passages: FTS5 met 50 ms only by pruning (hit@1 0.845 against 0.90
+# for exact BM25), bm25s scored every term in 16 ms (p95). At 100k FTS5 still matched
+# exact BM25, and it needs no rebuild when documents are added.
+BM25S_FROM = 100_000
+# FTS5 costs a few microseconds per matching row (its bm25() also walks every query
+# term's posting list to count it), so the rarest query terms are kept while their
+# passages add up to this many: ~35 ms p95 at 1M passages on 2 busy cores.
+POSTINGS_BUDGET = 10_000
+# After pruning, this many FTS5 candidates are rescored with every query term.
+RESCORE_CANDIDATES = 100
+# FTS5's bm25() constants.
+_K1 = 1.2
+_B = 0.75
+# Rows per executemany while adding documents: enough to amortise the calls, few enough
+# that a batch of long documents stays a few megabytes.
+_BATCH_ROWS = 2000
 
 
 @dataclass(frozen=True)
@@ -60,12 +96,68 @@ class Passage:
         return Evidence(source="kb", text=self.text, url=url, title=self.title, score=score)
 
 
+def query_tokens(text: str) -> list[str]:
+    """The distinct tokens a query searches with: stop words dropped unless nothing else is left."""
+    return list(dict.fromkeys(tokenize(text, stopwords=True) or tokenize(text)))
+
+
 def fts_query(text: str) -> str:
     """An FTS5 MATCH expression: each query token double-quoted, joined by OR (no user syntax)."""
-    tokens = tokenize(text, stopwords=True) or tokenize(text)
+    return _match_expression(query_tokens(text))
+
+
+def _match_expression(terms: Iterable[str]) -> str:
+    """Terms as double-quoted FTS5 strings joined by OR."""
     # Quoting makes every token a string literal, so AND/OR/NOT/*/( in user text are just words.
-    unique = dict.fromkeys(tokens)
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def _within_budget(terms: list[str], df: Mapping[str, int], budget: int) -> list[str]:
+    """The indexed ``terms``, rarest first, while their document frequencies add up to ``budget``.
+
+    The rarest term is kept whatever its frequency, so a query of common words still
+    finds something.
+    """
+    kept: list[str] = []
+    total = 0
+    for term in sorted((t for t in terms if df.get(t)), key=lambda t: df[t]):
+        if kept and total + df[term] > budget:
+            break
+        kept.append(term)
+        total += df[term]
+    return kept
+
+
+def _fts5_idf(passages: int, df: int) -> float:
+    """FTS5's bm25() idf: terms in half the passages or more get a tiny positive value."""
+    idf = math.log((passages - df + 0.5) / (df + 0.5))
+    return idf if idf > 0 else 1e-6
+
+
+@cache
+def _bm25s_installed() -> bool:
+    """Whether the optional bm25s package can be imported (looked up once)."""
+    return importlib.util.find_spec("bm25s") is not None
+
+
+@dataclass
+class _Batch:
+    """Rows waiting to be inserted by executemany."""
+
+    documents: list[tuple[int, str, str, str, str]] = field(default_factory=list)
+    passages: list[tuple[int, int, int, str]] = field(default_factory=list)
+    fts: list[tuple[int, str]] = field(default_factory=list)
+
+    def write(self, conn: sqlite3.Connection) -> None:
+        """Insert and forget the waiting rows."""
+        conn.executemany(
+            "INSERT INTO documents(id, title, lang, source, text) VALUES (?, ?, ?, ?, ?)", self.documents
+        )
+        conn.executemany("INSERT INTO passages(id, doc_id, ord, text) VALUES (?, ?, ?, ?)", self.passages)
+        conn.executemany("INSERT INTO passages_fts(rowid, tokens) VALUES (?, ?)", self.fts)
+        self.documents.clear()
+        self.passages.clear()
+        self.fts.clear()
 
 
 def _document_filter(title: str | None, lang: str | None) -> tuple[str, list[Any]]:
@@ -81,14 +173,29 @@ def _document_filter(title: str | None, lang: str | None) -> tuple[str, list[Any
 
 
 class KnowledgeBase:
-    """Documents and passages in one SQLite file, searchable with FTS5 BM25."""
+    """Documents and passages in one SQLite file, searchable with BM25 (FTS5, or bm25s when large)."""
 
-    def __init__(self, path: str | Path) -> None:
-        """Open (creating if needed) the knowledge base at ``path``."""
+    def __init__(self, path: str | Path, engine: str = "auto", *, shared: bool = False) -> None:
+        """Open (creating if needed) the knowledge base at ``path``; ``engine`` is auto, fts5 or bm25s.
+
+        ``shared`` lets other threads use the connection; its owner serialises them.
+        """
+        if engine not in ENGINES:
+            raise InputError(f"unknown BM25 engine {engine!r}; known: {', '.join(ENGINES)}")
+        if engine == "bm25s":
+            from factjudge.retrieval.kb_bm25s import import_bm25s
+
+            import_bm25s()  # fail now, with the install hint, rather than at the first search
         self.path = Path(path)
+        self.engine = engine
+        self.bm25s_path = self.path.with_name(self.path.name + ".bm25s")
+        self._bm25s_index: Bm25sIndex | None = None
         try:
-            self._conn = sqlite3.connect(str(self.path))
+            self._conn = sqlite3.connect(str(self.path), check_same_thread=not shared)
+            tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master")}
             self._conn.executescript(_SCHEMA)
+            if "passages_fts" in tables and not {"term_df", "kb_stats"} <= tables:
+                self._count_terms_from_fts()
         except sqlite3.Error as exc:
             raise RetrievalError(f"cannot open knowledge base {self.path}: {exc}") from exc
 
@@ -102,32 +209,94 @@ class KnowledgeBase:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _count_terms_from_fts(self) -> None:
+        """Fill term_df and kb_stats of a file made before they existed, from the FTS5 index (once)."""
+        self._conn.execute(
+            "CREATE VIRTUAL TABLE temp.passages_vocab USING fts5vocab(main, passages_fts, 'row')"
+        )
+        with self._conn:
+            self._conn.execute("DELETE FROM term_df")
+            self._conn.execute("DELETE FROM kb_stats")
+            self._conn.execute("INSERT INTO term_df(term, df) SELECT term, doc FROM temp.passages_vocab")
+            tokens = self._conn.execute("SELECT COALESCE(SUM(cnt), 0) FROM temp.passages_vocab").fetchone()[0]
+            passages = self._conn.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+            self._add_stats(passages, tokens)
+        self._conn.execute("DROP TABLE temp.passages_vocab")
+
+    def _add_stats(self, passages: int, tokens: int) -> None:
+        """Add to the stored passage and token totals."""
+        self._conn.executemany(
+            "INSERT INTO kb_stats(name, value) VALUES (?, ?) "
+            "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
+            [("passages", passages), ("tokens", tokens)],
+        )
+
     def add_documents(self, docs: Iterable[Mapping[str, Any]], passage_tokens: int = 256) -> int:
         """Store documents (title, text, lang, source), chunked into passages; return how many."""
-        count = 0
+        count = passages = tokens_total = 0
+        df: Counter[str] = Counter()
         with self._conn:  # one transaction: a failed batch leaves no half-indexed document
+            # Ids are assigned here as SQLite would (max + 1) so rows can go in by executemany.
+            doc_id = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM documents").fetchone()[0]
+            pid = self._latest_passage_id()
+            batch = _Batch()
             for doc in docs:
                 title = str(doc.get("title") or "")
                 text = str(doc.get("text") or "")
                 if not text.strip():
                     continue
-                cur = self._conn.execute(
-                    "INSERT INTO documents(title, lang, source, text) VALUES (?, ?, ?, ?)",
-                    (title, str(doc.get("lang") or ""), str(doc.get("source") or ""), text),
+                doc_id += 1
+                batch.documents.append(
+                    (doc_id, title, str(doc.get("lang") or ""), str(doc.get("source") or ""), text)
                 )
-                doc_id = cur.lastrowid
                 for ord_, piece in enumerate(chunk(text, max_tokens=passage_tokens)):
-                    pcur = self._conn.execute(
-                        "INSERT INTO passages(doc_id, ord, text) VALUES (?, ?, ?)", (doc_id, ord_, piece)
-                    )
+                    pid += 1
                     # The title is indexed with every passage because passages after the
                     # first often refer to their subject only by pronoun.
-                    tokens = " ".join(tokenize(f"{title}\n{piece}"))
-                    self._conn.execute(
-                        "INSERT INTO passages_fts(rowid, tokens) VALUES (?, ?)", (pcur.lastrowid, tokens)
-                    )
+                    tokens = tokenize(f"{title}\n{piece}")
+                    df.update(set(tokens))
+                    tokens_total += len(tokens)
+                    passages += 1
+                    batch.passages.append((pid, doc_id, ord_, piece))
+                    batch.fts.append((pid, " ".join(tokens)))
                 count += 1
+                if len(batch.passages) >= _BATCH_ROWS:
+                    batch.write(self._conn)
+            batch.write(self._conn)
+            self._conn.executemany(
+                "INSERT INTO term_df(term, df) VALUES (?, ?) "
+                "ON CONFLICT(term) DO UPDATE SET df = df + excluded.df",
+                df.items(),
+            )
+            self._add_stats(passages, tokens_total)
         return count
+
+    def _latest_passage_id(self) -> int:
+        """The highest passage id, 0 when empty (ids only grow, so it changes when passages are added)."""
+        return int(self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM passages").fetchone()[0])
+
+    def search_engine(self) -> str:
+        """The engine ``bm25_ids`` uses now: fts5 or bm25s (auto picks bm25s from BM25S_FROM passages)."""
+        if self.engine != "auto":
+            return self.engine
+        # Without deletions the newest id is the passage count, and costs one index lookup.
+        return "bm25s" if self._latest_passage_id() >= BM25S_FROM and _bm25s_installed() else "fts5"
+
+    def refresh_bm25s(self) -> Bm25sIndex | None:
+        """The bm25s index, rebuilt first if passages were added since it was saved; None if none exist."""
+        from factjudge.retrieval.kb_bm25s import Bm25sIndex
+
+        latest = self._latest_passage_id()
+        if not latest:
+            return None
+        index = self._bm25s_index
+        if index is None or index.max_passage_id != latest:
+            index = Bm25sIndex.load(self.bm25s_path)
+            if index is None or index.max_passage_id != latest:
+                rows = ((p.id, p.lang, tokenize(f"{p.title}\n{p.text}")) for p in self.iter_passages(10_000))
+                index = Bm25sIndex.build(rows, self.bm25s_path)
+            self._bm25s_index = index
+        return index
 
     def bm25_ids(
         self, query: str, k: int = 5, *, title: str | None = None, lang: str | None = None
@@ -135,24 +304,89 @@ class KnowledgeBase:
         """Passage ids and BM25 scores (higher is better) of the best ``k`` matches."""
         if k <= 0:
             return []
-        match = fts_query(query)
-        if not match:
+        terms = query_tokens(query)
+        if not terms:
             return []
-        sql = (
-            "SELECT p.id, bm25(passages_fts) AS s FROM passages_fts "
-            "JOIN passages p ON p.id = passages_fts.rowid JOIN documents d ON d.id = p.doc_id "
-            "WHERE passages_fts MATCH ?"
-        )
+        if self.search_engine() == "bm25s":
+            index = self.refresh_bm25s()
+            if index is None:
+                return []
+            if title is not None:  # a title names few passages: score those rather than mask every row
+                return index.search(terms, k, passage_ids=self.passage_ids(title=title, lang=lang))
+            return index.search(terms, k, lang=lang)
+        return self._fts5_ids(terms, k, title=title, lang=lang)
+
+    def _document_frequencies(self, terms: list[str]) -> dict[str, int]:
+        """Stored document frequency of each term that is indexed."""
+        found: dict[str, int] = {}
+        for start in range(0, len(terms), 500):  # below every SQLite bound-parameter limit
+            batch = terms[start : start + 500]
+            marks = ",".join("?" * len(batch))
+            found.update(self._conn.execute(f"SELECT term, df FROM term_df WHERE term IN ({marks})", batch))
+        return found
+
+    def fts5_terms(self, query: str) -> list[str]:
+        """The query terms FTS5 matches: the indexed ones, rarest first, within ``POSTINGS_BUDGET``."""
+        terms = query_tokens(query)
+        return _within_budget(terms, self._document_frequencies(terms), POSTINGS_BUDGET)
+
+    def _fts5_ids(
+        self, terms: list[str], k: int, *, title: str | None, lang: str | None
+    ) -> list[tuple[int, float]]:
+        """Best ``k`` passages by FTS5 over the rarest terms, rescored with all if some were left out."""
+        df = self._document_frequencies(terms)
+        kept = _within_budget(terms, df, POSTINGS_BUDGET)
+        if not kept:
+            return []  # no query term occurs anywhere
+        pruned = len(kept) < len(df)
+        if pruned and title is not None:
+            # A document's passages are few: score them all with every term, which also
+            # finds passages that hold only the common terms the pruning left out.
+            ids = self.passage_ids(title=title, lang=lang)
+            if len(ids) <= RESCORE_CANDIDATES:
+                return [hit for hit in self._rescore(ids, list(df), df) if hit[1] > 0][:k]
         where, params = _document_filter(title, lang)
-        sql += where + " ORDER BY s LIMIT ?"
-        params = [match, *params]
-        params.append(k)
+        if title is not None:
+            # A title names few passages: test each match against them instead of joining it.
+            sql = (
+                "SELECT rowid, bm25(passages_fts) AS s FROM passages_fts WHERE passages_fts MATCH ? "
+                "AND rowid IN (SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc_id "
+                f"WHERE 1{where})"
+            )
+        elif lang is not None:
+            sql = (
+                "SELECT p.id, bm25(passages_fts) AS s FROM passages_fts "
+                "JOIN passages p ON p.id = passages_fts.rowid JOIN documents d ON d.id = p.doc_id "
+                f"WHERE passages_fts MATCH ?{where}"
+            )
+        else:
+            sql = "SELECT rowid, bm25(passages_fts) AS s FROM passages_fts WHERE passages_fts MATCH ?"
+        limit = max(k, RESCORE_CANDIDATES) if pruned else k
         try:
-            rows = self._conn.execute(sql, params).fetchall()
+            rows = self._conn.execute(
+                sql + " ORDER BY s LIMIT ?", [_match_expression(kept), *params, limit]
+            ).fetchall()
         except sqlite3.Error as exc:
             raise RetrievalError(f"knowledge base search failed: {exc}") from exc
+        if pruned:
+            return self._rescore([int(pid) for pid, _ in rows], list(df), df)[:k]
         # FTS5's bm25() is negated so that ascending order is best-first; flip it back.
         return [(int(pid), -float(score)) for pid, score in rows]
+
+    def _rescore(self, ids: list[int], terms: list[str], df: Mapping[str, int]) -> list[tuple[int, float]]:
+        """``ids`` ranked by FTS5's bm25() formula over every term, best first (ties: older passage)."""
+        stats = dict(self._conn.execute("SELECT name, value FROM kb_stats"))
+        n = max(int(stats.get("passages", 0)), 1)
+        avg_len = max(int(stats.get("tokens", 0)), 1) / n
+        idf = {t: _fts5_idf(n, df[t]) for t in terms}
+        scored = []
+        for pid, passage in self.get_passages(ids).items():
+            tokens = tokenize(f"{passage.title}\n{passage.text}")
+            tf = Counter(tokens)
+            norm = _K1 * (1 - _B + _B * len(tokens) / avg_len)
+            score = sum(idf[t] * tf[t] * (_K1 + 1) / (tf[t] + norm) for t in terms if t in tf)
+            scored.append((pid, score))
+        return sorted(scored, key=lambda hit: (-hit[1], hit[0]))
 
     def search_bm25(
         self, query: str, k: int = 5, title: str | None = None, lang: str | None = None

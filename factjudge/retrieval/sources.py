@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,20 @@ def knowledge_retriever(config: CheckConfig) -> Any:
     """A retriever over the config's knowledge base: ``search(query, k) -> list[Evidence]``."""
     if not config.kb:
         raise InputError("evidence from kb needs a knowledge base: --kb PATH")
-    return open_retriever(config.kb, config.retriever, config.embedder)
+    kb = Path(config.kb)
+    if not kb.is_file():
+        raise InputError(f"no knowledge base at {kb}: build one with `factjudge index build`")
+    stat = kb.stat()
+    # The file's size and time are in the key, so a knowledge base rebuilt meanwhile is reopened.
+    return _shared_retriever(str(kb.resolve()), stat.st_mtime_ns, stat.st_size, config.retriever,
+                             config.embedder)
+
+
+@lru_cache(maxsize=4)
+def _shared_retriever(path: str, mtime_ns: int, size: int, kind: str, embedder: str) -> KBRetriever:
+    """One retriever per knowledge base and process: a checker runs once per answer, and
+    opening loads the dense index (gigabytes at a million passages) and the embedder."""
+    return KBRetriever(path, kind, embedder)
 
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
@@ -38,8 +53,10 @@ class KBRetriever:
             raise InputError(f"unknown retriever {kind!r}; choose from {', '.join(RETRIEVERS)}")
         if not Path(path).is_file():
             raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
-        self.kb = KnowledgeBase(path)
+        self.kb = KnowledgeBase(path, shared=True)
         self.kind = kind
+        # Bench threads share one retriever; embedders and the index refresh are not thread-safe.
+        self._lock = threading.Lock()
         self.dense: Any = None
         if kind != "bm25":
             from factjudge.retrieval.dense import DenseIndex
@@ -50,6 +67,10 @@ class KBRetriever:
 
     def search(self, query: str, k: int, title: str | None = None) -> list[Evidence]:
         """The ``k`` best passages for ``query`` (optionally within one titled document)."""
+        with self._lock:
+            return self._search(query, k, title)
+
+    def _search(self, query: str, k: int, title: str | None) -> list[Evidence]:
         if self.kind == "bm25":
             return self.kb.search_bm25(query, k, title=title)
         if self.kind == "dense":
