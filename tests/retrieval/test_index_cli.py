@@ -58,3 +58,17 @@ def test_check_uses_kb_evidence_per_claim(tmp_path: Path) -> None:
     evidence = result.segment_verdicts[0].evidence
     assert evidence and evidence[0].source == "kb" and "radium" in evidence[0].text
     assert "radium" in model.calls[0][0]["content"].split("<passages>")[-1]
+
+
+def test_a_large_knowledge_base_gets_its_bm25s_index_at_build_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from factjudge.retrieval import kb as kb_module
+
+    monkeypatch.setattr(kb_module, "BM25S_FROM", 1)  # as if the fixture were past the threshold
+    kb = tmp_path / "kb.sqlite"
+    assert main(["index", "build", str(kb), str(FIXTURE)]) == 0
+    assert "bm25s index:" in capsys.readouterr().out
+    assert (tmp_path / "kb.sqlite.bm25s" / "meta.json").is_file()
+    assert main(["index", "search", str(kb), "Who discovered radium?", "--k", "1", "--json"]) == 0
+    assert "radium" in json.loads(capsys.readouterr().out)[0]["text"]
