@@ -60,13 +60,13 @@ CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) 
 CREATE TABLE IF NOT EXISTS kb_stats (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 """
 ENGINES = ("auto", "fts5", "bm25s")
-# Measured at 1M passages: FTS5 met 50 ms only by pruning (hit@1 0.845 against 0.90
-# for exact BM25), bm25s scored every term in 16 ms (p95). At 100k FTS5 still matched
-# exact BM25, and it needs no rebuild when documents are added.
+# Measured at 1M passages: FTS5 met 50 ms p95 only by pruning (hit@1 0.840 against
+# 0.900 for exact BM25), bm25s scored every term at 16 ms p95. At 100k pruned FTS5
+# still ranked like exact BM25, and it needs no rebuild when documents are added.
 BM25S_FROM = 100_000
 # FTS5 costs a few microseconds per matching row (its bm25() also walks every query
 # term's posting list to count it), so the rarest query terms are kept while their
-# passages add up to this many: ~35 ms p95 at 1M passages on 2 busy cores.
+# passages add up to this many: 32-44 ms p95 at 1M passages on 2 shared cores.
 POSTINGS_BUDGET = 10_000
 # After pruning, this many FTS5 candidates are rescored with every query term.
 RESCORE_CANDIDATES = 100

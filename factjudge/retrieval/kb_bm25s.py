@@ -149,7 +149,7 @@ class Bm25sIndex:
                 matched &= self._langs == code
             rows = np.flatnonzero(matched)
         # Select among the matching rows only: np.argpartition over a million mostly-zero
-        # scores has a slow worst case (60 ms for 1 query in 20 at 1M passages).
+        # scores has a slow worst case (a 60 ms p95 at 1M passages, against 16 ms this way).
         if len(rows) > k:
             rows = rows[np.argpartition(-scores[rows], k - 1)[:k]]
         best = rows[np.lexsort((rows, -scores[rows]))]  # ties: the older passage first
