@@ -101,13 +101,8 @@ def query_tokens(text: str) -> list[str]:
     return list(dict.fromkeys(tokenize(text, stopwords=True) or tokenize(text)))
 
 
-def fts_query(text: str) -> str:
-    """An FTS5 MATCH expression: each query token double-quoted, joined by OR (no user syntax)."""
-    return _match_expression(query_tokens(text))
-
-
-def _match_expression(terms: Iterable[str]) -> str:
-    """Terms as double-quoted FTS5 strings joined by OR."""
+def fts_match(terms: Iterable[str]) -> str:
+    """An FTS5 MATCH expression: each term double-quoted, joined by OR (no user syntax)."""
     # Quoting makes every token a string literal, so AND/OR/NOT/*/( in user text are just words.
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
@@ -364,7 +359,7 @@ class KnowledgeBase:
         limit = max(k, RESCORE_CANDIDATES) if pruned else k
         try:
             rows = self._conn.execute(
-                sql + " ORDER BY s LIMIT ?", [_match_expression(kept), *params, limit]
+                sql + " ORDER BY s LIMIT ?", [fts_match(kept), *params, limit]
             ).fetchall()
         except sqlite3.Error as exc:
             raise RetrievalError(f"knowledge base search failed: {exc}") from exc

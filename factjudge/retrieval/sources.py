@@ -24,20 +24,25 @@ def knowledge_retriever(config: CheckConfig) -> Any:
     """A retriever over the config's knowledge base: ``search(query, k) -> list[Evidence]``."""
     if not config.kb:
         raise InputError("evidence from kb needs a knowledge base: --kb PATH")
-    kb = Path(config.kb)
-    if not kb.is_file():
-        raise InputError(f"no knowledge base at {kb}: build one with `factjudge index build`")
+    kb = _existing_kb(config.kb)
     stat = kb.stat()
     # The file's size and time are in the key, so a knowledge base rebuilt meanwhile is reopened.
     return _shared_retriever(str(kb.resolve()), stat.st_mtime_ns, stat.st_size, config.retriever,
                              config.embedder)
 
 
+# One retriever per knowledge base and process: a checker runs once per answer, and opening
+# loads the dense index (gigabytes at a million passages) and the embedder.
 @lru_cache(maxsize=4)
 def _shared_retriever(path: str, mtime_ns: int, size: int, kind: str, embedder: str) -> KBRetriever:
-    """One retriever per knowledge base and process: a checker runs once per answer, and
-    opening loads the dense index (gigabytes at a million passages) and the embedder."""
     return KBRetriever(path, kind, embedder)
+
+
+def _existing_kb(path: str | Path) -> Path:
+    """``path`` as a Path, or an InputError saying how to make the knowledge base it names."""
+    if not Path(path).is_file():
+        raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
+    return Path(path)
 
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
@@ -51,9 +56,7 @@ class KBRetriever:
 
         if kind not in RETRIEVERS:
             raise InputError(f"unknown retriever {kind!r}; choose from {', '.join(RETRIEVERS)}")
-        if not Path(path).is_file():
-            raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
-        self.kb = KnowledgeBase(path, shared=True)
+        self.kb = KnowledgeBase(_existing_kb(path), shared=True)
         self.kind = kind
         # Bench threads share one retriever; embedders and the index refresh are not thread-safe.
         self._lock = threading.Lock()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.retrieval.kb import KnowledgeBase, fts_query
+from factjudge.retrieval.kb import KnowledgeBase, fts_match, query_tokens
 
 FIXTURE = Path(__file__).parent / "fixtures" / "kb_multilingual.jsonl"
 DOCS = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -115,10 +115,10 @@ def test_fts_syntax_in_query_does_not_crash(kb: KnowledgeBase, query: str) -> No
 
 
 def test_fts_query_quotes_every_token() -> None:
-    assert fts_query("polonium radium") == '"polonium" OR "radium"'
-    assert fts_query("") == ""
+    assert fts_match(query_tokens("polonium radium")) == '"polonium" OR "radium"'
+    assert fts_match(query_tokens("")) == ""
     # Stop words are dropped unless nothing else is left.
-    assert fts_query("the") == '"the"'
+    assert fts_match(query_tokens("the")) == '"the"'
 
 
 def test_non_latin_tokens_survive_as_single_fts_terms(kb: KnowledgeBase) -> None:
