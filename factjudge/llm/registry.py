@@ -11,9 +11,17 @@ from factjudge.llm.cache import CachedChatModel
 
 
 def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
-    from factjudge.llm.local import LocalChatModel
+    """``local`` is the embedded Qwen judge, ``local:smollm2`` the 135M test model, else a GGUF path."""
+    from factjudge.llm.local import LocalChatModel, smollm2_path
+    from factjudge.llm.model_file import QWEN_1_5B, ensure_model_file
 
-    return LocalChatModel(arg or None)
+    if not arg:
+        return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT)
+    if arg == "smollm2":
+        return LocalChatModel(smollm2_path(), name="local:smollm2-135m")
+    if not Path(arg).is_file():
+        raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
+    return LocalChatModel(arg)
 
 
 def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
@@ -23,6 +31,8 @@ def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float)
         raise InputError("openai needs a model name: openai:MODEL, e.g. openai:gpt-4o-mini")
     return OpenAIChatModel(arg, base_url=base_url, api_key=api_key, timeout=timeout)
 
+
+LOCAL_DEFAULT = "local:qwen2.5-coder-1.5b-instruct-q4_k_m"
 
 BACKENDS: dict[str, Callable[[str, str | None, str | None, float], ChatModel]] = {
     "local": _local,
@@ -41,7 +51,7 @@ def make_model(
     """Build the model ``spec`` names; cached unless ``cache_path`` is False."""
     kind, _, arg = spec.partition(":")
     if kind not in BACKENDS:
-        raise InputError(f"unknown model {spec!r}; use local, local:PATH.gguf or openai:MODEL")
+        raise InputError(f"unknown model {spec!r}; use local, local:smollm2, local:PATH.gguf or openai:MODEL")
     model = BACKENDS[kind](arg, base_url, api_key, timeout)
     if cache_path is False:
         return model

