@@ -9,8 +9,8 @@ from typing import Any
 
 import tomllib
 
-from factjudge.agents.judge import STRATEGIES
 from factjudge.errors import InputError
+from factjudge.judges.strategies import strategy_named
 
 GRANULARITIES = ("segment", "claim")
 MAX_ANSWER_CHARS = 100_000
@@ -45,8 +45,7 @@ class CheckConfig:
     allow_private_links: bool = False
 
     def __post_init__(self) -> None:
-        if self.strategy not in STRATEGIES:
-            raise InputError(f"unknown strategy {self.strategy!r}; choose from {', '.join(STRATEGIES)}")
+        strategy_named(self.strategy)
         if self.granularity not in GRANULARITIES:
             raise InputError(
                 f"unknown granularity {self.granularity!r}; choose from {', '.join(GRANULARITIES)}"

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
-from factjudge.agents.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.agents.checkability import is_checkable
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
-from factjudge.agents.judge import PASSAGE_BLIND_STRATEGIES, SCORER_STRATEGIES, Item, JudgeInput, make_judge
 from factjudge.agents.segmenter import segment
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
+from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
+from factjudge.judges.base import Item, JudgeInput
+from factjudge.judges.strategies import Strategy, strategy_named
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
-from factjudge.retrieval.budget import trim_evidence
 from factjudge.retrieval.evidence import reference_evidence
 
 
@@ -45,37 +46,35 @@ class Checker:
         self.config = config
         self.model = model
 
-    def item_evidence(self, items: Sequence[Item], traces: list[Trace]) -> dict[int, tuple[Evidence, ...]]:
-        """Evidence per item from the configured sources (kb, web, llm), within the token budget."""
+    def item_evidence(self, items: Sequence[Item], traces: list[Trace]) -> list[Item]:
+        """The items with their own evidence from the configured sources (kb, web, llm)."""
         cfg = self.config
         sources = [s for s in cfg.evidence if s != "links"]  # links come from the references
-        if not sources or cfg.strategy in PASSAGE_BLIND_STRATEGIES:
-            return {}
+        if not sources or not strategy_named(cfg.strategy).reads_passages:
+            return list(items)
         from factjudge.retrieval.gather import gather_evidence
         from factjudge.retrieval.sources import knowledge_retriever, search_provider
 
         retriever = knowledge_retriever(cfg) if "kb" in sources else None
         provider = search_provider(cfg) if "web" in sources else None
-        return {
-            item.id: trim_evidence(
+        return [
+            dataclasses.replace(item, evidence=tuple(
                 gather_evidence(item.text, sources, model=self.model, traces=traces,
                                 kb_retriever=retriever, search_provider=provider, k=cfg.k,
-                                translate=cfg.translate or False, language=cfg.language),
-                cfg.evidence_tokens)
+                                translate=cfg.translate or False, language=cfg.language)))
             for item in items
-        }
+        ]
 
-    def effective_strategy(self, refs: Sequence[str], evidence: Sequence[Evidence]) -> str:
+    def effective_strategy(self, refs: Sequence[str], evidence: Sequence[Evidence]) -> Strategy:
         """FELM's fallback: link and doc without references are vanilla."""
-        strategy = self.config.strategy
-        if strategy == "link" and not refs:
-            return "vanilla"
-        if strategy == "doc" and not evidence:
-            return "vanilla"
-        if strategy == "grounded" and not evidence:
-            raise InputError("the grounded strategy needs a context to judge the answer against")
-        if strategy in SCORER_STRATEGIES and not evidence:
-            raise InputError(f"the {strategy} judge scores against evidence: give a context or references")
+        strategy = strategy_named(self.config.strategy)
+        if strategy.without_refs and not refs:
+            return strategy_named(strategy.without_refs)
+        if strategy.without_evidence and not evidence:
+            return strategy_named(strategy.without_evidence)
+        if strategy.needs_evidence and not evidence:
+            raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give "
+                             "a context, references or an evidence source")
         return strategy
 
     def check(
@@ -114,7 +113,7 @@ class Checker:
                 claims = extracted
 
         evidence = list(context)
-        if cfg.strategy not in PASSAGE_BLIND_STRATEGIES and (refs or ref_texts):
+        if strategy_named(cfg.strategy).reads_passages and (refs or ref_texts):
             found, failures = reference_evidence(
                 f"{question}\n{answer}", refs, ref_texts, allow_private=cfg.allow_private_links
             )
@@ -127,15 +126,14 @@ class Checker:
         else:
             items = [Item("segment", s.id, s.text, s.id, s.start, s.end)
                      for s in segs if judge_all or is_checkable(s.text)]
-        per_item = self.item_evidence(items, traces)
-        strategy = self.effective_strategy(refs, [*evidence, *(e for ev in per_item.values() for e in ev)])
-        judge = make_judge(self.model, strategy, batch_size=cfg.batch_size,
-                           max_attempts=cfg.max_attempts, logprobs=cfg.logprobs)
+        items = self.item_evidence(items, traces)
+        strategy = self.effective_strategy(refs, [*evidence, *(e for item in items for e in item.evidence)])
+        judge = strategy.judge(self.model, cfg)
 
         judged: dict[int, Verdict] = {}
         if items:
-            job = JudgeInput(question, tuple(items), trim_evidence(evidence, cfg.evidence_tokens),
-                             tuple(refs), answer, per_item, cfg.evidence_tokens)
+            job = JudgeInput(question, tuple(items), tuple(evidence), tuple(refs), answer,
+                             cfg.evidence_tokens)
             judged = {v.target_id: v for v in judge.judge(job, traces)}
 
         if granularity == "claim":
@@ -160,10 +158,10 @@ class Checker:
             score=supported_share(item_verdicts),
             error_score=combine_error_scores(v.error_score for v in segment_verdicts),
             model=self.model.name,
-            strategy=strategy,
+            strategy=strategy.name,
             granularity=granularity,
             domain=cfg.domain,
-            demo_model=self.model.demo and strategy not in SCORER_STRATEGIES,
+            demo_model=self.model.demo and strategy.uses_model,
             traces=tuple(traces),
             usage=usage,
             version=package_version(),

@@ -15,18 +15,15 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from factjudge.agents.judge import LIST_STRATEGIES
 from factjudge.api import check, model_for
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
+from factjudge.judges.strategies import strategy_named
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Evidence
 
 ContextItem = str | Evidence | Mapping[str, Any]
 Context = str | Iterable[ContextItem]
-
-GROUNDED_STRATEGY = "grounded"
-OPEN_STRATEGY = "doc"
 
 
 def to_evidence(context: Context | None) -> tuple[Evidence, ...]:
@@ -65,9 +62,8 @@ def rag_strategy(strategy: str, *, grounded: bool) -> str:
     ``grounded`` (passages only) or ``doc`` (passages, then world knowledge). ``fact``
     and the model-free scorers already judge against the evidence and stay as chosen.
     """
-    if strategy in LIST_STRATEGIES:
-        return GROUNDED_STRATEGY if grounded else OPEN_STRATEGY
-    return strategy
+    record = strategy_named(strategy)
+    return (record.with_context if grounded else record.with_open_context) or strategy
 
 
 class Verifier:

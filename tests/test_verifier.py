@@ -96,7 +96,7 @@ def test_empty_context_and_grounded_without_context_are_input_errors() -> None:
     verifier = Verifier(model=scripted())
     with pytest.raises(InputError, match="context is empty"):
         verifier.verify(QUESTION, ANSWER, context=["   "])
-    with pytest.raises(InputError, match="needs a context"):
+    with pytest.raises(InputError, match="grounded strategy judges against evidence"):
         verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="grounded"))
     with pytest.raises(InputError, match="give a context"):
         verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="bm25"))

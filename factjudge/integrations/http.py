@@ -22,12 +22,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from factjudge.agents.judge import STRATEGIES
 from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.integrations.http_guard import Guard, error_payload
 from factjudge.integrations.http_models import CheckRequest, ErrorBody
 from factjudge.integrations.serve_cli import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
+from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
 from factjudge.pipeline import package_version
 from factjudge.records import CheckResult
