@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 
 from factjudge.agents.checkability import is_checkable
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
@@ -18,15 +16,7 @@ from factjudge.judges.strategies import Strategy, strategy_named
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import reference_evidence
-
-
-@cache
-def package_version() -> str:
-    """The installed factjudge version, recorded in every result."""
-    try:
-        return version("factjudge")
-    except PackageNotFoundError:
-        return "0+unknown"
+from factjudge.version import package_version
 
 
 def validate_answer(answer: str) -> None:

@@ -31,10 +31,11 @@ from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
 from factjudge.eval.results import ResultWriter, read_lines
 from factjudge.llm.base import ChatModel
-from factjudge.pipeline import Checker, package_version
+from factjudge.pipeline import Checker
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
 from factjudge.verifier import rag_strategy
+from factjudge.version import package_version
 
 RESULTS = "results.jsonl"
 ERRORS = "errors.jsonl"

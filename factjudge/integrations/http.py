@@ -29,9 +29,9 @@ from factjudge.integrations.http_models import CheckRequest, ErrorBody
 from factjudge.integrations.serve_cli import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
-from factjudge.pipeline import package_version
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
+from factjudge.version import package_version
 
 log = logging.getLogger(__name__)
 
