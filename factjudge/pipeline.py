@@ -10,6 +10,7 @@ from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
 from factjudge.agents.segmenter import segment
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
+from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.judges.strategies import Strategy, strategy_named
@@ -39,21 +40,11 @@ class Checker:
     def item_evidence(self, items: Sequence[Item], traces: list[Trace]) -> list[Item]:
         """The items with their own evidence from the configured sources (kb, web, llm)."""
         cfg = self.config
-        sources = [s for s in cfg.evidence if s != "links"]  # links come from the references
-        if not sources or not strategy_named(cfg.strategy).reads_passages:
+        if not cfg.evidence or not strategy_named(cfg.strategy).reads_passages:
             return list(items)
-        from factjudge.retrieval.gather import gather_evidence
-        from factjudge.retrieval.sources import knowledge_retriever, search_provider
-
-        retriever = knowledge_retriever(cfg) if "kb" in sources else None
-        provider = search_provider(cfg) if "web" in sources else None
-        return [
-            dataclasses.replace(item, evidence=tuple(
-                gather_evidence(item.text, sources, model=self.model, traces=traces,
-                                kb_retriever=retriever, search_provider=provider, k=cfg.k,
-                                translate=cfg.translate or False, language=cfg.language)))
-            for item in items
-        ]
+        gatherer = Gatherer.from_config(cfg, self.model)
+        return [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
+                for item in items]
 
     def effective_strategy(self, refs: Sequence[str], evidence: Sequence[Evidence]) -> Strategy:
         """FELM's fallback: link and doc without references are vanilla."""
