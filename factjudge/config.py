@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -10,7 +11,7 @@ from typing import Any, Literal
 import tomllib
 
 from factjudge.errors import InputError
-from factjudge.judges.strategies import strategy_named
+from factjudge.judges.strategies import default_strategy, strategy_named
 from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 
@@ -22,12 +23,18 @@ TranslateMode = Literal["before", "after"]
 TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
 
 
+def evidence_sources(value: str | Sequence[str]) -> tuple[str, ...]:
+    """Source names from ``"kb, llm"`` or ``["kb", "llm"]`` (a flag, a TOML value)."""
+    names = value.split(",") if isinstance(value, str) else value
+    return tuple(s.strip() for s in names if s.strip())
+
+
 @dataclass(frozen=True)
 class CheckConfig:
     """How to check an answer: which model, strategy, granularity, domain and language."""
 
     model: str = "local"
-    strategy: str = "vanilla"
+    strategy: str | None = None  # None: the default of the model that judges
     granularity: str = "segment"
     domain: str = "wk"
     language: str = "en"
@@ -50,7 +57,8 @@ class CheckConfig:
     allow_private_links: bool = False
 
     def __post_init__(self) -> None:
-        strategy_named(self.strategy)
+        if self.strategy is not None:
+            strategy_named(self.strategy)
         if self.granularity not in GRANULARITIES:
             raise InputError(
                 f"unknown granularity {self.granularity!r}; choose from {', '.join(GRANULARITIES)}"
@@ -86,6 +94,11 @@ class CheckConfig:
         if self.k < 1:
             raise InputError("k (passages per source and item) must be at least 1")
 
+    @property
+    def strategy_name(self) -> str:
+        """The strategy chosen, or the judging model's default when none was."""
+        return self.strategy or default_strategy(self.model)
+
     def replace(self, **changes: Any) -> CheckConfig:
         """A copy with some fields changed (validated again)."""
         return dataclasses.replace(self, **changes)
@@ -102,8 +115,7 @@ class CheckConfig:
         if unknown:
             raise InputError(f"unknown config keys: {', '.join(sorted(unknown))}")
         if isinstance(data.get("evidence"), (list, str)):
-            items = data["evidence"].split(",") if isinstance(data["evidence"], str) else data["evidence"]
-            data = {**data, "evidence": tuple(s.strip() for s in items if s.strip())}
+            data = {**data, "evidence": evidence_sources(data["evidence"])}
         return cls(**data)
 
     @classmethod

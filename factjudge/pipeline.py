@@ -1,4 +1,4 @@
-"""The one code path behind the CLI, the Python API and the services: answer in, CheckResult out."""
+"""The one code path behind the CLI, the Python API, the services and bench: answer in, CheckResult out."""
 
 from __future__ import annotations
 
@@ -6,28 +6,17 @@ import dataclasses
 from collections.abc import Sequence
 
 from factjudge.agents.checkability import is_checkable
-from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
+from factjudge.agents.extractor import extract_claims
 from factjudge.agents.segmenter import segment
-from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
-from factjudge.errors import InputError
+from factjudge.config import CheckConfig
 from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
-from factjudge.judges.strategies import Strategy, strategy_named
 from factjudge.llm.base import ChatModel
+from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import reference_evidence
 from factjudge.version import package_version
-
-
-def validate_answer(answer: str) -> None:
-    """Refuse answers that cannot be checked, with a message a person can act on."""
-    if not answer or not answer.strip():
-        raise InputError("the answer is empty: nothing to check")
-    if len(answer) > MAX_ANSWER_CHARS:
-        raise InputError(
-            f"the answer has {len(answer):,} characters; the limit is {MAX_ANSWER_CHARS:,}"
-        )
 
 
 class Checker:
@@ -37,27 +26,6 @@ class Checker:
         self.config = config
         self.model = model
 
-    def item_evidence(self, items: Sequence[Item], traces: list[Trace]) -> list[Item]:
-        """The items with their own evidence from the configured sources (kb, web, llm)."""
-        cfg = self.config
-        if not cfg.evidence or not strategy_named(cfg.strategy).reads_passages:
-            return list(items)
-        gatherer = Gatherer.from_config(cfg, self.model)
-        return [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
-                for item in items]
-
-    def effective_strategy(self, refs: Sequence[str], evidence: Sequence[Evidence]) -> Strategy:
-        """FELM's fallback: link and doc without references are vanilla."""
-        strategy = strategy_named(self.config.strategy)
-        if strategy.without_refs and not refs:
-            return strategy_named(strategy.without_refs)
-        if strategy.without_evidence and not evidence:
-            return strategy_named(strategy.without_evidence)
-        if strategy.needs_evidence and not evidence:
-            raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give "
-                             "a context, references or an evidence source")
-        return strategy
-
     def check(
         self,
         question: str,
@@ -66,26 +34,26 @@ class Checker:
         refs: Sequence[str] = (),
         ref_texts: Sequence[str] = (),
         context: Sequence[Evidence] = (),
+        grounded: bool = True,
         segments: Sequence[str] | None = None,
         judge_all: bool = False,
     ) -> CheckResult:
-        """Segment, extract, gather evidence, judge and aggregate one answer.
+        """Plan the check (``plan.plan_check``), then run it: every entry point comes through here."""
+        return self.run(plan_check(self.config, question, answer, context=context, refs=refs,
+                                   ref_texts=ref_texts, grounded=grounded, segments=segments,
+                                   judge_all=judge_all))
 
-        ``judge_all`` judges personal statements too: in the TRUE setting a human label
-        says whether the whole text is supported by its grounding, chit-chat included.
-        """
-        validate_answer(answer)
-        cfg = self.config
+    def run(self, plan: Plan) -> CheckResult:
+        """Segment, extract, gather evidence, judge and aggregate one planned check."""
+        cfg = plan.config
         traces: list[Trace] = []
-        segs = segment(answer, separator=cfg.separator,
-                       segments=list(segments) if segments is not None else None)
+        segs = segment(plan.answer, separator=cfg.separator,
+                       segments=list(plan.segments) if plan.segments is not None else None)
 
-        granularity = cfg.granularity
+        granularity = plan.granularity
         claims: tuple[Claim, ...] = ()
-        if granularity == "claim" and cfg.domain in NO_EXTRACTION_DOMAINS:
-            granularity = "segment"
         if granularity == "claim":
-            extracted = extract_claims(self.model, question, segs, domain=cfg.domain,
+            extracted = extract_claims(self.model, plan.question, segs, domain=cfg.domain,
                                        language=cfg.language, traces=traces,
                                        max_attempts=cfg.max_attempts)
             if extracted is None:
@@ -93,27 +61,29 @@ class Checker:
             else:
                 claims = extracted
 
-        evidence = list(context)
-        if strategy_named(cfg.strategy).reads_passages and (refs or ref_texts):
-            found, failures = reference_evidence(
-                f"{question}\n{answer}", refs, ref_texts, allow_private=cfg.allow_private_links
-            )
+        evidence: list[Evidence] = list(plan.context)
+        if plan.read_refs:
+            found, failures = reference_evidence(f"{plan.question}\n{plan.answer}", plan.refs,
+                                                 plan.ref_texts, allow_private=cfg.allow_private_links)
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         if granularity == "claim":
             where = {s.id: (s.start, s.end) for s in segs}
             items = [Item("claim", c.id, c.text, c.segment_id, *where[c.segment_id])
-                     for c in claims if judge_all or c.checkable]
+                     for c in claims if plan.judge_all or c.checkable]
         else:
             items = [Item("segment", s.id, s.text, s.id, s.start, s.end)
-                     for s in segs if judge_all or is_checkable(s.text)]
-        items = self.item_evidence(items, traces)
-        strategy = self.effective_strategy(refs, [*evidence, *(e for item in items for e in item.evidence)])
+                     for s in segs if plan.judge_all or is_checkable(s.text)]
+        if plan.sources:
+            gatherer = Gatherer.from_config(cfg, self.model)
+            items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
+                     for item in items]
+        strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         judge = strategy.judge(self.model, cfg)
 
         judged: dict[int, Verdict] = {}
         if items:
-            job = JudgeInput(question, tuple(items), tuple(evidence), tuple(refs), answer,
+            job = JudgeInput(plan.question, tuple(items), tuple(evidence), plan.refs, plan.answer,
                              cfg.evidence_tokens)
             judged = {v.target_id: v for v in judge.judge(job, traces)}
 
@@ -129,8 +99,8 @@ class Checker:
         item_verdicts = claim_verdicts or segment_verdicts
         usage = sum((t.usage for t in traces), Usage())
         return CheckResult(
-            question=question,
-            answer=answer,
+            question=plan.question,
+            answer=plan.answer,
             segments=tuple(segs),
             claims=claims,
             segment_verdicts=segment_verdicts,

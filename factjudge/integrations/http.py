@@ -26,7 +26,7 @@ from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.integrations.http_guard import Guard, error_payload
 from factjudge.integrations.http_models import CheckRequest, ErrorBody
-from factjudge.integrations.serve_cli import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
+from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult
@@ -144,7 +144,7 @@ def create_app(
         checker_model = await loop.run_in_executor(executor, verifier.model_for)
         cfg = verifier.config
         return {"model": checker_model.name, "demo_model": checker_model.demo,
-                "strategy": cfg.strategy, "granularity": cfg.granularity, "domain": cfg.domain,
+                "strategy": cfg.strategy_name, "granularity": cfg.granularity, "domain": cfg.domain,
                 "grounded": verifier.grounded, "strategies": list(STRATEGIES),
                 "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,
                 "version": package_version()}
