@@ -67,13 +67,7 @@ class Checker:
                                                  plan.ref_texts, allow_private=cfg.allow_private_links)
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
-        if granularity == "claim":
-            where = {s.id: (s.start, s.end) for s in segs}
-            items = [Item("claim", c.id, c.text, c.segment_id, *where[c.segment_id])
-                     for c in claims if plan.judge_all or c.checkable]
-        else:
-            items = [Item("segment", s.id, s.text, s.id, s.start, s.end)
-                     for s in segs if plan.judge_all or is_checkable(s.text)]
+        items = _items(segs, claims, plan.judge_all)
         if plan.sources:
             gatherer = Gatherer.from_config(cfg, self.model)
             items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
@@ -81,22 +75,17 @@ class Checker:
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         judge = strategy.judge(self.model, cfg)
 
-        judged: dict[int, Verdict] = {}
+        judged: dict[tuple[Target, int], Verdict] = {}
         if items:
             job = JudgeInput(plan.question, tuple(items), tuple(evidence), plan.refs, plan.answer,
                              cfg.evidence_tokens)
-            judged = {v.target_id: v for v in judge.judge(job, traces)}
+            judged = {(v.target, v.target_id): v for v in judge.judge(job, traces)}
 
-        if granularity == "claim":
-            claim_verdicts = tuple(judged.get(c.id) or _not_checkable("claim", c.id, judge.name)
-                                   for c in claims)
-            segment_verdicts = tuple(_from_claims(s, claims, claim_verdicts, judge.name) for s in segs)
-        else:
-            claim_verdicts = ()
-            segment_verdicts = tuple(judged.get(s.id) or _not_checkable("segment", s.id, judge.name)
-                                     for s in segs)
-
-        item_verdicts = claim_verdicts or segment_verdicts
+        claim_verdicts = tuple(judged.get(("claim", c.id)) or _not_checkable("claim", c.id, judge.name)
+                               for c in claims)
+        # A segment judged whole (no claims) has its own verdict; the others combine their claims'.
+        segment_verdicts = tuple(judged.get(("segment", s.id))
+                                 or _from_claims(s, claims, claim_verdicts, judge.name) for s in segs)
         usage = sum((t.usage for t in traces), Usage())
         return CheckResult(
             question=plan.question,
@@ -106,7 +95,7 @@ class Checker:
             segment_verdicts=segment_verdicts,
             claim_verdicts=claim_verdicts,
             label=combine_labels(v.label for v in segment_verdicts),
-            score=supported_share(item_verdicts),
+            score=supported_share(tuple(judged.values())),
             error_score=combine_error_scores(v.error_score for v in segment_verdicts),
             model=self.model.name,
             strategy=strategy.name,
@@ -119,6 +108,23 @@ class Checker:
         )
 
 
+def _items(segs: Sequence[Segment], claims: Sequence[Claim], judge_all: bool) -> list[Item]:
+    """What the judge labels: each segment's checkable claims, or the segment itself when it has none.
+
+    A segment left without claims (the extractor said "No claims", or none were asked for)
+    is judged whole, so an error cannot hide behind a failed extraction.
+    """
+    items: list[Item] = []
+    for seg in segs:
+        own = [c for c in claims if c.segment_id == seg.id]
+        if own:
+            items += [Item("claim", c.id, c.text, seg.id, seg.start, seg.end)
+                      for c in own if judge_all or c.checkable]
+        elif judge_all or is_checkable(seg.text):
+            items.append(Item("segment", seg.id, seg.text, seg.id, seg.start, seg.end))
+    return items
+
+
 def _not_checkable(target: Target, target_id: int, judge: str,
                    why: str = "a personal statement or opinion, not a checkable fact") -> Verdict:
     return Verdict(target, target_id, "not_checkable", None, judge, rationale=why)
@@ -127,10 +133,10 @@ def _not_checkable(target: Target, target_id: int, judge: str,
 def _from_claims(
     seg: Segment, claims: Sequence[Claim], verdicts: Sequence[Verdict], judge: str
 ) -> Verdict:
-    """A segment's verdict from its claims': false when any claim is false."""
+    """A segment's verdict from its claims': false when any claim is false (not checkable without any)."""
     own = [v for c, v in zip(claims, verdicts, strict=False) if c.segment_id == seg.id]
     if not own:
-        return _not_checkable("segment", seg.id, judge, "no factual claim was extracted from it")
+        return _not_checkable("segment", seg.id, judge)
     evidence = own[0].evidence
     false_ids = [str(v.target_id) for v in own if v.label == "false"]
     rationale = f"claims {', '.join(false_ids)} false" if false_ids else ""

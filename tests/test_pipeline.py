@@ -62,6 +62,20 @@ def test_claim_level_extracts_then_judges_and_a_false_claim_makes_its_segment_fa
     assert [t.step for t in result.traces] == ["extract", "judge"]
 
 
+def test_a_segment_left_without_claims_is_judged_whole_among_the_claims() -> None:
+    extraction = ("Segment 1:\nClaim 1. The Arctic Ocean is the smallest ocean in the world.\n"
+                  "Segment 2:\nNo claims\nSegment 3:\nNo claims\n")
+    result, model = run([extraction, "Answer: 2"], granularity="claim")
+    judge_prompt = model.calls[1][0]["content"]
+    assert "Segment 2:\n2. It covers about 30 million square kilometres." in judge_prompt
+    assert "I hope you visit" not in judge_prompt  # still a personal statement, not judged
+    assert [v.label for v in result.claim_verdicts] == ["true"]
+    assert [(v.target, v.label) for v in result.segment_verdicts] == [
+        ("segment", "true"), ("segment", "false"), ("segment", "not_checkable")]
+    assert result.label == "false" and result.score == pytest.approx(0.5)
+    assert result.segment_verdicts[1].prompt_hash == result.traces[1].prompt_hash
+
+
 def test_math_domain_skips_claim_extraction() -> None:
     result, model = run(["Answer: ALL_CORRECT"], granularity="claim", domain="math")
     assert result.granularity == "segment" and len(model.calls) == 1
