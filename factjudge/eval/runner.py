@@ -66,7 +66,7 @@ def check_example(checker: Checker, example: Example) -> CheckResult:
     """Run one example through a checker: a TRUE pair's grounding is the only evidence, read grounded."""
     if example.grounding:
         return checker.check(example.question, example.answer, segments=[example.answer],
-                             context=[Evidence("grounding", example.grounding)], grounded=True,
+                             context=[Evidence("context", example.grounding)], grounded=True,
                              judge_all=True)
     return checker.check(example.question, example.answer,
                          segments=list(example.segments) or None,
