@@ -146,6 +146,7 @@ def create_app(
         return {"model": checker_model.name, "demo_model": checker_model.demo,
                 "strategy": cfg.strategy_name, "granularity": cfg.granularity, "domain": cfg.domain,
                 "grounded": verifier.grounded, "strategies": list(STRATEGIES),
+                "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
                 "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,
                 "version": package_version()}
 
