@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Protocol
 
+from factjudge.llm.base import ChatModel
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
 from factjudge.retrieval.budget import trim_evidence
 
@@ -55,6 +56,19 @@ class Judge(Protocol):
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Return one verdict per item of ``job``, in order."""
         ...
+
+
+class PromptedJudge:
+    """A judge that asks a model with a prompt template; its name says which strategy and model."""
+
+    def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
+                 max_attempts: int = 3, logprobs: bool = True) -> None:
+        self.model = model
+        self.prompt = prompt
+        self.max_tokens = max_tokens
+        self.max_attempts = max_attempts
+        self.logprobs = logprobs
+        self.name = f"{name}@{model.name}"
 
 
 class JudgeOptions(Protocol):

@@ -13,7 +13,15 @@ from functools import partial
 from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_id_list
 from factjudge.agents.spans import locate
-from factjudge.judges.base import Item, JudgeInput, Origin, batches, render_items, render_passages
+from factjudge.judges.base import (
+    Item,
+    JudgeInput,
+    Origin,
+    PromptedJudge,
+    batches,
+    render_items,
+    render_passages,
+)
 from factjudge.judges.confidence import id_list_error_scores
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
@@ -28,7 +36,7 @@ def id_list_grammar(n_items: int, thought: bool = False) -> str:
                    f'wrong ::= id " [\\"" [^"\\n]+ "\\"]"\nid ::= {ids}\n')
 
 
-class ListJudge:
+class ListJudge(PromptedJudge):
     """Lists the wrong items of a batch (all items by default), prompted by ``judge_{target}_{prompt}``."""
 
     def __init__(
@@ -43,14 +51,10 @@ class ListJudge:
         max_attempts: int = 3,
         logprobs: bool = True,
     ) -> None:
-        self.model = model
-        self.prompt = prompt
-        self.max_tokens = max_tokens
-        self.thought = thought
+        super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
+                         logprobs=logprobs)
+        self.thought = thought  # the reply starts with a Thought: line (CoT)
         self.batch_size = batch_size
-        self.max_attempts = max_attempts
-        self.logprobs = logprobs
-        self.name = f"{name}@{model.name}"
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge every item of ``job``, batch by batch."""

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_true_false
-from factjudge.judges.base import JudgeInput, Origin, render_passages
+from factjudge.judges.base import JudgeInput, Origin, PromptedJudge, render_passages
 from factjudge.judges.confidence import true_false_error_score
-from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.llm.base import GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Trace, Verdict
 
 TRUE_FALSE_GRAMMAR = 'root ::= "True" | "False"\n'
 
 
-class TrueFalseJudge:
+class TrueFalseJudge(PromptedJudge):
     """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone."""
-
-    def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
-                 max_attempts: int = 3, logprobs: bool = True) -> None:
-        self.model = model
-        self.prompt = prompt
-        self.max_tokens = max_tokens
-        self.max_attempts = max_attempts
-        self.logprobs = logprobs
-        self.name = f"{name}@{model.name}"
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own."""
