@@ -79,9 +79,8 @@ def plan_check(
         strategy = strategy_named(strategy.without_refs)
     has_refs = bool(refs or ref_texts)
     sources = config.evidence if strategy.reads_passages else ()
-    if not (context or has_refs or sources):
+    if not (context or has_refs or sources):  # no evidence can come: fall back, or refuse now
         strategy = _given_evidence(strategy, found=False)
-        sources = config.evidence if strategy.reads_passages else ()
     granularity = config.granularity
     if granularity == "claim" and config.domain in NO_EXTRACTION_DOMAINS:
         granularity = "segment"  # FELM: math and reasoning steps are judged whole

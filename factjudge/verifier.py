@@ -76,7 +76,9 @@ class Verifier:
 
     def model_for(self, config: CheckConfig | None = None) -> ChatModel:
         """The injected model, or the (built once) model a config names."""
-        return self._model or self._pool.get(config or self.config)
+        if self._model is not None:
+            return self._model
+        return self._pool.get(config or self.config)
 
     def verify(
         self,
