@@ -159,3 +159,15 @@ def test_every_entry_point_runs_the_same_check(settings: dict[str, str], with_co
         assert all(CONTEXT in texts for *_, texts in first["verdicts"] if texts)
     else:
         assert all(CONTEXT not in call[0]["content"] for m in models for call in m.calls)
+
+
+def test_open_mode_is_the_same_from_the_cli_and_the_verifier(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: Capture) -> None:
+    monkeypatch.setattr("factjudge.api.build_model", lambda config: ScriptedChatModel(judge, name="s"))
+    assert cli.main(["check", QUESTION, ANSWER, "--json", "--context", CONTEXT, "--open"]) == 0
+    from_cli = CheckResult.from_json(capsys.readouterr().out)
+    from_verifier = Verifier(model=ScriptedChatModel(judge, name="s"), grounded=False).verify(
+        QUESTION, ANSWER, context=[CONTEXT])
+    assert from_cli.strategy == from_verifier.strategy == "doc"
+    assert fingerprint(from_cli) == fingerprint(from_verifier)
+    assert CONTEXT in from_cli.traces[0].messages[0]["content"]
