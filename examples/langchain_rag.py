@@ -32,10 +32,10 @@ from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import Runnable, RunnablePassthrough
 from pydantic import ConfigDict
 
-from factjudge.api import model_for
 from factjudge.config import CheckConfig
 from factjudge.integrations.langchain import VerifierRunnable
 from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.model_pool import build_model
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     config = CheckConfig(model=args.model, base_url=args.base_url, strategy=args.strategy)
-    model = model_for(config)
+    model = build_model(config)
     chain = build_chain(model, Verifier(config, model=model, grounded=not args.open), k=args.k)
     result = chain.invoke(args.question)
 

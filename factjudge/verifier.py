@@ -5,28 +5,25 @@ evidence. ``grounded=True`` (the default) is consistency in TRUE's sense: only t
 passages count, whatever the world says. ``grounded=False`` falls back to other
 evidence: the reference links or texts given with ``refs``/``ref_texts`` and the
 judge's well-established knowledge (FELM's ``doc`` prompt) where the passages are silent.
-Every call goes through ``factjudge.api.check``, the code path of ``factjudge check``.
+Every call goes through ``factjudge.api.check``, the code path of ``factjudge check``, whose
+planner (``plan.plan_check``) makes the switch to a passage-reading strategy.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from factjudge.agents.judge import LIST_STRATEGIES
-from factjudge.api import check, model_for
+from factjudge.api import check
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
+from factjudge.model_pool import ModelPool
 from factjudge.records import CheckResult, Evidence
 
 ContextItem = str | Evidence | Mapping[str, Any]
 Context = str | Iterable[ContextItem]
-
-GROUNDED_STRATEGY = "grounded"
-OPEN_STRATEGY = "doc"
 
 
 def to_evidence(context: Context | None) -> tuple[Evidence, ...]:
@@ -58,23 +55,11 @@ def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def rag_strategy(strategy: str, *, grounded: bool) -> str:
-    """The strategy a RAG check runs: list judges must read the passages; others are kept.
-
-    vanilla, cot and link never show passages to the judge, so in RAG mode they become
-    ``grounded`` (passages only) or ``doc`` (passages, then world knowledge). ``fact``
-    and the model-free scorers already judge against the evidence and stay as chosen.
-    """
-    if strategy in LIST_STRATEGIES:
-        return GROUNDED_STRATEGY if grounded else OPEN_STRATEGY
-    return strategy
-
-
 class Verifier:
     """Checks RAG answers against their context, sync or async, with one model and config.
 
     Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
-    the model the config names is built once (``api.model_for``) and reused.
+    the model each config names is built once (``model_pool.ModelPool``) and reused.
     """
 
     def __init__(
@@ -87,36 +72,13 @@ class Verifier:
         self.config = config or CheckConfig()
         self.grounded = grounded
         self._model = model
-        self._models: dict[tuple[Any, ...], ChatModel] = {}
-        self._lock = threading.Lock()
+        self._pool = ModelPool()
 
     def model_for(self, config: CheckConfig | None = None) -> ChatModel:
         """The injected model, or the (built once) model a config names."""
         if self._model is not None:
             return self._model
-        config = config or self.config
-        key = (config.model, config.base_url, config.timeout, config.cache, config.use_cache)
-        with self._lock:  # loading a local model twice would double its memory
-            if key not in self._models:
-                self._models[key] = model_for(config)
-            return self._models[key]
-
-    def plan(
-        self,
-        *,
-        context: Sequence[Evidence],
-        refs: Sequence[str] = (),
-        ref_texts: Sequence[str] = (),
-        config: CheckConfig | None = None,
-        grounded: bool | None = None,
-    ) -> CheckConfig:
-        """The config a call runs with: RAG mode swaps in an evidence-reading strategy."""
-        config = config or self.config
-        grounded = self.grounded if grounded is None else grounded
-        # Strategies that need evidence and get none are refused by the pipeline itself.
-        if not context:
-            return config  # no RAG context: an ordinary check, as on the command line
-        return config.replace(strategy=rag_strategy(config.strategy, grounded=grounded))
+        return self._pool.get(config or self.config)
 
     def verify(
         self,
@@ -134,11 +96,10 @@ class Verifier:
         refs, ref_texts = tuple(refs or ()), tuple(ref_texts or ())
         if context is not None and not passages and not (refs or ref_texts):
             raise InputError("the context is empty: give at least one passage with text")
-        planned = self.plan(context=passages, refs=refs, ref_texts=ref_texts, config=config,
-                            grounded=grounded)
-        model = self.model_for(planned)
-        return check(question, answer, planned, model=model, refs=refs, ref_texts=ref_texts,
-                     context=passages)
+        config = config or self.config
+        return check(question, answer, config, model=self.model_for(config), refs=refs,
+                     ref_texts=ref_texts, context=passages,
+                     grounded=self.grounded if grounded is None else grounded)
 
     async def averify(
         self,

@@ -53,7 +53,7 @@ def test_unreachable_endpoint_exits_3(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_a_model_free_judge_without_evidence_says_so() -> None:
     done = run_cli("check", "q", "Paris is in France.", "--strategy", "token_f1", "--json")
-    assert done.returncode == 2 and b"scores against evidence" in done.stderr
+    assert done.returncode == 2 and b"judges against evidence" in done.stderr
 
 
 @pytest.mark.local_model

@@ -62,6 +62,20 @@ def test_claim_level_extracts_then_judges_and_a_false_claim_makes_its_segment_fa
     assert [t.step for t in result.traces] == ["extract", "judge"]
 
 
+def test_a_segment_left_without_claims_is_judged_whole_among_the_claims() -> None:
+    extraction = ("Segment 1:\nClaim 1. The Arctic Ocean is the smallest ocean in the world.\n"
+                  "Segment 2:\nNo claims\nSegment 3:\nNo claims\n")
+    result, model = run([extraction, "Answer: 2"], granularity="claim")
+    judge_prompt = model.calls[1][0]["content"]
+    assert "Segment 2:\n2. It covers about 30 million square kilometres." in judge_prompt
+    assert "I hope you visit" not in judge_prompt  # still a personal statement, not judged
+    assert [v.label for v in result.claim_verdicts] == ["true"]
+    assert [(v.target, v.label) for v in result.segment_verdicts] == [
+        ("segment", "true"), ("segment", "false"), ("segment", "not_checkable")]
+    assert result.label == "false" and result.score == pytest.approx(0.5)
+    assert result.segment_verdicts[1].prompt_hash == result.traces[1].prompt_hash
+
+
 def test_math_domain_skips_claim_extraction() -> None:
     result, model = run(["Answer: ALL_CORRECT"], granularity="claim", domain="math")
     assert result.granularity == "segment" and len(model.calls) == 1
@@ -161,3 +175,22 @@ def test_no_evidence_is_gathered_for_a_strategy_whose_prompt_shows_none() -> Non
     result = Checker(CheckConfig(strategy="vanilla", evidence=("llm",)), model).check(QUESTION, ANSWER)
     assert len(model.calls) == 1 and [t.step for t in result.traces] == ["judge"]
     assert all(not v.evidence for v in result.segment_verdicts)
+
+
+def test_a_scorer_judges_each_item_against_its_own_generated_passage() -> None:
+    passages = {"Paris": "Passage: Paris is the capital and the largest city of France, on the Seine.",
+                "Moon": "Passage: The Moon is Earth's only natural satellite, a rocky and airless world."}
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        prompt = messages[0]["content"]
+        subject = "Paris" if "Paris" in prompt else "Moon"
+        return f"Question: What is {subject}?" if "write the question" in prompt else passages[subject]
+
+    model = ScriptedChatModel(reply)
+    answer = "Paris is the capital of France. The Moon is Earth's only natural satellite."
+    result = Checker(CheckConfig(strategy="token_f1", evidence=("llm",)), model).check("q", answer)
+    assert result.strategy == "token_f1" and [v.label for v in result.segment_verdicts] == ["true", "true"]
+    for verdict, subject in zip(result.segment_verdicts, passages, strict=True):
+        [evidence] = verdict.evidence  # its own passage only, not the other item's
+        assert evidence.source == "llm" and evidence.text == passages[subject].removeprefix("Passage: ")
+    assert [t.step for t in result.traces] == ["knowledge_question", "knowledge_passage"] * 2

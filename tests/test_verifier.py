@@ -11,7 +11,7 @@ from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
-from factjudge.verifier import Verifier, rag_strategy, summarize, to_evidence
+from factjudge.verifier import Verifier, summarize, to_evidence
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
 
 
@@ -96,17 +96,10 @@ def test_empty_context_and_grounded_without_context_are_input_errors() -> None:
     verifier = Verifier(model=scripted())
     with pytest.raises(InputError, match="context is empty"):
         verifier.verify(QUESTION, ANSWER, context=["   "])
-    with pytest.raises(InputError, match="needs a context"):
+    with pytest.raises(InputError, match="grounded strategy judges against evidence"):
         verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="grounded"))
     with pytest.raises(InputError, match="give a context"):
         verifier.verify(QUESTION, ANSWER, config=CheckConfig(strategy="bm25"))
-
-
-def test_rag_strategy_keeps_evidence_judges_and_swaps_list_judges() -> None:
-    assert rag_strategy("vanilla", grounded=True) == "grounded"
-    assert rag_strategy("cot", grounded=False) == "doc"
-    assert rag_strategy("fact", grounded=True) == "fact"
-    assert rag_strategy("bm25", grounded=True) == "bm25"
 
 
 def test_averify_gives_the_same_result() -> None:
@@ -122,7 +115,7 @@ def test_model_is_built_from_the_config_once(monkeypatch: pytest.MonkeyPatch) ->
         built.append(config.model)
         return ScriptedChatModel(second_is_wrong, name=config.model)
 
-    monkeypatch.setattr("factjudge.verifier.model_for", fake_model_for)
+    monkeypatch.setattr("factjudge.model_pool.build_model", fake_model_for)
     verifier = Verifier(CheckConfig(model="openai:judge"))
     first = verifier.verify(QUESTION, ANSWER, context=CONTEXT)
     verifier.verify(QUESTION, ANSWER, context=CONTEXT)

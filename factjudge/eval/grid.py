@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
-from factjudge.agents.judge import SCORER_STRATEGIES
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
+from factjudge.judges.strategies import strategy_named
 
 # Fields a grid may vary; the rest come from the base configuration.
 _TYPES = {f.name: f.type for f in fields(CheckConfig)}
@@ -60,6 +60,7 @@ def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:
 def setup_id(config: CheckConfig, keys: Sequence[str]) -> str:
     """A stable, readable name for a set-up: the varied keys and the always-relevant ones."""
     shown = {"model", "strategy", "granularity", *keys}
-    if config.strategy in SCORER_STRATEGIES and config.granularity == "segment":
+    if not strategy_named(config.strategy_name).uses_model and config.granularity == "segment":
         shown.discard("model")  # no model call is made: naming one would mislead
-    return ",".join(f"{k}={getattr(config, k)}" for k in sorted(shown))
+    named = {**{k: getattr(config, k) for k in shown}, "strategy": config.strategy_name}
+    return ",".join(f"{k}={named[k]}" for k in sorted(shown))

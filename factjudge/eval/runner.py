@@ -8,7 +8,6 @@ cache makes the calls of items that were in flight at a kill free the second tim
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -31,10 +30,11 @@ from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
 from factjudge.eval.results import ResultWriter, read_lines
 from factjudge.llm.base import ChatModel
-from factjudge.pipeline import Checker, package_version
+from factjudge.model_pool import ModelPool
+from factjudge.pipeline import Checker
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
-from factjudge.verifier import rag_strategy
+from factjudge.version import package_version
 
 RESULTS = "results.jsonl"
 ERRORS = "errors.jsonl"
@@ -63,10 +63,11 @@ class RunSummary:
 
 
 def check_example(checker: Checker, example: Example) -> CheckResult:
-    """Run one example through a checker: TRUE pairs use their grounding as the only evidence."""
+    """Run one example through a checker: a TRUE pair's grounding is the only evidence, read grounded."""
     if example.grounding:
         return checker.check(example.question, example.answer, segments=[example.answer],
-                             context=[Evidence("grounding", example.grounding)], judge_all=True)
+                             context=[Evidence("context", example.grounding)], grounded=True,
+                             judge_all=True)
     return checker.check(example.question, example.answer,
                          segments=list(example.segments) or None,
                          refs=example.refs, ref_texts=example.ref_contents)
@@ -104,7 +105,7 @@ class BenchRun:
         examples: Sequence[Example],
         setups: Sequence[Setup],
         *,
-        model_factory: Callable[[CheckConfig], ChatModel],
+        model_factory: Callable[[CheckConfig], ChatModel] | None = None,
         dataset: str,
         dataset_hash: str,
         concurrency: int = 4,
@@ -115,23 +116,14 @@ class BenchRun:
         self.run_dir = run_dir
         self.examples = examples
         self.setups = setups
-        self.model_factory = model_factory
+        self.models = ModelPool(model_factory)
         self.dataset = dataset
         self.dataset_hash = dataset_hash
         self.concurrency = max(1, concurrency)
-        self._models: dict[str, ChatModel] = {}
-        self._models_lock = threading.Lock()
 
     def done_keys(self) -> set[tuple[str, str]]:
         """(example id, set-up id) pairs already in the results file."""
         return {(r["example_id"], r["setup"]) for r in read_lines(self.run_dir / RESULTS)}
-
-    def _model(self, config: CheckConfig) -> ChatModel:
-        key = f"{config.model}|{config.base_url}|{config.cache}|{config.use_cache}"
-        with self._models_lock:
-            if key not in self._models:
-                self._models[key] = self.model_factory(config)
-            return self._models[key]
 
     def _manifest(self, resume: bool) -> dict[str, Any]:
         path = self.run_dir / MANIFEST
@@ -165,11 +157,8 @@ class BenchRun:
     def _one(self, example: Example, setup: Setup) -> dict[str, Any]:
         config = setup.config.replace(domain=example.domain or setup.config.domain,
                                       language=example.language or setup.config.language)
-        if example.grounding:
-            # TRUE mode: the grounding is the only evidence, so list judges read it and nothing else.
-            config = config.replace(strategy=rag_strategy(config.strategy, grounded=True))
         started = time.perf_counter()
-        result = check_example(Checker(config, self._model(config)), example)
+        result = check_example(Checker(config, self.models.get(config)), example)
         return {
             "example_id": example.id,
             "setup": setup.id,

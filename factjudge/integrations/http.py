@@ -22,16 +22,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from factjudge.agents.judge import STRATEGIES
 from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.integrations.http_guard import Guard, error_payload
 from factjudge.integrations.http_models import CheckRequest, ErrorBody
-from factjudge.integrations.serve_cli import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
+from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
+from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
-from factjudge.pipeline import package_version
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
+from factjudge.version import package_version
 
 log = logging.getLogger(__name__)
 
@@ -144,8 +144,9 @@ def create_app(
         checker_model = await loop.run_in_executor(executor, verifier.model_for)
         cfg = verifier.config
         return {"model": checker_model.name, "demo_model": checker_model.demo,
-                "strategy": cfg.strategy, "granularity": cfg.granularity, "domain": cfg.domain,
+                "strategy": cfg.strategy_name, "granularity": cfg.granularity, "domain": cfg.domain,
                 "grounded": verifier.grounded, "strategies": list(STRATEGIES),
+                "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
                 "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,
                 "version": package_version()}
 

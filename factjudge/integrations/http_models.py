@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from factjudge.config import MAX_ANSWER_CHARS
+from factjudge.judges.strategies import STRATEGIES
 
 
 class ContextPassage(BaseModel):
@@ -25,7 +26,7 @@ class CheckOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     strategy: str | None = Field(
-        default=None, description="vanilla, cot, link, doc, grounded, fact, token_f1, bm25 or embedding")
+        default=None, description=f"one of {', '.join(STRATEGIES)} (GET /v1/info lists them)")
     granularity: str | None = Field(default=None, description="segment or claim")
     domain: str | None = Field(default=None, description="wk, science, writing_rec, math or reasoning")
     language: str | None = Field(default=None, description="language of the answer, e.g. en, fr, zh")

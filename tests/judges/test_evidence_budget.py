@@ -32,13 +32,15 @@ def test_the_judge_prompt_and_the_verdict_hold_only_the_trimmed_evidence() -> No
 
 
 def test_one_list_call_stays_within_the_budget_and_every_item_gets_its_best_passage() -> None:
-    from factjudge.agents.judge import Item, JudgeInput, ListJudge
+    from factjudge.judges.base import Item, JudgeInput
+    from factjudge.judges.strategies import STRATEGIES
 
-    items = tuple(Item("segment", i, f"Statement {i}.", i) for i in (1, 2, 3))
-    own = {i: (Evidence("kb", f"Best passage for item {i}."), Evidence("kb", LONG)) for i in (1, 2, 3)}
+    items = tuple(Item("segment", i, f"Statement {i}.", i,
+                       evidence=(Evidence("kb", f"Best passage for item {i}."), Evidence("kb", LONG)))
+                  for i in (1, 2, 3))
     model = ScriptedChatModel(["Answer: ALL_CORRECT"])
-    job = JudgeInput("q", items, (), (), "", own, evidence_tokens=60)
-    verdicts = ListJudge(model, "doc").judge(job, [])
+    job = JudgeInput("q", items, evidence_tokens=60)
+    verdicts = STRATEGIES["doc"].judge(model, CheckConfig()).judge(job, [])
     shown = verdicts[0].evidence
     assert [e.text for e in shown[:3]] == [f"Best passage for item {i}." for i in (1, 2, 3)]
     assert sum(count_tokens(e.text, "gpt-4") for e in shown) <= 60 + 2  # the cut passage's " …"

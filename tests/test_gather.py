@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge.config import EVIDENCE_SOURCES, CheckConfig
 from factjudge.errors import InputError
+from factjudge.gather import _FROM, Gatherer
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence, Trace
-from factjudge.retrieval.gather import gather_evidence
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, searxng_payload
 
 CLAIM_BN = "আর্কটিক মহাসাগর বিশ্বের বৃহত্তম মহাসাগর।"
@@ -55,7 +56,7 @@ def serve(seen: Seen) -> Reply:
 
 def test_kb_alone_needs_no_model() -> None:
     kb = FakeKB()
-    evidence = gather_evidence(CLAIM_EN, ["kb", "links", "kb"], model=None, traces=[], kb_retriever=kb, k=3)
+    evidence = Gatherer(("kb",), model=None, kb_retriever=kb, k=3).gather(CLAIM_EN, [])
     assert evidence == [KB]
     assert kb.queries == [(CLAIM_EN, 3)]
 
@@ -65,9 +66,9 @@ def test_sources_are_combined_in_the_order_given() -> None:
                     question=["Question: Which ocean is the largest?"], passage=[f"Passage: {PASSAGE}"])
     traces: list[Trace] = []
     with LocalSearchServer(serve) as server:
-        evidence = gather_evidence(CLAIM_EN, ["llm", "web", "kb"], model=ScriptedChatModel(router),
-                                   traces=traces, kb_retriever=FakeKB(),
-                                   search_provider=provider_for("searxng", server))
+        gatherer = Gatherer(("llm", "web", "kb"), model=ScriptedChatModel(router), kb_retriever=FakeKB(),
+                            search_provider=provider_for("searxng", server))
+        evidence = gatherer.gather(CLAIM_EN, traces)
     assert evidence == [
         Evidence(source="llm", text=PASSAGE, title="Which ocean is the largest?", verified=False),
         Evidence(source="web", text=HIT[2], url=HIT[1], title=HIT[0]),
@@ -82,9 +83,10 @@ def test_translate_before_retrieval_searches_with_the_english_claim() -> None:
     router = Router(translate=[f"1. {CLAIM_EN}"], search=["Query: largest ocean", "DONE"])
     kb = FakeKB()
     with LocalSearchServer(serve) as server:
-        evidence = gather_evidence(CLAIM_BN, ["kb", "web"], model=ScriptedChatModel(router), traces=[],
-                                   kb_retriever=kb, search_provider=provider_for("searxng", server),
-                                   translate=True, language="bn")
+        gatherer = Gatherer(("kb", "web"), model=ScriptedChatModel(router), kb_retriever=kb,
+                            search_provider=provider_for("searxng", server), translate="before",
+                            language="bn")
+        evidence = gatherer.gather(CLAIM_BN, [])
     assert len(evidence) == 2
     assert kb.queries == [(CLAIM_EN, 5)]
     assert "from Bengali" in router.prompts("translate")[0] and CLAIM_BN in router.prompts("translate")[0]
@@ -93,8 +95,8 @@ def test_translate_before_retrieval_searches_with_the_english_claim() -> None:
 
 def test_translate_before_is_a_no_op_for_english() -> None:
     kb = FakeKB()
-    gather_evidence(CLAIM_EN, ["kb"], model=ScriptedChatModel([]), traces=[], kb_retriever=kb,
-                    translate="before", language="en")
+    Gatherer(("kb",), model=ScriptedChatModel([]), kb_retriever=kb, translate="before",
+             language="en").gather(CLAIM_EN, [])
     assert kb.queries == [(CLAIM_EN, 5)]
 
 
@@ -106,8 +108,8 @@ def test_translate_after_retrieval_translates_the_passages() -> None:
             return [bengali]
 
     router = Router(translate=["1. The Pacific is the largest."])
-    evidence = gather_evidence(CLAIM_BN, ["kb"], model=ScriptedChatModel(router), traces=[],
-                               kb_retriever=BengaliKB(), translate="after", language="bn")
+    evidence = Gatherer(("kb",), model=ScriptedChatModel(router), kb_retriever=BengaliKB(),
+                        translate="after", language="bn").gather(CLAIM_BN, [])
     assert evidence == [Evidence(source="kb", text="The Pacific is the largest.", url="https://bn.wikipedia.org/x")]
     # The search ran with the original claim; only the passages were translated.
     assert bengali.text in router.prompts("translate")[0] and CLAIM_BN not in router.prompts("translate")[0]
@@ -117,24 +119,27 @@ def test_a_failed_translation_falls_back_to_the_original_and_is_traced() -> None
     kb = FakeKB()
     traces: list[Trace] = []
     model = ScriptedChatModel(["Sure: it means the Arctic is largest."] * 3)
-    gather_evidence(CLAIM_BN, ["kb"], model=model, traces=traces, kb_retriever=kb,
-                    translate=True, language="bn")
+    gatherer = Gatherer(("kb",), model=model, kb_retriever=kb, translate="before", language="bn")
+    gatherer.gather(CLAIM_BN, traces)
     assert kb.queries == [(CLAIM_BN, 5)]
     assert [t.step for t in traces] == ["translate"] * 3 and all(t.error for t in traces)
 
 
-@pytest.mark.parametrize(("sources", "kw", "message"), [
-    (["kb", "wikipedia"], {}, "unknown evidence source 'wikipedia'"),
-    (["kb"], {}, "needs a knowledge-base retriever"),
-    (["web"], {"model": ScriptedChatModel([])}, "needs a search provider"),
-    (["llm"], {}, "a chat model is needed for llm"),
-    (["kb"], {"kb_retriever": FakeKB(), "translate": "during"}, "translate must be"),
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"evidence": ("kb", "wikipedia"), "kb": "kb.sqlite"}, "unknown evidence source 'wikipedia'"),
+    ({"evidence": ("kb",)}, "needs a knowledge base: --kb PATH"),
+    ({"evidence": ("web",)}, "needs --search-provider"),
+    ({"evidence": ("web",), "search_provider": "bing"}, "unknown search provider 'bing'"),
+    ({"evidence": ("links",)}, "read by every strategy whose prompt shows passages"),
+    ({"retriever": "tfidf"}, "unknown retriever 'tfidf'"),
+    ({"translate": "during"}, "translate must be one of before, after"),
+    ({"k": 0}, "at least 1"),
 ])
-def test_a_bad_set_up_fails_before_any_call(sources: list[str], kw: dict[str, object], message: str) -> None:
-    kw.setdefault("model", None)
+def test_a_bad_set_up_fails_when_the_config_is_made(changes: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):
-        gather_evidence(CLAIM_EN, sources, traces=[], **kw)  # type: ignore[arg-type]
+        CheckConfig(**changes)  # type: ignore[arg-type]
 
 
-def test_only_links_gives_nothing() -> None:
-    assert gather_evidence(CLAIM_EN, ["links"], model=None, traces=[]) == []
+def test_every_source_the_config_accepts_is_gathered() -> None:
+    assert set(_FROM) == set(EVIDENCE_SOURCES)
+    assert Gatherer((), model=None).gather(CLAIM_EN, []) == []

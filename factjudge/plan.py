@@ -1,0 +1,101 @@
+"""One plan per check: what will run, decided in one place for every entry point.
+
+The CLI, the Verifier, the LangChain runnable, the HTTP service and bench all check
+through ``Checker.check``, which plans here first: the strategy (the model's default,
+the switch to a passage-reading judge when the caller gives a context, FELM's
+fallbacks, a refusal when a strategy needs evidence and can have none), the
+granularity after FELM's no-extraction domains, and which evidence is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS
+from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
+from factjudge.errors import InputError
+from factjudge.judges.strategies import Strategy, strategy_named
+from factjudge.records import Evidence
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One check, decided: its inputs, the strategy that will run and the evidence it reads."""
+
+    config: CheckConfig
+    question: str
+    answer: str
+    strategy: Strategy
+    granularity: str
+    context: tuple[Evidence, ...] = ()
+    refs: tuple[str, ...] = ()
+    ref_texts: tuple[str, ...] = ()
+    read_refs: bool = False  # the references' text becomes shared passages
+    sources: tuple[str, ...] = ()  # evidence gathered per item (kb, web, llm)
+    segments: tuple[str, ...] | None = None  # given segments instead of sentence splitting
+    # Judge personal statements too: in TRUE's setting a human label covers the whole text.
+    judge_all: bool = False
+
+    def strategy_for(self, found_evidence: bool) -> Strategy:
+        """What judges once the evidence is in: FELM's fallback when no passage was found."""
+        return _given_evidence(self.strategy, found_evidence)
+
+
+def validate_answer(answer: str) -> None:
+    """Refuse answers that cannot be checked, with a message a person can act on."""
+    if not answer or not answer.strip():
+        raise InputError("the answer is empty: nothing to check")
+    if len(answer) > MAX_ANSWER_CHARS:
+        raise InputError(
+            f"the answer has {len(answer):,} characters; the limit is {MAX_ANSWER_CHARS:,}"
+        )
+
+
+def plan_check(
+    config: CheckConfig,
+    question: str,
+    answer: str,
+    *,
+    context: Sequence[Evidence] = (),
+    refs: Sequence[str] = (),
+    ref_texts: Sequence[str] = (),
+    grounded: bool = True,
+    segments: Sequence[str] | None = None,
+    judge_all: bool = False,
+) -> Plan:
+    """Decide what a check of ``answer`` will run; bad input fails here, before any model call.
+
+    With a ``context`` (RAG), strategies whose prompt would not show it switch to one that
+    does: judged against the context only when ``grounded``, else with the judge's knowledge
+    where the context is silent.
+    """
+    validate_answer(answer)
+    strategy = strategy_named(config.strategy_name)
+    if context:
+        switched = strategy.with_context if grounded else strategy.with_open_context
+        strategy = strategy_named(switched or strategy.name)
+    if strategy.without_refs and not refs:
+        strategy = strategy_named(strategy.without_refs)
+    has_refs = bool(refs or ref_texts)
+    sources = config.evidence if strategy.reads_passages else ()
+    if not (context or has_refs or sources):  # no evidence can come: fall back, or refuse now
+        strategy = _given_evidence(strategy, found=False)
+    granularity = config.granularity
+    if granularity == "claim" and config.domain in NO_EXTRACTION_DOMAINS:
+        granularity = "segment"  # FELM: math and reasoning steps are judged whole
+    return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
+                tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
+                segments=None if segments is None else tuple(segments), judge_all=judge_all)
+
+
+def _given_evidence(strategy: Strategy, found: bool) -> Strategy:
+    """``strategy``, its fallback when no evidence was found, or an InputError if it needs some."""
+    if found:
+        return strategy
+    if strategy.without_evidence:
+        return strategy_named(strategy.without_evidence)
+    if strategy.needs_evidence:
+        raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give a "
+                         "context, references or an evidence source")
+    return strategy
