@@ -6,8 +6,9 @@ PIP := $(PY) -m pip install --disable-pip-version-check -q
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF
 export HF_HUB_OFFLINE := 1
 
-QUESTION ?= Which is the smallest ocean in the world?
-ANSWER ?= The smallest ocean in the world is the Arctic Ocean. It covers about 30 million square kilometres. I hope you visit it one day!
+QUESTION ?= When did the Golden Gate Bridge open, and how long is it?
+ANSWER ?= The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long. I think it is the most beautiful bridge in the world!
+CONTEXT ?= The Golden Gate Bridge is a suspension bridge spanning the Golden Gate strait at the entrance to San Francisco Bay. It opened to traffic in May 1937. Its main span is 1,280 metres long, and it was the longest suspension bridge span in the world until 1964.
 
 .PHONY: demo test lint browser clean
 
@@ -25,7 +26,7 @@ $(VENV)/.dev: $(VENV)/.demo
 	touch $@
 
 demo: $(VENV)/.demo
-	$(VENV)/bin/factjudge check "$(QUESTION)" "$(ANSWER)"
+	$(VENV)/bin/factjudge check "$(QUESTION)" "$(ANSWER)" --context "$(CONTEXT)"
 
 # The browser tests drive Debian's headless Chromium; install it where we may (root, as in CI).
 browser:

@@ -8,7 +8,7 @@ from factjudge.config import CheckConfig
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import build_model
 from factjudge.pipeline import Checker
-from factjudge.plan import plan_check
+from factjudge.plan import plan_check, validate_answer
 from factjudge.records import CheckResult, Evidence
 
 
@@ -26,9 +26,12 @@ def check(
 ) -> CheckResult:
     """Check one answer; with a context, against it (only it when ``grounded``).
 
-    The plan comes first, so bad input fails before a model is built.
+    An unusable answer is refused before a model is built; the plan follows the model,
+    whose name decides the default strategy.
     """
     config = config or CheckConfig()
+    validate_answer(answer)
+    model = model or build_model(config)
     plan = plan_check(config, question, answer, context=context, refs=refs, ref_texts=ref_texts,
-                      grounded=grounded, segments=segments)
-    return Checker(config, model or build_model(config)).run(plan)
+                      grounded=grounded, segments=segments, model_name=model.name)
+    return Checker(config, model).run(plan)

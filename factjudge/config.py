@@ -94,10 +94,9 @@ class CheckConfig:
         if self.k < 1:
             raise InputError("k (passages per source and item) must be at least 1")
 
-    @property
-    def strategy_name(self) -> str:
-        """The strategy chosen, or the judging model's default when none was."""
-        return self.strategy or default_strategy(self.model)
+    def strategy_name(self, model_name: str | None = None) -> str:
+        """The strategy chosen, or the default of the model that judges (by name, else this spec)."""
+        return self.strategy or default_strategy(model_name or self.model)
 
     def replace(self, **changes: Any) -> CheckConfig:
         """A copy with some fields changed (validated again)."""

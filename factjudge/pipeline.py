@@ -13,6 +13,7 @@ from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
+from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import reference_evidence
@@ -41,7 +42,7 @@ class Checker:
         """Plan the check (``plan.plan_check``), then run it: every entry point comes through here."""
         return self.run(plan_check(self.config, question, answer, context=context, refs=refs,
                                    ref_texts=ref_texts, grounded=grounded, segments=segments,
-                                   judge_all=judge_all))
+                                   judge_all=judge_all, model_name=self.model.name))
 
     def run(self, plan: Plan) -> CheckResult:
         """Segment, extract, gather evidence, judge and aggregate one planned check."""
@@ -97,11 +98,11 @@ class Checker:
             label=combine_labels(v.label for v in segment_verdicts),
             score=supported_share(tuple(judged.values())),
             error_score=combine_error_scores(v.error_score for v in segment_verdicts),
-            model=self.model.name,
+            model=self.model.name if strategy.uses_model else "none",
             strategy=strategy.name,
             granularity=granularity,
             domain=cfg.domain,
-            demo_model=self.model.demo and strategy.uses_model,
+            model_note=model_note(self.model.name) if strategy.uses_model else None,
             traces=tuple(traces),
             usage=usage,
             version=package_version(),

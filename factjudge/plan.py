@@ -63,15 +63,17 @@ def plan_check(
     grounded: bool = True,
     segments: Sequence[str] | None = None,
     judge_all: bool = False,
+    model_name: str | None = None,
 ) -> Plan:
     """Decide what a check of ``answer`` will run; bad input fails here, before any model call.
 
     With a ``context`` (RAG), strategies whose prompt would not show it switch to one that
     does: judged against the context only when ``grounded``, else with the judge's knowledge
-    where the context is silent.
+    where the context is silent. ``model_name`` is the judging model's, when it is already
+    built (its default strategy applies); else the config's model spec decides.
     """
     validate_answer(answer)
-    strategy = strategy_named(config.strategy_name)
+    strategy = strategy_named(config.strategy_name(model_name))
     if context:
         switched = strategy.with_context if grounded else strategy.with_open_context
         strategy = strategy_named(switched or strategy.name)

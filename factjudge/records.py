@@ -196,7 +196,7 @@ class CheckResult:
     strategy: str
     granularity: str
     domain: str
-    demo_model: bool = False
+    model_note: str | None = None  # the caveat about the model that judged, for people
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
@@ -217,7 +217,7 @@ class CheckResult:
             "strategy": self.strategy,
             "granularity": self.granularity,
             "domain": self.domain,
-            "demo_model": self.demo_model,
+            "model_note": self.model_note,
             "traces": [t.to_dict() for t in self.traces],
             "usage": self.usage.to_dict(),
             "version": self.version,

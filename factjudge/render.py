@@ -15,11 +15,6 @@ MARKS = {
     "unparseable": ("[yellow]? unparseable[/]", "yellow"),
 }
 
-DEMO_NOTICE = (
-    "Judged by the small embedded demo model (SmolLM2-135M): its verdicts show the pipeline "
-    "working offline, not whether the answer is true. Use --model openai:MODEL for real checking."
-)
-
 
 def _score(verdict: Verdict) -> str:
     return "" if verdict.error_score is None else f" [dim](error score {verdict.error_score:.2f})[/]"
@@ -28,8 +23,8 @@ def _score(verdict: Verdict) -> str:
 def print_result(result: CheckResult, console: Console | None = None) -> None:
     """Print each segment with its verdict, its claims under it, and a one-line summary."""
     console = console or Console(highlight=False)
-    if result.demo_model:
-        console.print(f"[yellow]{DEMO_NOTICE}[/]")
+    if result.model_note:
+        console.print(f"[yellow]{escape(result.model_note)}[/]")
     claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
     for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
         mark, _ = MARKS[verdict.label]

@@ -146,5 +146,5 @@ def summarize(result: CheckResult) -> dict[str, Any]:
         "unparseable": sum(v.label == "unparseable" for v in result.segment_verdicts),
         "strategy": result.strategy,
         "model": result.model,
-        "demo_model": result.demo_model,
+        "model_note": result.model_note,
     }

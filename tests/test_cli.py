@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.cli import main
+from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.records import CheckResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,23 +57,31 @@ def test_a_model_free_judge_without_evidence_says_so() -> None:
     assert done.returncode == 2 and b"judges against evidence" in done.stderr
 
 
+EIFFEL = ("Where is the Eiffel Tower?", "The Eiffel Tower is in Rome. It was finished in 1889.", "--context",
+          "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889.")
+
+
 @pytest.mark.local_model
-def test_local_model_check_json_round_trips() -> None:
+def test_the_embedded_model_labels_a_grounded_answer_right() -> None:
     pytest.importorskip("llama_cpp")
-    done = run_cli("check", "Which is the smallest ocean?",
-                   "The Arctic Ocean is the smallest ocean. I love the sea!", "--json", "--no-cache")
+    done = run_cli("check", *EIFFEL, "--json", "--no-cache")
     assert done.returncode == 0, done.stderr
     result = CheckResult.from_json(done.stdout.decode())
-    assert result.demo_model and result.model.startswith("local:")
-    assert result.segment_verdicts[1].label == "not_checkable"
-    assert result.traces and result.traces[0].prompt_name == "judge_segment_vanilla"
+    assert [v.label for v in result.segment_verdicts] == ["false", "true"]
+    assert result.model == LOCAL_DEFAULT and result.strategy == "supported"
+    assert result.model_note and "Qwen2.5-Coder-1.5B" in result.model_note
+    assert all(t.prompt_name == "judge_supported" and "Paris" in t.messages[0]["content"]
+               for t in result.traces)
     assert CheckResult.from_json(result.to_json()) == result
 
 
 @pytest.mark.local_model
-def test_local_model_human_output_says_it_is_a_demo() -> None:
+def test_the_readme_demo_prints_right_verdicts_and_names_the_model() -> None:
     pytest.importorskip("llama_cpp")
-    done = run_cli("check", "Which is the smallest ocean?", "The Arctic Ocean is the smallest ocean.")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    demo = {k: v.strip() for k, _, v in (line.partition(" ?= ") for line in makefile.splitlines())}
+    done = run_cli("check", demo["QUESTION"], demo["ANSWER"], "--context", demo["CONTEXT"])
     assert done.returncode == 0, done.stderr
-    out = done.stdout.decode()
-    assert "demo model" in out and "answer:" in out
+    out = " ".join(done.stdout.decode().split())
+    assert "Qwen2.5-Coder-1.5B-Instruct" in out
+    assert "✔ true [1]" in out and "✘ false [2]" in out and "· not checkable [3]" in out

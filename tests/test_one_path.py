@@ -36,8 +36,10 @@ _ITEM = re.compile(r"^(\d+)\. (.*)$", re.MULTILINE)
 
 
 def judge(messages: list[Message]) -> str:
-    """Extracts two claims; lists, or calls False, whatever says "north bank"."""
+    """Extracts two claims; lists, or calls False (No), whatever says "north bank"."""
     prompt = messages[0]["content"]
+    if "Answer with only Yes or No" in prompt:  # the per-item grounded prompt
+        return "No" if "north bank" in prompt[prompt.rindex("<statement>"):] else "Yes"
     if "<statement>" in prompt:  # FActScore's one-item prompt
         return "False" if "north bank" in prompt[prompt.rindex("<statement>"):] else "True"
     if "atomic factual claims" in prompt or "extract factual claims" in prompt:
@@ -123,7 +125,7 @@ def fingerprint(result: CheckResult) -> dict[str, Any]:
     ({}, False, "vanilla", "false"),
     ({}, True, "grounded", "false"),
     ({"strategy": "cot", "granularity": "claim"}, True, "grounded", "false"),
-    ({"strategy": "fact"}, True, "fact", "false"),
+    ({"strategy": "fact"}, True, "supported", "false"),
     ({"strategy": "bm25"}, True, "bm25", "true"),  # most of its words are in the context
     ({"strategy": "fact", "granularity": "claim"}, False, "fact", "false"),
 ], ids=["default", "context", "cot-claims-context", "fact-context", "bm25-context", "fact-claims"])

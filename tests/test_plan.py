@@ -21,7 +21,9 @@ def strategy_of(config: CheckConfig, **inputs: object) -> str:
 
 def test_no_strategy_chosen_means_the_model_default_and_the_result_records_it() -> None:
     assert CheckConfig().strategy is None
-    assert strategy_of(CheckConfig()) == default_strategy("local") == "vanilla"
+    assert strategy_of(CheckConfig()) == default_strategy("local") == "fact"
+    assert default_strategy("openai:gpt-4o-mini") == "vanilla"
+    # The judging model's name decides: a scripted (or endpoint) model gets FELM's vanilla.
     result = Checker(CheckConfig(), ScriptedChatModel(["Answer: ALL_CORRECT"])).check("q", "Water is wet.")
     assert result.strategy == "vanilla"
 
@@ -29,7 +31,8 @@ def test_no_strategy_chosen_means_the_model_default_and_the_result_records_it() 
 @pytest.mark.parametrize(("chosen", "grounded", "runs"), [
     ("vanilla", True, "grounded"), ("cot", True, "grounded"), ("link", True, "grounded"),
     ("doc", True, "grounded"), ("vanilla", False, "doc"), ("grounded", False, "doc"),
-    ("fact", True, "fact"), ("bm25", False, "bm25"), ("token_f1", True, "token_f1"),
+    ("fact", True, "supported"), ("fact", False, "fact"), ("supported", False, "fact"),
+    ("bm25", False, "bm25"), ("token_f1", True, "token_f1"),
 ])
 def test_a_context_switches_list_judges_to_a_prompt_that_shows_it(chosen: str, grounded: bool,
                                                                   runs: str) -> None:

@@ -125,7 +125,7 @@ def test_model_is_built_from_the_config_once(monkeypatch: pytest.MonkeyPatch) ->
 def test_summary_lists_what_is_not_supported_and_why() -> None:
     result = Verifier(model=scripted()).verify(QUESTION, ANSWER, context=CONTEXT)
     summary = summarize(result)
-    assert summary["label"] == "false" and summary["demo_model"] is False
+    assert summary["label"] == "false" and summary["model_note"] is None
     [item] = summary["unsupported"]
     assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."
     assert "grounded" in item["why"]

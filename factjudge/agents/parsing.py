@@ -271,24 +271,29 @@ def _claims_of(lines: list[str]) -> list[str]:
     return [line for line in lines if not _NO_CLAIMS.match(line) and not _CLAIM_LINE.match(line)]
 
 
-_TRUE_FALSE = re.compile(r"\b(true|false)\b", re.IGNORECASE)
+def parse_decision(reply: str, words: tuple[str, str] = ("True", "False")) -> bool:
+    """Parse a two-word verdict, ``words`` = (yes, no): ``Answer: True.``, ``**No**``, ``yes — because``."""
+    if not reply or not reply.strip():
+        raise ParseError("empty reply")
+    yes, no = (w.lower() for w in words)
+    pair = f"{yes}|{no}"
+    text = _plain(reply)
+    text = re.sub(rf"\b{yes}\s+or\s+{no}\b\s*[?:]?", " ", text, flags=re.IGNORECASE)
+    found = _answer_content(text)
+    region = found[0] if found and found[0].strip() else text
+    region = region.strip()
+    first = re.match(rf"[^\w]*({pair})\b", region, re.IGNORECASE)
+    if first:
+        return first.group(1).lower() == yes
+    if re.search(rf"\bnot\s+(?:{pair})\b", region, re.IGNORECASE):
+        raise ParseError(f"a negated {words[0]}/{words[1]} is ambiguous")
+    said = {m.group(1).lower() for m in re.finditer(rf"\b({pair})\b", region, re.IGNORECASE)}
+    if len(said) != 1:
+        raise ParseError(f"neither {words[0]} nor {words[1]}" if not said
+                         else f"both {words[0]} and {words[1]}")
+    return said.pop() == yes
 
 
 def parse_true_false(reply: str) -> bool:
     """Parse a single-fact verdict: True or False (``Answer: True.``, ``**False**``, ``true — because``)."""
-    if not reply or not reply.strip():
-        raise ParseError("empty reply")
-    text = _plain(reply)
-    text = re.sub(r"\btrue\s+or\s+false\b\s*[?:]?", " ", text, flags=re.IGNORECASE)
-    found = _answer_content(text)
-    region = found[0] if found and found[0].strip() else text
-    region = region.strip()
-    first = re.match(r"[^\w]*(true|false)\b", region, re.IGNORECASE)
-    if first:
-        return first.group(1).lower() == "true"
-    if re.search(r"\bnot\s+(?:true|false)\b", region, re.IGNORECASE):
-        raise ParseError("a negated True/False is ambiguous")
-    words = {m.group(1).lower() for m in _TRUE_FALSE.finditer(region)}
-    if len(words) != 1:
-        raise ParseError("neither True nor False" if not words else "both True and False")
-    return words.pop() == "true"
+    return parse_decision(reply, ("True", "False"))

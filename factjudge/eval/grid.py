@@ -60,7 +60,7 @@ def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:
 def setup_id(config: CheckConfig, keys: Sequence[str]) -> str:
     """A stable, readable name for a set-up: the varied keys and the always-relevant ones."""
     shown = {"model", "strategy", "granularity", *keys}
-    if not strategy_named(config.strategy_name).uses_model and config.granularity == "segment":
+    if not strategy_named(config.strategy_name()).uses_model and config.granularity == "segment":
         shown.discard("model")  # no model call is made: naming one would mislead
-    named = {**{k: getattr(config, k) for k in shown}, "strategy": config.strategy_name}
+    named = {**{k: getattr(config, k) for k in shown}, "strategy": config.strategy_name()}
     return ",".join(f"{k}={named[k]}" for k in sorted(shown))

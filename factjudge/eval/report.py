@@ -17,13 +17,14 @@ from factjudge.eval.results import read_lines
 from factjudge.eval.runner import MANIFEST, RESULTS
 from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals, span_rows
 
-DEMO_NOTE = (
-    "Set-ups whose model is `local` used the small embedded demo model (SmolLM2-135M): "
-    "their numbers show the pipeline running offline, not a judge worth comparing."
-)
+
+def _model_notes(lines: Sequence[dict[str, Any]]) -> list[str]:
+    """The caveat of each model that judged in the run, once each."""
+    notes = (ln["result"].get("model_note") for ln in lines)
+    return list(dict.fromkeys(n for n in notes if n))
 
 
-def _markdown(table: pd.DataFrame) -> str:
+def markdown_table(table: pd.DataFrame) -> str:
     """A pipe table; written by hand so no optional dependency (tabulate) is needed."""
     if table.empty:
         return "(no rows)\n"
@@ -221,9 +222,8 @@ def write_report(run_dir: Path) -> dict[str, Path]:
               f"{len(lines)} results; factjudge {manifest.get('version', '?')}; dataset hash "
               f"{manifest.get('dataset_hash', '?')}. Metrics are percentages; the error is the "
               "positive class; unparseable items are excluded and counted.", ""]
-    if any("model=local" in ln["setup"] for ln in lines):
-        header += [f"> {DEMO_NOTE}", ""]
-    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{_markdown(table)}" for t, table in sections)
+    header += [f"> {note}\n" for note in _model_notes(lines)]
+    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{markdown_table(table)}" for t, table in sections)
     (out / "report.md").write_text(markdown, encoding="utf-8")
     paths["markdown"] = out / "report.md"
     (out / "report.html").write_text(_html(manifest, lines, run_dir, sections, images), encoding="utf-8")
@@ -238,8 +238,7 @@ def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pa
              f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
              "percentages with the error as the positive class; unparseable items are excluded and "
              "counted.</p>"]
-    if any("model=local" in ln["setup"] for ln in lines):
-        parts.append(f"<p class=note>{html.escape(DEMO_NOTE)}</p>")
+    parts += [f"<p class=note>{html.escape(note)}</p>" for note in _model_notes(lines)]
     for title, table in sections:
         parts.append(f"<h2>{html.escape(title)}</h2>{_html_table(table)}")
     for title, data in images:

@@ -29,6 +29,7 @@ from factjudge.integrations.http_models import CheckRequest, ErrorBody
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
+from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 from factjudge.version import package_version
@@ -143,8 +144,9 @@ def create_app(
         loop = asyncio.get_running_loop()
         checker_model = await loop.run_in_executor(executor, verifier.model_for)
         cfg = verifier.config
-        return {"model": checker_model.name, "demo_model": checker_model.demo,
-                "strategy": cfg.strategy_name, "granularity": cfg.granularity, "domain": cfg.domain,
+        return {"model": checker_model.name, "model_note": model_note(checker_model.name),
+                "strategy": cfg.strategy_name(checker_model.name), "granularity": cfg.granularity,
+                "domain": cfg.domain,
                 "grounded": verifier.grounded, "strategies": list(STRATEGIES),
                 "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
                 "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,

@@ -63,14 +63,21 @@ def id_list_error_scores(tokens: Sequence[TokenLogprob] | None, n_items: int) ->
     return scores
 
 
-def true_false_error_score(tokens: Sequence[TokenLogprob] | None) -> float | None:
-    """P(False) / (P(True) + P(False)) at the first position where either word is on offer."""
+def decision_error_score(tokens: Sequence[TokenLogprob] | None,
+                         words: tuple[str, str] = ("True", "False")) -> float | None:
+    """P(no) / (P(yes) + P(no)) at the first position where either word of ``words`` is on offer."""
     if not tokens:
         return None
+    yes, no = (w.lower() for w in words)
     for token in tokens:
         probs = _probs(token)
-        p_true = probs.get("true", 0.0)
-        p_false = probs.get("false", 0.0)
-        if p_true + p_false > 0:
-            return p_false / (p_true + p_false)
+        p_yes = probs.get(yes, 0.0)
+        p_no = probs.get(no, 0.0)
+        if p_yes + p_no > 0:
+            return p_no / (p_yes + p_no)
     return None
+
+
+def true_false_error_score(tokens: Sequence[TokenLogprob] | None) -> float | None:
+    """P(False) / (P(True) + P(False)) at the first position where either word is on offer."""
+    return decision_error_score(tokens, ("True", "False"))

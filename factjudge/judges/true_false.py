@@ -1,26 +1,46 @@
-"""FActScore's judge: one True/False call per item, against that item's passages."""
+"""Per-item decision judges: one call per item, a two-word verdict (True/False, Yes/No).
+
+FActScore's judge asks True/False about each fact; the grounded judge asks whether the
+passages support each item. The graded score is the probability of the negative word
+at the decision position; where a model's scores are measured to lean one way, the
+strategy's calibrated threshold (chosen on dev data) turns the score into the label.
+"""
 
 from __future__ import annotations
 
+from functools import partial
+
 from factjudge.agents.calling import ask
-from factjudge.agents.parsing import parse_true_false
+from factjudge.agents.parsing import parse_decision
 from factjudge.judges.base import JudgeInput, Origin, PromptedJudge, render_passages
-from factjudge.judges.confidence import true_false_error_score
-from factjudge.llm.base import GenerationParams
+from factjudge.judges.confidence import decision_error_score
+from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Trace, Verdict
 
-TRUE_FALSE_GRAMMAR = 'root ::= "True" | "False"\n'
+
+def decision_grammar(words: tuple[str, str]) -> str:
+    """GBNF that allows exactly one of the two words."""
+    return f'root ::= "{words[0]}" | "{words[1]}"\n'
 
 
 class TrueFalseJudge(PromptedJudge):
     """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone."""
 
+    def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
+                 words: tuple[str, str] = ("True", "False"), threshold: float | None = None,
+                 max_attempts: int = 3, logprobs: bool = True) -> None:
+        super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
+                         logprobs=logprobs)
+        self.words = words
+        self.threshold = threshold  # None: the label is the word the model chose
+
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own."""
         prompt = load_prompt(self.prompt)
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs,
-                                  grammar=TRUE_FALSE_GRAMMAR)
+                                  grammar=decision_grammar(self.words))
+        parse = partial(parse_decision, words=self.words)
         verdicts = []
         for item in job.items:
             evidence = job.evidence_for([item])
@@ -28,13 +48,19 @@ class TrueFalseJudge(PromptedJudge):
                 "passages": fence("passages", render_passages(evidence)),
                 "statement": fence("statement", item.text),
             }
-            asked = ask(self.model, prompt, values, params, parse_true_false, step="judge",
+            asked = ask(self.model, prompt, values, params, parse, step="judge",
                         traces=traces, max_attempts=self.max_attempts)
             origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
             if asked.value is None or asked.completion is None:
                 verdicts.append(origin.verdict(item, "unparseable", None))
                 continue
-            graded = true_false_error_score(asked.completion.logprobs)
+            graded = decision_error_score(asked.completion.logprobs, self.words)
+            holds = asked.value
+            rationale = ""
+            if graded is not None and self.threshold is not None:
+                holds = graded < self.threshold
+                rationale = (f"P({self.words[1]}) {graded:.3f} against the calibrated threshold "
+                             f"{self.threshold:.2f}: {'true' if holds else 'false'}")
             score = graded if graded is not None else float(not asked.value)
-            verdicts.append(origin.verdict(item, "true" if asked.value else "false", score))
+            verdicts.append(origin.verdict(item, "true" if holds else "false", score, rationale))
         return verdicts

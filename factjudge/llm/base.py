@@ -70,12 +70,10 @@ class ChatModel(Protocol):
     """Messages in; text, usage and optional log-probabilities out; sync and async.
 
     ``name`` identifies backend and model (``openai:gpt-4o-mini``, ``local:smollm2``)
-    and is part of the cache key. ``demo`` is True for the tiny embedded model,
-    so human-facing output can say its verdicts are a demonstration only.
+    and is part of the cache key.
     """
 
     name: str
-    demo: bool
 
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Return the model's reply to ``messages``."""

@@ -46,7 +46,6 @@ class CachedChatModel:
     def __init__(self, inner: ChatModel, path: str | Path | None = None) -> None:
         self.inner = inner
         self.name = inner.name
-        self.demo = inner.demo
         self.path = Path(path) if path else default_cache_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.hits = 0

@@ -18,8 +18,6 @@ def _to_langchain(messages: list[Message]) -> list[Any]:
 class LangChainChatModel:
     """ChatModel over a ``langchain_core`` BaseChatModel; usage from its metadata when present."""
 
-    demo = False
-
     def __init__(self, chat_model: Any, name: str | None = None) -> None:
         self.chat_model = chat_model
         model_name = getattr(chat_model, "model_name", None) or getattr(chat_model, "model", None)

@@ -36,6 +36,23 @@ def smollm2_path() -> Path:
     return path
 
 
+THREADS_ENV = "FACTJUDGE_THREADS"
+
+
+def llama_threads() -> int:
+    """Threads for llama.cpp: ``$FACTJUDGE_THREADS``, else the physical cores this process may use.
+
+    On a machine busy with other work, fewer threads than cores is faster: llama.cpp's threads
+    wait for each other at every layer, so one descheduled thread stalls them all.
+    """
+    configured = os.environ.get(THREADS_ENV, "").strip()
+    if configured:
+        if not configured.isdigit() or int(configured) < 1:
+            raise ModelError(f"{THREADS_ENV} must be a whole number of at least 1, not {configured!r}")
+        return int(configured)
+    return physical_cores()
+
+
 def physical_cores() -> int:
     """Cores this process may use, counting hyper-threads once (llama.cpp gains nothing from them)."""
     allowed = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set(range(os.cpu_count() or 1))
@@ -58,13 +75,11 @@ def physical_cores() -> int:
 class LocalChatModel:
     """ChatModel over llama-cpp-python; loads lazily once, one call at a time."""
 
-    demo = False
-
     def __init__(self, model_path: str | Path, *, name: str | None = None, n_ctx: int = 8192,
                  n_threads: int | None = None) -> None:
         self.model_path = Path(model_path)
         self.n_ctx = n_ctx  # FELM answers with reference passages need more than 2k tokens
-        self.n_threads = n_threads or physical_cores()
+        self.n_threads = n_threads or llama_threads()
         self.name = name or f"local:{self.model_path.stem}"
         self._llama: Any = None
         self._formatter: Any = None

@@ -29,8 +29,6 @@ def _logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
 class OpenAIChatModel:
     """ChatModel over the ``openai`` SDK; our own retry policy replaces the SDK's."""
 
-    demo = False
-
     def __init__(
         self,
         model: str,

@@ -18,7 +18,7 @@ def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) 
     if not arg:
         return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT)
     if arg == "smollm2":
-        return LocalChatModel(smollm2_path(), name="local:smollm2-135m")
+        return LocalChatModel(smollm2_path(), name=SMOLLM2)
     if not Path(arg).is_file():
         raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
     return LocalChatModel(arg)
@@ -33,6 +33,29 @@ def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float)
 
 
 LOCAL_DEFAULT = "local:qwen2.5-coder-1.5b-instruct-q4_k_m"
+SMOLLM2 = "local:smollm2-135m"
+
+# What human-facing output says about a model whose verdicts need a caveat (README, "Measured
+# with the embedded model" holds the figures and the command that reproduces them).
+MODEL_NOTES = {
+    LOCAL_DEFAULT: (
+        "Judged by Qwen2.5-Coder-1.5B-Instruct, the small model that runs offline. Measured: good at "
+        "checking an answer against a given context (--context; ROC AUC {true_auc} on the TRUE dev "
+        "sets), near chance on world knowledge without evidence (FELM). For a stronger judge use "
+        "--model openai:MODEL."
+    ),
+    SMOLLM2: "Judged by SmolLM2-135M, a test model: its verdicts mean nothing.",
+}
+MEASURED = {"true_auc": "91-97"}
+
+
+def model_note(name: str) -> str | None:
+    """The caveat human-facing output shows for the model ``name`` (None for an endpoint's model)."""
+    if name in MODEL_NOTES:
+        return MODEL_NOTES[name].format(**MEASURED)
+    if name.startswith("local:"):
+        return f"Judged by the local model {name[6:]}; factjudge has not measured its accuracy."
+    return None
 
 BACKENDS: dict[str, Callable[[str, str | None, str | None, float], ChatModel]] = {
     "local": _local,

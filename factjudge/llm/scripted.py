@@ -20,8 +20,6 @@ class ScriptedChatModel:
     An Exception in the script is raised at that call, to simulate failures.
     """
 
-    demo = False
-
     def __init__(
         self,
         replies: Iterable[Reply] | Responder,

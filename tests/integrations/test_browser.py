@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+from factjudge.config import CheckConfig  # noqa: E402
 from factjudge.integrations.http import create_app  # noqa: E402
 from factjudge.integrations.live import serve_in_thread  # noqa: E402
 from factjudge.llm.scripted import ScriptedChatModel  # noqa: E402
@@ -62,7 +63,7 @@ def test_page_checks_an_answer_and_colours_segments_by_verdict(browser: Any, tmp
         items = browser.find_elements(By.CSS_SELECTOR, "#segments > li")
         assert [i.get_attribute("data-verdict") for i in items] == ["true", "false", "not_checkable"]
         assert "error score 1.00" in items[1].text
-        assert not browser.find_element(By.ID, "demo-note").is_displayed()
+        assert not browser.find_element(By.ID, "model-note").is_displayed()
         assert "south bank" in model.calls[0][0]["content"]
         options = Select(browser.find_element(By.ID, "strategy")).options  # from the service's registry
         assert [o.get_attribute("value") for o in options][:3] == ["", "vanilla", "cot"]
@@ -72,16 +73,16 @@ def test_page_checks_an_answer_and_colours_segments_by_verdict(browser: Any, tmp
         browser.save_screenshot(str(tmp_path / "page.png"))
 
 
-def test_page_shows_claims_evidence_and_the_demo_note(browser: Any) -> None:
+def test_page_shows_claims_evidence_and_the_note_about_the_local_model(browser: Any) -> None:
     extraction = ("Segment 1:\nClaim 1. The city museum opened in 1998.\n"
                   "Segment 2:\nClaim 1. The city museum stands on the north bank.\n"
                   "Claim 2. The city museum is by a river.\n")
     model = ScriptedChatModel(lambda m: extraction if "atomic factual claims" in m[0]["content"]
-                              else "Answer: 2", name="local:demo")
-    model.demo = True
-    with serve_in_thread(create_app(model=model)) as base_url:
+                              else "Answer: 2", name="local:tiny.gguf")
+    with serve_in_thread(create_app(model=model, config=CheckConfig(strategy="vanilla"))) as base_url:
         fill_and_submit(browser, base_url, granularity="claim")
-        assert browser.find_element(By.ID, "demo-note").is_displayed()
+        note = browser.find_element(By.ID, "model-note")
+        assert note.is_displayed() and "local model tiny.gguf" in note.text and "not measured" in note.text
         claims = browser.find_elements(By.CSS_SELECTOR, "li.claim")
         assert claims, "claims should be listed under their segments"
         assert any(c.get_attribute("data-verdict") == "false" for c in claims)

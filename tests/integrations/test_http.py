@@ -64,7 +64,7 @@ def test_options_and_structured_context_reach_the_pipeline(client: TestClient) -
 def test_healthz_info_and_openapi(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     info = client.get("/v1/info").json()
-    assert info["model"] == "scripted:judge" and info["demo_model"] is False and info["grounded"] is True
+    assert info["model"] == "scripted:judge" and info["model_note"] is None and info["grounded"] is True
     assert "fact" in info["strategies"] and "bm25" in info["model_free_strategies"]
     assert "fact" not in info["model_free_strategies"]
     schema = client.get("/openapi.json").json()

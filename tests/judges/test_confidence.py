@@ -40,8 +40,9 @@ def test_true_false_score_is_the_normalised_probability_of_false() -> None:
 def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
     from factjudge.agents.extractor import claims_grammar
     from factjudge.judges.list_judge import id_list_grammar
-    from factjudge.judges.true_false import TRUE_FALSE_GRAMMAR
+    from factjudge.judges.true_false import decision_grammar
 
     assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3) and "wrong ::= id" in id_list_grammar(3)
     assert id_list_grammar(2, thought=True).startswith('root ::= "Thought: "')
-    assert "True" in TRUE_FALSE_GRAMMAR and '"Segment 2:\\n" claims' in claims_grammar(2)
+    assert decision_grammar(("True", "False")) == 'root ::= "True" | "False"\n'
+    assert '"Segment 2:\\n" claims' in claims_grammar(2)

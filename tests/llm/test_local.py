@@ -55,7 +55,7 @@ def test_a_repeated_prompt_gives_the_same_reply(smollm2: LocalChatModel) -> None
 
 def test_specs_select_the_model(tmp_path: Path) -> None:
     assert make_model("local:smollm2", cache_path=False).name == "local:smollm2-135m"
-    with pytest.raises(InputError, match="no GGUF model file at nowhere.gguf"):
+    with pytest.raises(InputError, match=r"no GGUF model file at nowhere\.gguf"):
         make_model("local:nowhere.gguf", cache_path=False)
     assert physical_cores() >= 1
 

@@ -10,13 +10,13 @@ from factjudge.errors import InputError
 from factjudge.llm.cache import CachedChatModel
 from factjudge.llm.cost import estimate_cost
 from factjudge.llm.openai_backend import OpenAIChatModel
-from factjudge.llm.registry import make_model
+from factjudge.llm.registry import make_model, model_note
 
 
 def test_openai_spec_with_cache(tmp_path: Path) -> None:
     model = make_model("openai:gpt-4o-mini", base_url="http://127.0.0.1:1/v1", cache_path=tmp_path / "c")
     assert isinstance(model, CachedChatModel) and isinstance(model.inner, OpenAIChatModel)
-    assert model.name == "openai:gpt-4o-mini" and not model.demo
+    assert model.name == "openai:gpt-4o-mini" and model_note(model.name) is None
 
 
 @pytest.mark.parametrize("spec", ["gpt-4o", "openai", "openai:", "anthropic:claude"])

@@ -150,8 +150,13 @@ function renderSegments(result) {
   });
 }
 
+function showModelNote(note) {
+  $("model-note").textContent = note || "";
+  $("model-note").hidden = !note;
+}
+
 function renderResult(result) {
-  $("demo-note").hidden = !result.demo_model && $("demo-note").dataset.service !== "demo";
+  showModelNote(result.model_note);
   const judged = result.score === null ? "no checkable items" : `${Math.round(result.score * 100)}% of judged items supported`;
   $("summary").replaceChildren(
     "Answer: ", el("span", { id: "answer-label", class: `badge verdict-${result.label}`, text: LABELS[result.label] }),
@@ -203,10 +208,7 @@ async function loadInfo() {
     const free = info.model_free_strategies.includes(name) ? " (no model)" : "";
     select.add(new Option(name + free, name));
   }
-  if (info.demo_model) {
-    $("demo-note").dataset.service = "demo";
-    $("demo-note").hidden = false;
-  }
+  showModelNote(info.model_note);
 }
 
 $("check-form").addEventListener("submit", onSubmit);

@@ -1,0 +1,81 @@
+"""Per-item decision judges: Yes/No words, graded scores from the decision token, calibrated labels."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from factjudge.agents.parsing import parse_decision
+from factjudge.config import CheckConfig
+from factjudge.errors import ParseError
+from factjudge.judges.base import Item, JudgeInput
+from factjudge.judges.strategies import SUPPORTED_THRESHOLD, default_strategy, strategy_named
+from factjudge.judges.true_false import TrueFalseJudge, decision_grammar
+from factjudge.llm.base import Completion, TokenLogprob
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.pipeline import Checker
+from factjudge.records import Evidence, Trace
+
+YES_NO = ("Yes", "No")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Yes", True), ("No", False), ("**No**", False), ("Answer: yes.", True),
+    ("no, the passage says Paris", False),
+    ("Yes or No: No", False),
+])
+def test_parse_yes_no(reply: str, expected: bool) -> None:
+    assert parse_decision(reply, YES_NO) is expected
+
+
+@pytest.mark.parametrize("reply", ["", "Maybe", "Both are possible", "It is not yes"])
+def test_parse_yes_no_refuses_what_it_cannot_read(reply: str) -> None:
+    with pytest.raises(ParseError):
+        parse_decision(reply, YES_NO)
+
+
+def _reply(word: str, p_no: float) -> Completion:
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model="m")
+
+
+def _job() -> JudgeInput:
+    context = (Evidence("context", "The museum opened in 1998 on the south bank."),)
+    items = (Item("segment", 1, "The museum opened in 1998.", 1),
+             Item("segment", 2, "It is on the north bank.", 2))
+    return JudgeInput("When did it open?", items, context)
+
+
+def test_the_calibrated_threshold_decides_the_label_and_says_so() -> None:
+    model = ScriptedChatModel([_reply("Yes", 0.3), _reply("Yes", 0.45)], name="m")
+    judge = TrueFalseJudge(model, "supported", prompt="judge_supported", max_tokens=2, words=YES_NO,
+                           threshold=0.4)
+    traces: list[Trace] = []
+    first, second = judge.judge(_job(), traces)
+    assert (first.label, second.label) == ("true", "false")  # the model said Yes both times
+    assert second.error_score == pytest.approx(0.45) and "threshold 0.40" in second.rationale
+    assert "south bank" in model.calls[0][0]["content"] and "north bank" in model.calls[1][0]["content"]
+    assert [t.prompt_name for t in traces] == ["judge_supported"] * 2
+
+
+def test_without_a_threshold_or_logprobs_the_word_is_the_label() -> None:
+    model = ScriptedChatModel(["No", "Yes"], name="m")
+    verdicts = TrueFalseJudge(model, "supported", prompt="judge_supported", max_tokens=2,
+                              words=YES_NO, threshold=0.4).judge(_job(), [])
+    assert [(v.label, v.error_score) for v in verdicts] == [("false", 1.0), ("true", 0.0)]
+    assert decision_grammar(YES_NO) == 'root ::= "Yes" | "No"\n'
+
+
+def test_the_embedded_model_defaults_to_per_item_decisions_and_reads_a_context() -> None:
+    assert default_strategy("local") == "fact" and default_strategy("local:smollm2") == "fact"
+    assert default_strategy("openai:gpt-4o-mini") == "vanilla"
+    assert strategy_named("fact").with_context == "supported"
+    model = ScriptedChatModel([_reply("Yes", 0.1), _reply("No", 0.9)], name=LOCAL_DEFAULT)
+    result = Checker(CheckConfig(), model).check(
+        "When did it open?", "The museum opened in 1998. It is on the north bank.",
+        context=[Evidence("context", "The museum opened in 1998 on the south bank.")])
+    assert result.strategy == "supported" and [v.label for v in result.segment_verdicts] == ["true", "false"]
+    assert result.segment_verdicts[1].error_score == pytest.approx(0.9)
+    assert 0.1 < SUPPORTED_THRESHOLD < 0.9
