@@ -17,10 +17,12 @@ from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 
 FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
-    "model": ("--model", {"help": "local (default), openai:MODEL (any OpenAI-compatible endpoint)"}),
+    "model": ("--model", {"help": "local (default: the embedded Qwen2.5-Coder-1.5B judge), local:PATH.gguf, "
+                          "local:smollm2 (a test model), openai:MODEL (any OpenAI-compatible endpoint)"}),
     "base_url": ("--base-url", {"help": "endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)"}),
-    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the model's, vanilla); "
-                                "with a context, list judges read it as grounded (or doc with --open)"}),
+    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's: fact for "
+                                "local models, vanilla for others); with a context, list judges run as "
+                                "grounded and fact as supported (doc and fact with --open)"}),
     "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
     "domain": ("--domain", {"help": "wk (default), science, writing_rec, math or reasoning"}),
     "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
