@@ -62,8 +62,14 @@ class KBRetriever:
         self._lock = threading.Lock()
         self.dense: Any = None
         if kind != "bm25":
-            from factjudge.retrieval.dense import DenseIndex
-            from factjudge.retrieval.embedders import make_embedder
+            from factjudge.retrieval.dense import DenseIndex, read_meta
+            from factjudge.retrieval.embedders import embedder_spec, make_embedder
+
+            # Before loading the embedder: loading the wrong one can take minutes or fail in many lines.
+            built_with = (read_meta(path) or {}).get("embedder")
+            if built_with and built_with != embedder_spec(embedder):
+                raise InputError(f"this index was built with {built_with}, not {embedder_spec(embedder)}: "
+                                 f"search it with --embedder {built_with}")
 
             # Encodes only passages not indexed yet; refuses an index made by another embedder.
             self.dense = DenseIndex.build(self.kb, make_embedder(embedder))
