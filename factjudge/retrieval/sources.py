@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from factjudge.config import CheckConfig
-from factjudge.errors import InputError
+from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.web_search import HttpSearchProvider, make_search_provider
 
@@ -68,8 +68,8 @@ class KBRetriever:
             # Before loading the embedder: loading the wrong one can take minutes or fail in many lines.
             built_with = (read_meta(path) or {}).get("embedder")
             if built_with and built_with != embedder_spec(embedder):
-                raise InputError(f"this index was built with {built_with}, not {embedder_spec(embedder)}: "
-                                 f"search it with --embedder {built_with}")
+                raise RetrievalError(f"this index was built with embedder {built_with!r}, not "
+                                     f"{embedder_spec(embedder)!r}: search it with --embedder {built_with}")
 
             # Encodes only passages not indexed yet; refuses an index made by another embedder.
             self.dense = DenseIndex.build(self.kb, make_embedder(embedder))

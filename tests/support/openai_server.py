@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 import threading
 import time
 from collections import Counter
@@ -49,19 +50,33 @@ class Step:
 
 @dataclass
 class FaultPlan:
-    """Inject a fault into a share ``rate`` of the unscripted requests, drawn from ``kinds``."""
+    """Inject a fault into a share ``rate`` of the unscripted requests, drawn from ``kinds``.
+
+    ``rotate`` takes the kinds in turn instead of at random, so a short run sees every kind.
+    """
 
     rate: float = 0.2
     kinds: tuple[str, ...] = FAULTS
     seed: int = 0
     hang_seconds: float = 3.0
     huge_chars: int = 2_000_000
+    rotate: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.kinds) - set(FAULTS)
         if unknown:
             raise ValueError(f"unknown faults {sorted(unknown)}; known: {FAULTS}")
         self.rng = random.Random(self.seed)
+        self._turn = 0
+
+    def draw(self) -> str | None:
+        """The fault for the next request, or None (call under the server's lock)."""
+        if self.rng.random() >= self.rate:
+            return None
+        if not self.rotate:
+            return self.rng.choice(self.kinds)
+        self._turn += 1
+        return self.kinds[(self._turn - 1) % len(self.kinds)]
 
 
 def completion_body(reply: str, messages: list[dict[str, str]], *, usage: bool = True,
@@ -89,6 +104,10 @@ def request_key(request: dict[str, Any]) -> str:
 class _ThreadingServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 256  # the default backlog of 5 refuses connections under 32-way load
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a killed client is no server error
+            super().handle_error(request, client_address)
 
 
 class OpenAIServer:
@@ -119,7 +138,12 @@ class OpenAIServer:
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", 0))
-                request = json.loads(self.rfile.read(length) or b"{}")
+                try:
+                    request = json.loads(self.rfile.read(length) or b"{}")
+                    request.setdefault("messages", [])
+                except (ValueError, AttributeError):  # a client killed while sending its request
+                    self.close_connection = True
+                    return
                 with outer.lock:
                     outer.requests.append(request)
                     outer.in_flight += 1
@@ -209,10 +233,8 @@ class OpenAIServer:
         """The scripted step, else a random fault by the plan, else None (the responder answers)."""
         if self.steps:
             return self.steps.pop(0)
-        plan = self.faults
-        if plan is not None and plan.rng.random() < plan.rate:
-            return Step(fault=plan.rng.choice(plan.kinds), delay=self.latency)
-        return None
+        fault = self.faults.draw() if self.faults is not None else None
+        return Step(fault=fault, delay=self.latency) if fault else None
 
     def _paid(self, request: dict[str, Any]) -> None:
         with self.lock:
