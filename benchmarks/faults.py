@@ -89,7 +89,7 @@ def outcome(server: OpenAIServer, tmp: Path, expected: int) -> dict[str, Any]:
 
 def faults_part(args: argparse.Namespace) -> None:
     """One run to the end under faults."""
-    plan = FaultPlan(args.rate, args.kinds, args.seed, hang_seconds=TIMEOUT * 2, rotate=True)
+    plan = FaultPlan(args.rate, args.kinds, hang_seconds=TIMEOUT * 2, rotate=True)
     with OpenAIServer(responder=realistic_reply, latency=args.latency, faults=plan) as server, \
             tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -99,7 +99,7 @@ def faults_part(args: argparse.Namespace) -> None:
         wall = time.perf_counter() - started
         seen = outcome(server, tmp, args.limit)
         print(f"\n## Faults: FELM-wk, {args.limit} answers at claim granularity, {args.rate:.0%} of requests "
-              f"faulty (seed {args.seed}), timeout {TIMEOUT:g} s, concurrency {args.concurrency}\n")
+              f"faulty, timeout {TIMEOUT:g} s, concurrency {args.concurrency}\n")
         said = (stdout or stderr).strip().splitlines()[-1]
         print(f"bench exit {process.returncode} in {wall:.1f} s: {said}\n")
         print(f"requests: {len(server.requests)}, faults injected: {sum(server.injected.values())} "
@@ -113,7 +113,7 @@ def faults_part(args: argparse.Namespace) -> None:
 
 def kill_part(args: argparse.Namespace) -> None:
     """SIGKILL the bench ``--kills`` times, spread over the run, resuming each time; then finish it."""
-    plan = FaultPlan(args.rate, args.kinds, args.seed + 1, hang_seconds=TIMEOUT * 2, rotate=True)
+    plan = FaultPlan(args.rate, args.kinds, hang_seconds=TIMEOUT * 2, rotate=True)
     with OpenAIServer(responder=realistic_reply, latency=args.latency, faults=plan) as server, \
             tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -152,10 +152,10 @@ def main() -> None:
     parser.add_argument("--part", choices=["faults", "kill", "all"], default="all")
     parser.add_argument("--limit", type=int, default=40, help="answers (default 40)")
     parser.add_argument("--rate", type=float, default=0.2,
-                        help="share of requests with a fault, the kinds in turn (default 0.2)")
+                        help="share of requests with a fault, every 1/rate-th, the kinds in turn "
+                        "(default 0.2)")
     parser.add_argument("--kinds", type=lambda s: tuple(s.split(",")), default=FAULTS,
                         help=f"faults to inject, comma-separated (default all: {','.join(FAULTS)})")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--latency", type=float, default=0.1, help="seconds per reply (default 0.1)")
     parser.add_argument("--concurrency", type=int, default=8)

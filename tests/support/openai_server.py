@@ -52,7 +52,8 @@ class Step:
 class FaultPlan:
     """Inject a fault into a share ``rate`` of the unscripted requests, drawn from ``kinds``.
 
-    ``rotate`` takes the kinds in turn instead of at random, so a short run sees every kind.
+    ``rotate`` makes it regular instead of random: exactly one request in 1/rate is faulty,
+    the kinds taken in turn, so a short run sees every kind at the rate asked.
     """
 
     rate: float = 0.2
@@ -67,16 +68,17 @@ class FaultPlan:
         if unknown:
             raise ValueError(f"unknown faults {sorted(unknown)}; known: {FAULTS}")
         self.rng = random.Random(self.seed)
-        self._turn = 0
+        self._requests = self._faults = 0
 
     def draw(self) -> str | None:
         """The fault for the next request, or None (call under the server's lock)."""
-        if self.rng.random() >= self.rate:
-            return None
         if not self.rotate:
-            return self.rng.choice(self.kinds)
-        self._turn += 1
-        return self.kinds[(self._turn - 1) % len(self.kinds)]
+            return self.rng.choice(self.kinds) if self.rng.random() < self.rate else None
+        self._requests += 1
+        if int(self._requests * self.rate) == self._faults:
+            return None
+        self._faults += 1
+        return self.kinds[(self._faults - 1) % len(self.kinds)]
 
 
 def completion_body(reply: str, messages: list[dict[str, str]], *, usage: bool = True,
@@ -139,8 +141,9 @@ class OpenAIServer:
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", 0))
                 try:
-                    request = json.loads(self.rfile.read(length) or b"{}")
-                    request.setdefault("messages", [])
+                    request = json.loads(self.rfile.read(length))
+                    if not request.get("messages"):
+                        raise ValueError("no messages")
                 except (ValueError, AttributeError):  # a client killed while sending its request
                     self.close_connection = True
                     return
