@@ -15,7 +15,8 @@ from factjudge.errors import InputError
 from factjudge.retrieval.dense import INDEX_KINDS, IVF_THRESHOLD
 
 TEXT_SUFFIXES = {".txt", ".md", ".html", ".htm"}
-_MD_TITLE = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*(?:\n|\Z)")
+# An opening ATX heading of level 1; an optional closing run of # needs a space before it ("# C#").
+_MD_TITLE = re.compile(r"\A\s*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\n|\Z)")
 
 
 def add_index_parser(sub: Any) -> None:

@@ -7,9 +7,9 @@ made to the checked address (so a second DNS answer cannot swap in an internal o
 One deadline bounds the whole fetch, every redirect, header line and body byte of it
 (httpx's own timeout is per socket operation, so a server sending one header line a
 second kept a 10 s fetch busy for minutes). Bodies are streamed under a byte cap; HTML
-becomes text with trafilatura, or a plain
-tag stripper when trafilatura is missing or finds nothing. Successful fetches are kept
-as JSON files under ``cache_dir`` so a rerun sends no request.
+becomes text with trafilatura, or a plain tag stripper when trafilatura is missing or
+finds nothing. Successful fetches are kept as JSON files under ``cache_dir`` so a rerun
+sends no request.
 """
 
 from __future__ import annotations
@@ -226,6 +226,7 @@ class _DeadlineTransport(httpx.HTTPTransport):
 
     def __init__(self, deadline: float) -> None:
         super().__init__(trust_env=False)
+        # httpx takes no network backend, so its pool (unused yet) is swapped for one with ours.
         self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(trust_env=False),
                                              network_backend=_DeadlineBackend(deadline))
 

@@ -179,6 +179,19 @@ def test_a_search_without_hits_says_so_and_exits_1(tmp_path: Path, capsys: Captu
     assert json.loads(captured.out) == [] and "in documents titled 'no such title'" in captured.err
 
 
+@pytest.mark.parametrize(("text", "title", "rest"), [
+    ("# Mount Everest\n\nIt is high.", "Mount Everest", "\nIt is high."),
+    ("\n#  École normale ##\nIn Paris.", "École normale", "In Paris."),
+    ("# C#\nA language.", "C#", "A language."),
+    ("## Section\nText.", None, "## Section\nText."),
+    ("Text first.\n# Later", None, "Text first.\n# Later"),
+])
+def test_markdown_title_is_the_opening_level_one_heading(text: str, title: str | None, rest: str) -> None:
+    from factjudge.retrieval.index_cli import markdown_title
+
+    assert markdown_title(text) == (title, rest)
+
+
 def test_another_embedder_than_the_index_was_built_with_is_refused_before_loading(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
