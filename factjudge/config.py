@@ -109,19 +109,24 @@ class CheckConfig:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CheckConfig:
         """Build from a dict; unknown keys are an input error, not silently dropped."""
+        if not isinstance(data, dict):
+            raise InputError(f"bad config: expected a table of settings, got {type(data).__name__}")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise InputError(f"unknown config keys: {', '.join(sorted(unknown))}")
-        if isinstance(data.get("evidence"), (list, str)):
-            data = {**data, "evidence": evidence_sources(data["evidence"])}
-        return cls(**data)
+            raise InputError(f"unknown config keys: {', '.join(sorted(map(repr, unknown)))}")
+        try:
+            if isinstance(data.get("evidence"), (list, str)):
+                data = {**data, "evidence": evidence_sources(data["evidence"])}
+            return cls(**data)
+        except (TypeError, ValueError, AttributeError) as exc:  # a value of the wrong type
+            raise InputError(f"bad config value ({exc})") from None
 
     @classmethod
     def from_toml(cls, path: str | Path) -> CheckConfig:
         """Read a ``[check]`` table (or top-level keys) from a TOML file."""
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError) as exc:
             raise InputError(f"cannot read config {path}: {exc}") from exc
         return cls.from_dict(data.get("check", data))

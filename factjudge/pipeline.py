@@ -16,7 +16,7 @@ from factjudge.llm.base import ChatModel
 from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
-from factjudge.retrieval.evidence import reference_evidence
+from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
 from factjudge.version import package_version
 
 
@@ -64,8 +64,10 @@ class Checker:
 
         evidence: list[Evidence] = list(plan.context)
         if plan.read_refs:
-            found, failures = reference_evidence(f"{plan.question}\n{plan.answer}", plan.refs,
-                                                 plan.ref_texts, allow_private=cfg.allow_private_links)
+            found, failures = reference_evidence(
+                f"{plan.question}\n{plan.answer}", plan.refs, plan.ref_texts,
+                allow_private=cfg.allow_private_links,
+                cache_dir=page_cache_dir(cfg.cache) if cfg.use_cache else False)
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)

@@ -30,7 +30,7 @@ _ALL_CORRECT = re.compile(r"\ball[\s_\-]*(?:are\s+|is\s+)?correct\b", re.IGNOREC
 # A quote in double quotes (any style) or corner brackets, optionally inside [ ].
 _QUOTE = re.compile(r"\[?\s*(?:\"([^\"]+)\"|“([^”]+)”|«([^»]+)»|「([^」]+)」)\s*\]?")
 _QUOTE_LINE = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?:(?:segment|claim|item)\s*)?#?(\d+)\s*[:：\-–—]\s*\[?\s*"
+    r"^\s*(?:[-*•]\s*)?(?:(?:segment|claim|item)\s*)?#?(\d{1,9})\s*[:：\-–—]\s*\[?\s*"
     r"(?:\"([^\"]+)\"|“([^”]+)”|«([^»]+)»|「([^」]+)」)\s*\]?\s*[.,;]?\s*$",
     re.IGNORECASE,
 )
@@ -50,6 +50,13 @@ _AMBIGUOUS = re.compile(
 )
 
 
+def _number(digits: str) -> int:
+    """A number written in a reply; one longer than nine digits is no id (and int() refuses thousands)."""
+    if len(digits) > 9:
+        raise ParseError(f"the number {digits[:9]}… is too long to be an id")
+    return int(digits)
+
+
 def _plain(text: str) -> str:
     """Drop markdown emphasis and code marks, which models sprinkle over the contract words."""
     return _EMPHASIS.sub("", text)
@@ -66,7 +73,7 @@ def _take_quotes(text: str) -> tuple[str, dict[int, str]]:
         owner = re.search(r"(\d+)\s*[:：\-–—]?\s*$", before)
         quote = next(g for g in match.groups() if g is not None).strip()
         if owner and quote:
-            quotes.setdefault(int(owner.group(1)), quote)
+            quotes.setdefault(_number(owner.group(1)), quote)
         rest.append(" ")
         last = match.end()
     rest.append(text[last:])
@@ -86,8 +93,8 @@ def _read_ids(content: str, *, strict: bool) -> tuple[list[int], str]:
     stop = len(content)
     for token in tokens:
         word = token.group().lower()
-        if word.isdigit():
-            ids.append(int(word))
+        if word.isdecimal():  # not isdigit(): superscripts such as ² are digits int() refuses
+            ids.append(_number(word))
         elif word in _FILLERS or word in _PUNCT or word in "-–—":
             continue
         else:
@@ -168,9 +175,9 @@ def parse_id_list(reply: str, n_items: int, *, require_thought: bool = False) ->
     range, ids together with ALL_CORRECT, ranges ("1-3"), hedges ("1 or 3"), and
     "none" / "N/A" / "cannot determine" answers raise ParseError.
     """
-    if not reply or not reply.strip():
+    plain = _plain(reply or "").strip()
+    if not plain:  # also a reply of nothing but markdown marks
         raise ParseError("empty reply")
-    plain = _plain(reply).strip()
     found = _answer_content(plain)
     thought_match = list(_THOUGHT.finditer(plain))
     if found is None:
@@ -245,7 +252,7 @@ def parse_claims(reply: str, n_segments: int) -> dict[int, list[str]]:
             continue
         header = _SEGMENT_HEADER.match(line)
         if header:
-            number = int(header.group(1))
+            number = _number(header.group(1))
             if not 1 <= number <= n_segments:
                 raise ParseError(f"segment {number} is out of range 1..{n_segments}")
             current = []

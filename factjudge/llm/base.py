@@ -6,7 +6,22 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from factjudge.errors import InputError
+
 Message = dict[str, str]
+
+# A token is rarely more than 16 characters in any tokenizer, so this is far above what
+# ``max_tokens`` allows and far below a runaway or hostile reply (a 20 MB reply once
+# became a verdict and a cache entry).
+REPLY_CHARS_PER_TOKEN = 32
+MIN_REPLY_CHARS = 32_000
+
+
+def not_utf8(exc: UnicodeEncodeError) -> InputError:
+    """The input error for text that cannot be sent: undecodable argv bytes arrive as lone surrogates."""
+    bad = exc.object[exc.start : exc.start + 1]
+    return InputError(f"the text to check is not valid UTF-8 (undecodable character {bad!r}); "
+                      "pass UTF-8 text")
 
 
 @dataclass(frozen=True)
@@ -35,6 +50,10 @@ class GenerationParams:
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
         return dataclasses.asdict(self)
+
+    def reply_limit(self) -> int:
+        """The most characters a reply under these parameters may sensibly hold."""
+        return max(MIN_REPLY_CHARS, REPLY_CHARS_PER_TOKEN * self.max_tokens)
 
 
 @dataclass(frozen=True)

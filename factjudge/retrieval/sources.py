@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from factjudge.errors import InputError
+from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
@@ -57,8 +57,14 @@ class KBRetriever:
         self._lock = threading.Lock()
         self.dense: Any = None
         if kind != "bm25":
-            from factjudge.retrieval.dense import DenseIndex
-            from factjudge.retrieval.embedders import make_embedder
+            from factjudge.retrieval.dense import DenseIndex, read_meta
+            from factjudge.retrieval.embedders import embedder_spec, make_embedder
+
+            # Before loading the embedder: loading the wrong one can take minutes or fail in many lines.
+            built_with = (read_meta(path) or {}).get("embedder")
+            if built_with and built_with != embedder_spec(embedder):
+                raise RetrievalError(f"this index was built with embedder {built_with!r}, not "
+                                     f"{embedder_spec(embedder)!r}: search it with --embedder {built_with}")
 
             # Encodes only passages not indexed yet; refuses an index made by another embedder.
             self.dense = DenseIndex.build(self.kb, make_embedder(embedder))

@@ -59,6 +59,13 @@ ID_LIST_CASES = [
     ("Sure!", ERR),
     ("Segments look good", ERR),
     ("The second segment has a problem with 30 million.", ERR),
+    # Found by the property tests: each raised ValueError or IndexError, not ParseError.
+    ("²", ERR),
+    ("Answer: ²", ERR),
+    ("**", ERR),
+    ("Answer: " + "9" * 5000, ERR),
+    ('Answer: 2 ["x"]\n' + "9" * 5000 + ': "y"', (2,)),
+    ("Answer: ٢", (2,)),  # an Arabic-Indic two is a decimal digit
 ]
 
 

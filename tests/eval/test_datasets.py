@@ -260,3 +260,26 @@ def test_example_round_trip_and_defaults() -> None:
     data = example.to_dict()
     assert data["spans"] == [[1, 2]] and data["soft_spans"] == [[1, 2, 0.5]]
     assert Example.from_dict(data | {"unknown": 1}) == example
+
+
+def test_rows_of_id_answer_and_label_keep_their_labels(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "rag.jsonl", [{"id": "a", "answer": "Paris is in France.", "label": 1},
+                                                {"id": "b", "answer": "Rome is in Spain.", "label": "no"}])
+    first, second = load_dataset(path)
+    assert (first.response_label, second.response_label) == (True, False)
+    assert first.question == "" and second.id == "b"
+
+
+def test_rows_of_id_and_answer_refuse_keys_they_would_drop(tmp_path: Path) -> None:
+    path = write_jsonl(tmp_path / "rag.jsonl", [{"id": "a", "answer": "x", "gold": True}])
+    with pytest.raises(InputError, match=r"rag\.jsonl:1: unknown keys \['gold'\]; .*response_label.*label"):
+        load_dataset(path)
+    both = write_jsonl(tmp_path / "both.jsonl", [{"id": "a", "answer": "x", "label": 1, "response_label": 0}])
+    with pytest.raises(InputError, match="not both"):
+        load_dataset(both)
+
+
+def test_examples_written_by_to_dict_load_back(tmp_path: Path) -> None:
+    example = Example(id="x", question="q", answer="Paris is in France.", segments=("Paris is in France.",),
+                      segment_labels=(True,), response_label=True, spans=((0, 5),), meta={"k": [1]})
+    assert load_dataset(write_jsonl(tmp_path / "e.jsonl", [example.to_dict()])) == [example]

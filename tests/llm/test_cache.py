@@ -39,4 +39,4 @@ def test_concurrent_threads_and_async_share_one_file(tmp_path: Path) -> None:
 
     assert asyncio.run(again()) == texts
     assert len(inner.calls) == 40
-    assert cache.stats() == {"entries": 40, "recomputed": 0, "hits": 40, "misses": 40}
+    assert cache.stats() == {"entries": 40, "recomputed": 0, "hits": 40, "misses": 40, "joined": 0}

@@ -58,8 +58,10 @@ def test_a_timeout_surfaces_as_a_clear_model_error() -> None:
 
 @pytest.mark.parametrize("body", [{"choices": []}, {"object": "error"}, {"choices": [{"message": None}]}])
 def test_a_reply_that_is_not_a_chat_completion_is_reported_not_read(body: dict[str, object]) -> None:
-    with OpenAIServer([Step(body=body)]) as server, pytest.raises(ModelError, match="not a chat completion"):
+    failing = pytest.raises(ModelError, match="not a chat completion")
+    with OpenAIServer([Step(body=body)] * 4) as server, failing:
         model(server).complete(MESSAGES, PARAMS)
+    assert len(server.requests) == 4  # retried like a 5xx before it is reported
 
 
 def test_usage_and_logprobs_are_read_from_the_response() -> None:

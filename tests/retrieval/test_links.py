@@ -16,6 +16,7 @@ import pytest
 
 from factjudge.errors import RetrievalError
 from factjudge.retrieval import links
+from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
 from factjudge.retrieval.links import (
     LinkFetcher,
     address_problem,
@@ -94,6 +95,17 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"x")
                 self.wfile.flush()
                 time.sleep(0.1)
+        elif path == "/drip-headers":
+            # One header line every 0.2 s: each read is quick, the whole response is not.
+            self.send_response(200)
+            for i in range(30):
+                self.send_header(f"X-Slow-{i}", "x")
+                self.flush_headers()
+                time.sleep(0.2)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "8")
+            self.end_headers()
+            self.wfile.write(b"too late")
         elif path == "/huge":
             self._send(200, b"<p>" + b"a" * 2_000_000 + b"</p>", "text/html")
         elif path == "/huge-stream":
@@ -214,6 +226,13 @@ def test_timeout_covers_a_dripping_body(base: str) -> None:
         fetcher(timeout=0.5).fetch(f"{base}/drip")
 
 
+def test_timeout_covers_slow_response_headers(base: str) -> None:
+    started = time.monotonic()
+    with pytest.raises(RetrievalError, match=r"^timed out after 0\.5 s$"):
+        fetcher(timeout=0.5).fetch(f"{base}/drip-headers")
+    assert time.monotonic() - started < 1.5  # the server would take 6 s to finish its headers
+
+
 @pytest.mark.parametrize("path", ["/huge", "/huge-stream"])
 def test_body_over_the_cap(base: str, path: str) -> None:
     with pytest.raises(RetrievalError, match="page larger than 100000 bytes"):
@@ -330,6 +349,23 @@ def test_cache_means_no_second_request(base: str, server: _Server, tmp_path: Pat
     assert again == first and len(server.seen) == 1
     [entry] = tmp_path.glob("*.json")
     assert json.loads(entry.read_text(encoding="utf-8"))["url"] == f"{base}/page"
+
+
+def test_reference_pages_are_kept_beside_the_call_cache(
+    base: str, server: _Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FACTJUDGE_CACHE", str(tmp_path / "calls.sqlite"))
+    monkeypatch.delenv("FACTJUDGE_PAGES", raising=False)
+    assert page_cache_dir() == tmp_path / "pages"
+    assert page_cache_dir(tmp_path / "elsewhere" / "c.sqlite") == tmp_path / "elsewhere" / "pages"
+    fetcher(cache_dir=page_cache_dir()).fetch(f"{base}/page")  # as an earlier check left it
+    # The check's own fetcher refuses loopback: only the cache can answer.
+    found, failures = reference_evidence("Mount Etna volcano", [f"{base}/page"])
+    assert failures == [] and "Etna" in found[0].text and len(server.seen) == 1
+    _, failures = reference_evidence("Mount Etna volcano", [f"{base}/page"], cache_dir=False)
+    assert "refused loopback" in failures[0]
+    monkeypatch.setenv("FACTJUDGE_PAGES", str(tmp_path / "mine"))
+    assert page_cache_dir() == tmp_path / "mine"
 
 
 def test_failures_are_not_cached_and_damaged_entries_are_refetched(

@@ -14,9 +14,10 @@ from factjudge.eval.datasets.factscore import load_factscore
 from factjudge.eval.datasets.felm import load_felm
 from factjudge.eval.datasets.mushroom import load_mushroom
 from factjudge.eval.datasets.reading import parse_label
-from factjudge.eval.datasets.table import load_table
+from factjudge.eval.datasets.table import load_examples, load_table
 from factjudge.eval.datasets.true_pairs import load_true_pairs
 from factjudge.eval.metrics import FELM_DOMAINS
 
-__all__ = ["FELM_DOMAINS", "Example", "dataset_files", "dataset_hash", "load_dataset", "load_factbench",
-           "load_factscore", "load_felm", "load_mushroom", "load_table", "load_true_pairs", "parse_label"]
+__all__ = ["FELM_DOMAINS", "Example", "dataset_files", "dataset_hash", "load_dataset", "load_examples",
+           "load_factbench", "load_factscore", "load_felm", "load_mushroom", "load_table", "load_true_pairs",
+           "parse_label"]

@@ -13,6 +13,7 @@ from factjudge.eval.datasets.factscore import load_factscore
 from factjudge.eval.datasets.felm import load_felm
 from factjudge.eval.datasets.mushroom import _mushroom_files, load_mushroom
 from factjudge.eval.datasets.reading import _jsonl
+from factjudge.eval.datasets.table import load_examples
 from factjudge.eval.datasets.true_pairs import load_true_pairs
 
 
@@ -53,10 +54,10 @@ def _load_file(p: Path) -> list[Example]:
         return load_mushroom(p)
     if "annotations" in row and ("output" in row or "generation" in row):
         return load_factscore(p)
+    if "id" in row and "answer" in row:  # before Factbench: these rows may hold a response_label
+        return load_examples(p)
     if "claims" in row or "response_label" in row:
         return load_factbench(p)
-    if "id" in row and "answer" in row:
-        return [Example.from_dict(r) for _, r in _jsonl(p)]
     raise InputError(f"{p}: unrecognised dataset columns {sorted(row)}; use load_table with a mapping")
 
 

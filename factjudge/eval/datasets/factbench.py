@@ -45,8 +45,8 @@ def load_factbench(path: str | Path) -> list[Example]:
         if len(labels) != len(claims):
             raise InputError(f"{where}: {len(claims)} claims but {len(labels)} claim labels")
         answer = _text(row.get("response"), where, "response", required=False) or " ".join(claims)
-        pieces = row.get("hallucination_spans") or []
-        spans, missing = _find_spans(answer, [p for p in pieces if isinstance(p, str)])
+        pieces = _str_list(row.get("hallucination_spans"), where, "hallucination_spans")
+        spans, missing = _find_spans(answer, pieces)
         as_segments = source in _FACTBENCH_SEGMENT_SOURCES
         number = counters.get(source, 0)
         counters[source] = number + 1

@@ -35,6 +35,8 @@ def load_factscore(path: str | Path) -> list[Example]:
             if not isinstance(sentence, dict):
                 raise InputError(f"{where}: each annotation should be an object")
             facts = sentence.get("human-atomic-facts") or []
+            if not isinstance(facts, list):
+                raise InputError(f"{where}: 'human-atomic-facts' should be a list")
             fact_labels = []
             for fact in facts:
                 tag = str(fact.get("label", "")).strip().upper() if isinstance(fact, dict) else ""

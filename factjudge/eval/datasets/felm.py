@@ -22,8 +22,8 @@ def load_felm(path: str | Path) -> list[Example]:
         refs = tuple(r.strip().rstrip(",") for r in _str_list(row.get("ref"), where, "ref") if r.strip())
         contents = _str_list(row.get("ref_contents"), where, "ref_contents")
         answer = _text(row.get("response"), where, "response", required=False) or "\n".join(segments)
-        types = row.get("type") or []
-        comments = row.get("comment") or []
+        # Per-segment notes, kept only when they line up; older rows leave them empty.
+        types, comments = (v if isinstance(v, list) else [] for v in (row.get("type"), row.get("comment")))
         domain = _text(row.get("domain"), where, "domain")
         examples.append(Example(
             id=f"felm-{_text(row.get('index', line - 1), where, 'index')}",
@@ -38,7 +38,6 @@ def load_felm(path: str | Path) -> list[Example]:
             ref_contents=contents,
             meta={
                 "source": row.get("source", ""),
-                # `type` is per segment only when its length matches; older rows leave it empty.
                 "error_types": list(types) if len(types) == len(segments) else [],
                 "comments": list(comments) if len(comments) == len(segments) else [],
                 "ref_contents_aligned": len(refs) == len(contents),

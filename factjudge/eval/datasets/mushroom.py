@@ -30,11 +30,11 @@ def load_mushroom(path: str | Path) -> list[Example]:
                 spans = tuple(sorted((int(s), int(e)) for s, e in row.get("hard_labels") or []))
                 soft = tuple(sorted((int(d["start"]), int(d["end"]), float(d["prob"]))
                                     for d in row.get("soft_labels") or []))
-            except (TypeError, ValueError, KeyError):
+            except (TypeError, ValueError, KeyError, OverflowError):
                 raise InputError(f"{where}: malformed hard_labels or soft_labels") from None
             if any(not 0 <= s <= e <= len(answer) for s, e in spans):
                 raise InputError(f"{where}: a hard label falls outside the answer")
-            url = row.get("wikipedia_url") or ""
+            url = _text(row.get("wikipedia_url"), where, "wikipedia_url", required=False)
             examples.append(Example(
                 id=_text(row.get("id"), where, "id"),
                 question=_text(row.get("model_input"), where, "model_input"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 from collections.abc import Iterator, Sequence
@@ -25,20 +26,35 @@ def _path(path: str | Path) -> Path:
     return p
 
 
+def _decoded(p: Path) -> str:
+    """The text of a UTF-8 file (a BOM is dropped); an InputError names the line of a bad byte."""
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {p}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"{p}:{line}: not UTF-8 text (undecodable byte 0x{data[exc.start]:02x})") from None
+
+
 def _jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) of a JSONL file, skipping blank lines."""
     p = _path(path)
-    with p.open(encoding="utf-8-sig") as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{p}:{number}: not valid JSON ({exc.msg})") from None
-            if not isinstance(row, dict):
-                raise InputError(f"{p}:{number}: expected a JSON object, got {type(row).__name__}")
-            yield number, row
+    # split("\n"), not splitlines(): U+2028 and friends may sit unescaped inside JSON strings.
+    for number, line in enumerate(_decoded(p).split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except RecursionError:
+            raise InputError(f"{p}:{number}: JSON nested too deeply") from None
+        except ValueError as exc:  # JSONDecodeError, and integers too long to convert
+            raise InputError(f"{p}:{number}: not valid JSON ({getattr(exc, 'msg', exc)})") from None
+        if not isinstance(row, dict):
+            raise InputError(f"{p}:{number}: expected a JSON object, got {type(row).__name__}")
+        yield number, row
 
 
 def _csv_rows(path: str | Path, delimiter: str | None = None) -> Iterator[tuple[int, dict[str, str]]]:
@@ -46,14 +62,16 @@ def _csv_rows(path: str | Path, delimiter: str | None = None) -> Iterator[tuple[
     p = _path(path)
     if delimiter is None:
         delimiter = "\t" if p.suffix.lower() in (".tsv", ".tab") else ","
-    with p.open(encoding="utf-8-sig", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter=delimiter)
+    reader = csv.DictReader(io.StringIO(_decoded(p), newline=""), delimiter=delimiter)
+    try:
         if not reader.fieldnames:
             raise InputError(f"{p}: empty file, no header row")
         for row in reader:
             if None in row or any(v is None for v in row.values()):
                 raise InputError(f"{p}:{reader.line_num}: row does not match the header's columns")
             yield reader.line_num, row
+    except csv.Error as exc:  # an oversized field, a stray quote in strict dialects
+        raise InputError(f"{p}:{reader.line_num}: not valid CSV ({exc})") from None
 
 
 def _where(path: str | Path, line: int) -> str:

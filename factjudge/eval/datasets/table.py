@@ -1,4 +1,4 @@
-"""Generic CSV/TSV/JSONL loader: a mapping names the column for each ``Example`` field."""
+"""Generic loaders: a mapping names the column for each ``Example`` field, or rows name the fields."""
 
 from __future__ import annotations
 
@@ -33,6 +33,28 @@ def _cell_list(value: Any) -> Any:
     return value
 
 
+_FIELDS = frozenset(f.name for f in fields(Example))
+
+
+def _example(values: dict[str, Any], where: str) -> Example:
+    """An Example from the field values of one row, each checked and converted."""
+    for name in ("segments", "claims", "refs", "ref_contents"):
+        values[name] = _str_list(values.get(name), where, name)
+    for name in ("segment_labels", "claim_labels"):
+        values[name] = _label_list(values.get(name), where, name)
+    values["response_label"] = parse_label(values.get("response_label"), where, "response_label")
+    if values["response_label"] is None:
+        values["response_label"] = _response_label(values["segment_labels"] or values["claim_labels"])
+    for name in ("id", "question", "answer", "domain", "language", "dataset", "grounding"):
+        if name in values:
+            values[name] = _text(values[name], where, name, required=name == "answer")
+    values["language"] = (values.get("language") or "en").lower()
+    try:
+        return Example.from_dict(values)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise InputError(f"{where}: malformed spans, soft_spans or meta ({exc})") from None
+
+
 def load_table(
     path: str | Path,
     mapping: Mapping[str, str],
@@ -46,8 +68,7 @@ def load_table(
     fields take JSON lists (JSON text in CSV cells); ``defaults`` fill fields with no column.
     """
     p = _path(path)
-    known = {f.name for f in fields(Example)}
-    unknown = set(mapping) - known
+    unknown = set(mapping) - _FIELDS
     if unknown:
         raise InputError(f"mapping names unknown Example fields: {sorted(unknown)}")
     if "answer" not in mapping:
@@ -68,16 +89,29 @@ def load_table(
             if column not in row:
                 raise InputError(f"{where}: column {column!r} (for {name}) is missing")
             values[name] = _cell_list(row[column])
-        for name in ("segments", "claims", "refs", "ref_contents"):
-            values[name] = _str_list(values.get(name), where, name)
-        for name in ("segment_labels", "claim_labels"):
-            values[name] = _label_list(values.get(name), where, name)
-        values["response_label"] = parse_label(values.get("response_label"), where, "response_label")
-        if values["response_label"] is None:
-            values["response_label"] = _response_label(values["segment_labels"] or values["claim_labels"])
-        for name in ("id", "question", "answer", "domain", "language", "dataset", "grounding"):
-            if name in values:
-                values[name] = _text(values[name], where, name, required=name == "answer")
-        values["language"] = (values.get("language") or "en").lower()
-        examples.append(Example.from_dict(values))
+        examples.append(_example(values, where))
+    return examples
+
+
+def load_examples(path: str | Path) -> list[Example]:
+    """JSONL rows whose keys are ``Example`` fields (``id``, ``answer``, ``response_label`` …).
+
+    ``label`` is read as ``response_label``; any other key is refused, naming the keys
+    expected, so a row's labels are never dropped without a word.
+    """
+    p = _path(path)
+    examples: list[Example] = []
+    for line, row in _jsonl(p):
+        where = _where(p, line)
+        values = dict(row)
+        if "label" in values:
+            if "response_label" in values:
+                raise InputError(f"{where}: give 'label' or 'response_label', not both")
+            values["response_label"] = values.pop("label")
+        unknown = set(values) - _FIELDS
+        if unknown:
+            raise InputError(f"{where}: unknown keys {sorted(unknown)}; rows of id and answer take "
+                             f"{', '.join(sorted(_FIELDS))} and label (the response label); "
+                             "put anything else in meta")
+        examples.append(_example({"id": f"{p.stem}-{len(examples)}", "question": "", **values}, where))
     return examples
