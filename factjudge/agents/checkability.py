@@ -1,9 +1,10 @@
 """Is a piece of text a checkable fact, or a personal statement, opinion, greeting or question?
 
 TRUE's finding: personal statements ("I love dogs") are not facts and should not be
-judged. These hand-written rules (English, plus a few French, Spanish and German
-cues) are deliberately conservative: when no rule fires, the text is checkable, so
-an error is never hidden behind a wrong "not checkable".
+judged. These hand-written rules (English, and first-person cues in the other languages
+of the multilingual FActScore study, fr es zh ru vi ar hi bn, plus de) are deliberately
+conservative: when no rule fires, the text is checkable, so an error is never hidden
+behind a wrong "not checkable".
 """
 
 from __future__ import annotations
@@ -39,6 +40,31 @@ _PERSONAL = re.compile(
     r"|^(?:thank you|thanks|hello|hi|hey)(?:\s*[,!.]|\s+(?:for|so much|again|there)\b|\s*$)"
     r"|^(?:j'aime|j'adore|je préfère|j'espère|me gusta|me encanta|espero|prefiero|"
     r"ich (?:mag|liebe|hoffe|bevorzuge|wünsche))\b",
+    re.IGNORECASE,
+)
+
+# The same in scripts where \b does not work (Indic vowel signs are not word characters) or
+# where no space follows the pronoun (zh): first-person feelings, wishes, advice and thanks.
+_PERSONAL_MORE = re.compile(
+    r"^(?:我(?:真的|非常|很|也)?(?:喜欢|爱|讨厌|希望|推荐|建议)|希望(?:这|你|您|对)|祝(?:你|您)|谢谢"
+    r"|я\s+(?:очень\s+|действительно\s+|тоже\s+)?(?:люблю|обожаю|ненавижу|надеюсь|хочу|предпочитаю|"
+    r"рекомендую|советую)|надеюсь|желаю|спасибо"
+    r"|tôi\s+(?:rất\s+|thực sự\s+|cũng\s+)?(?:yêu|thích|ghét|hy vọng|hi vọng|mong|muốn|khuyên)"
+    r"|hy vọng|hi vọng|chúc bạn|cảm ơn"
+    r"|(?:أنا\s+)?(?:أحب|أعشق|أكره|أتمنى|آمل|أفضل|أنصح)|شكرا|شكرًا|شكراً"
+    r"|मुझे\s.*(?:पसंद|अच्छा लगता|अच्छी लगती|प्यार)|मैं\s.*(?:प्यार करत|आशा करत|उम्मीद करत|चाहत)"
+    r"|आशा है|उम्मीद है|धन्यवाद|शुभकामना"
+    r"|আমি\s.*(?:ভালোবাসি|ভালবাসি|পছন্দ করি|আশা করি)|আমার\s.*(?:পছন্দ|ভালো লাগে)|আশা করি|ধন্যবাদ|শুভকামনা)",
+    re.IGNORECASE,
+)
+# Opinion hedges in those languages; what follows is judged as after an English hedge.
+_HEDGE_MORE = re.compile(
+    r"^(?:我(?:觉得|认为|相信)|在我看来|我个人(?:认为|觉得)?"
+    r"|я\s+(?:думаю|считаю|полагаю)|по-моему|по моему мнению|мне кажется"
+    r"|tôi\s+(?:nghĩ|cho rằng|tin rằng|thấy)|theo tôi"
+    r"|أعتقد|أظن|في رأيي|برأيي"
+    r"|मुझे लगता है|मेरे विचार में|मेरी राय में|मैं सोचत[ाी] हूँ"
+    r"|আমার মনে হয়|আমি মনে করি|আমার মতে)(?:\s+(?:что|rằng|أن|कि|যে))?[\s,，、]*",
     re.IGNORECASE,
 )
 
@@ -108,16 +134,16 @@ def _sentence_checkable(sentence: str) -> bool:
     own = _QUOTED.sub(" “…” ", text).strip()
     if re.search(r"[?？؟]\s*$", own):
         return _did_you_know(own)
-    if _PERSONAL.match(own):
+    if _PERSONAL.match(own) or _PERSONAL_MORE.match(own):
         return False
     disclaimer = _DISCLAIMER.match(own)
     if disclaimer:
         rest = disclaimer.group(1)
         return bool(rest) and _sentence_checkable(rest)
-    hedge = _HEDGE.match(own)
+    hedge = _HEDGE.match(own) or _HEDGE_MORE.match(own)
     if hedge:
         rest = own[hedge.end() :]
-        if _PERSONAL.match(rest):
+        if _PERSONAL.match(rest) or _PERSONAL_MORE.match(rest):
             return False
         return not _EVALUATIVE.search(rest) and bool(_FACT_SIGNAL.search(" " + rest))
     # A lead-in such as "Here are some options:" announces facts but states none.

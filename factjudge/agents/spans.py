@@ -33,22 +33,24 @@ def _core(quote: str) -> str:
 
 def locate(quote: str, answer: str, start: int = 0, end: int | None = None,
            probability: float | None = None) -> ErrorSpan:
-    """The span of ``answer`` that ``quote`` copies, searched in [start, end) first, then anywhere."""
+    """The span of ``answer[start:end]`` (the item the quote was given for) that ``quote`` copies.
+
+    Words found only elsewhere in the answer are not this item's error: the span is then
+    unlocated, as it is when the item's place in the answer is unknown (``start`` < 0).
+    """
     core = _core(quote)
     end = len(answer) if end is None or end < 0 else end
+    if start < 0 or not core:
+        return ErrorSpan(-1, -1, quote, probability, located=False)
     # Most quotes are verbatim: a plain find spares normalising the whole answer.
-    exact = answer.find(core, max(start, 0), end) if core else -1
+    exact = answer.find(core, start, end)
     if exact >= 0:
         return ErrorSpan(exact, exact + len(core), core, probability, located=True)
     needle, _ = _normalise(quote)
     haystack, offsets = _normalise(answer)
-    if not needle:
-        return ErrorSpan(-1, -1, quote, probability, located=False)
-    lo = next((i for i, off in enumerate(offsets) if off >= max(start, 0)), len(offsets))
+    lo = next((i for i, off in enumerate(offsets) if off >= start), len(offsets))
     found = haystack.find(needle, lo)
     if found == -1 or offsets[found + len(needle) - 1] >= end:
-        found = haystack.find(needle)  # the judge may quote a neighbouring segment's words
-    if found == -1:
         return ErrorSpan(-1, -1, quote, probability, located=False)
     first = offsets[found]
     last = offsets[found + len(needle) - 1] + 1

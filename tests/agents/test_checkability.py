@@ -61,3 +61,28 @@ def test_not_checkable(text: str) -> None:
 @pytest.mark.parametrize("text", CHECKABLE)
 def test_checkable(text: str) -> None:
     assert is_checkable(text) is True
+
+
+# The languages of the multilingual FActScore study: an opinion or wish of the speaker is not
+# checkable; a fact that starts with similar words is.
+@pytest.mark.parametrize(("opinion", "fact"), [
+    ("আমি এই শহরটা ভালোবাসি।", "ঢাকা বাংলাদেশের রাজধানী।"),
+    ("আমার মনে হয় এটা খুব সুন্দর শহর।", "আমার দাদা ১৯৭১ সালে ঢাকায় জন্মগ্রহণ করেন।"),
+    ("मुझे यह शहर बहुत पसंद है।", "दिल्ली भारत की राजधानी है।"),
+    ("मुझे लगता है कि यह एक सुंदर शहर है।", "मुझे लगता है कि ताजमहल 1653 में पूरा हुआ था।"),
+    ("我非常喜欢这座城市。", "我国的首都是北京。"),
+    ("我觉得这座城市很美。", "我认为北京有2100万人口。"),
+    ("Я очень люблю этот город.", "Я родился в Москве в 1990 году."),
+    ("Мне кажется, это красивый город.", "Москва является столицей России."),
+    ("Tôi rất thích thành phố này.", "Tôi sinh ra ở Hà Nội năm 1990."),
+    ("Theo tôi, đây là một thành phố đẹp.", "Hà Nội là thủ đô của Việt Nam."),
+    ("أنا أحب هذه المدينة.", "القاهرة هي عاصمة مصر."),
+    ("في رأيي هذه مدينة جميلة.", "أنا ولدت في القاهرة عام 1990."),
+    ("J'adore cette ville.", "Paris est la capitale de la France."),
+    ("Me encanta esta ciudad.", "Madrid es la capital de España."),
+    ("Ich liebe diese Stadt.", "Berlin ist die Hauptstadt Deutschlands."),
+    ("I hope you visit it one day!", "It opened in 1937."),
+])
+def test_opinions_are_recognised_in_every_language_of_the_study(opinion: str, fact: str) -> None:
+    assert not is_checkable(opinion), opinion
+    assert is_checkable(fact), fact

@@ -46,6 +46,15 @@ def test_the_quoted_segment_is_searched_first() -> None:
     assert locate("is cold", answer).start == 11
 
 
+def test_a_quote_found_only_in_another_item_is_not_located() -> None:
+    answer = "Paris is the capital of France. The Seine flows through Berlin. It is long."
+    second = answer.index("The Seine")
+    assert locate("Berlin", answer, second, answer.index(" It is")).located
+    wrong_item = locate("Berlin", answer, answer.index("It is"), len(answer))  # quoted for item 3
+    assert not wrong_item.located and wrong_item.start == -1
+    assert not locate("Paris", answer, -1, -1).located  # the item's place in the answer is unknown
+
+
 def test_a_quote_not_in_the_answer_is_unlocated_never_guessed() -> None:
     span = locate("the Indian Ocean", ANSWER)
     assert not span.located and (span.start, span.end) == (-1, -1) and span.text == "the Indian Ocean"
