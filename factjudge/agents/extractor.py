@@ -12,6 +12,7 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.llm.tokens import count_tokens
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Claim, Segment, Trace
+from factjudge.retrieval.tokenize import tokenize
 
 # FELM does not extract claims from math and reasoning answers: their steps are the unit.
 NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})
@@ -33,6 +34,13 @@ def numbered(items: Sequence[str]) -> str:
 
 # A sentence rarely holds more atomic facts than this; the cap stops a looping model.
 MAX_CLAIMS_PER_SEGMENT = 12
+# A claim is grounded in its answer when this share of its content words occurs in its
+# segment, the question or an earlier segment (a claim names what a pronoun stood for).
+MIN_GROUNDED_SHARE = 0.5
+# Content words a claim needs to state anything: "The" or "La mona l" state nothing.
+MIN_CONTENT_WORDS = 2
+# Claims sharing this much of their content words say the same thing.
+NEAR_DUPLICATE = 0.9
 
 
 def claims_grammar(n_segments: int) -> str:
@@ -89,9 +97,46 @@ def extract_claims(
     )
     if asked.value is None:
         return None
+    example = _words(prompt.text[prompt.text.index("Example"):prompt.text.index("Now ")], language)
     claims: list[Claim] = []
+    seen: list[set[str]] = []
+    context = _words(question, language)
     for index, segment in enumerate(segments, start=1):
-        texts = asked.value.get(index, [segment.text])
-        for text in texts:
+        context |= _words(segment.text, language)
+        for text in asked.value.get(index, [segment.text]):
+            words = _words(text, language)
+            why = _dropped(words, example, context, seen)
+            if why:
+                traces.append(Trace("claims", prompt.name, prompt.hash, (), text, error=f"dropped: {why}"))
+                continue
+            seen.append(words)
             claims.append(Claim(len(claims) + 1, segment.id, text, is_checkable(text)))
     return tuple(claims)
+
+
+def _words(text: str, language: str) -> set[str]:
+    """Content words (stop words out; CJK as character bigrams) in the answer's language."""
+    return set(tokenize(text, stopwords=True, lang=language))
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a) if a else 0.0
+
+
+def _dropped(words: set[str], example: set[str], context: set[str], kept: list[set[str]]) -> str:
+    """Why a claim is not kept, or "" to keep it.
+
+    A small model copies the prompt's worked example into unrelated answers, repeats
+    itself, stops mid-word, and invents: those claims would be judged as if the answer
+    had made them.
+    """
+    if sum(len(w) > 1 for w in words) < MIN_CONTENT_WORDS:  # a lone letter is a cut-off word
+        return "a fragment, not a claim"
+    if _overlap(words, example) >= NEAR_DUPLICATE and _overlap(words, context) < MIN_GROUNDED_SHARE:
+        return "copies the prompt's worked example"
+    if _overlap(words, context) < MIN_GROUNDED_SHARE:
+        return "its words are not in the answer"
+    if any(_overlap(words, other) >= NEAR_DUPLICATE and _overlap(other, words) >= NEAR_DUPLICATE
+           for other in kept):
+        return "repeats an earlier claim"
+    return ""

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from factjudge.agents.extractor import MAX_CLAIMS_PER_SEGMENT, claims_grammar, completion_budget
+from factjudge.agents.extractor import (
+    MAX_CLAIMS_PER_SEGMENT,
+    claims_grammar,
+    completion_budget,
+    extract_claims,
+)
 from factjudge.agents.segmenter import segment
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Trace
 
 
 def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> None:
@@ -16,3 +23,45 @@ def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> No
 
 def test_the_grammar_caps_claims_per_segment() -> None:
     assert f"claim{{1,{MAX_CLAIMS_PER_SEGMENT}}}" in claims_grammar(2)
+
+
+def _extract(question: str, texts: list[str], reply: str,
+             language: str = "en") -> tuple[list[str], list[str]]:
+    traces: list[Trace] = []
+    segments = segment(" ".join(texts))
+    claims = extract_claims(ScriptedChatModel([reply]), question, segments, domain="wk", language=language,
+                            traces=traces)
+    assert claims is not None
+    return [c.text for c in claims], [f"{t.reply} | {t.error}" for t in traces if t.step == "claims"]
+
+
+def test_claims_copied_from_the_example_fragments_duplicates_and_inventions_are_dropped_and_traced() -> None:
+    kept, dropped = _extract(
+        "¿Dónde está la Torre Eiffel?",
+        ["La Torre Eiffel está en París y mide 330 metros."],
+        "Segment 1:\nClaim 1. La Torre Eiffel está en París.\n"
+        "Claim 2. La Mona Lisa fue pintada por Leonardo da Vinci.\nClaim 3. La mona l\n"
+        "Claim 4. La Torre Eiffel está en París.\nClaim 5. La Torre Eiffel mide 330 metros.\n"
+        "Claim 6. El Coliseo romano tiene dos mil años de historia.\n", language="es")
+    assert kept == ["La Torre Eiffel está en París.", "La Torre Eiffel mide 330 metros."]
+    assert dropped == [
+        "La Mona Lisa fue pintada por Leonardo da Vinci. | dropped: copies the prompt's worked example",
+        "La mona l | dropped: a fragment, not a claim",
+        "La Torre Eiffel está en París. | dropped: repeats an earlier claim",
+        "El Coliseo romano tiene dos mil años de historia. | dropped: its words are not in the answer"]
+
+
+def test_a_claim_that_names_what_a_pronoun_stood_for_is_kept() -> None:
+    kept, dropped = _extract("Tell me about Marie Curie.",
+                             ["Marie Curie was a physicist.", "She won two Nobel Prizes."],
+                             "Segment 1:\nClaim 1. Marie Curie was a physicist.\n"
+                             "Segment 2:\nClaim 1. Marie Curie won two Nobel Prizes.\n")
+    assert kept == ["Marie Curie was a physicist.", "Marie Curie won two Nobel Prizes."] and not dropped
+
+
+def test_claims_in_scripts_without_spaces_are_checked_too() -> None:
+    kept, dropped = _extract("中国的首都是哪里？", ["北京是中国的首都，人口约两千万。"],
+                             "Segment 1:\nClaim 1. 北京是中国的首都。\nClaim 2. 北京人口约两千万。\n"
+                             "Claim 3. 大堡礁是世界上最大的珊瑚礁。\n", language="zh")
+    assert kept == ["北京是中国的首都。", "北京人口约两千万。"]
+    assert dropped == ["大堡礁是世界上最大的珊瑚礁。 | dropped: its words are not in the answer"]
