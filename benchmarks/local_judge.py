@@ -36,7 +36,6 @@ from factjudge.judges.strategies import SUPPORTED_THRESHOLD
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
-TRUE_LLM = ("supported", "grounded")
 SCORERS = ("token_f1", "bm25", "embedding")
 # The list judge (slower, and at chance) runs on a slice; Q²'s file lists its 150 consistent
 # pairs first, so its slice reaches 50 inconsistent ones.
@@ -75,19 +74,21 @@ def true_part(args: argparse.Namespace) -> None:
     sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
             "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)])}
     lines: list[dict[str, Any]] = []
+    list_lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
-        lines += bench(args.runs / name, path, [f"strategy={','.join(TRUE_LLM[:1] + SCORERS)}"],
+        lines += bench(args.runs / name, path, [f"strategy={','.join(('supported', *SCORERS))}"],
                        args.model, *limit)
-        lines += bench(args.runs / f"{name}-list", path, ["strategy=grounded"], args.model,
-                       "--limit", str(LIST_SLICES[name]))
-    rows = metric_rows(lines, group="dataset")
+        list_lines += bench(args.runs / f"{name}-list", path, ["strategy=grounded"], args.model,
+                            "--limit", str(LIST_SLICES[name]))
+    rows = metric_rows(lines + list_lines, group="dataset")
     rows = rows[rows["dataset"] != "overall"]
-    aucs = roc_auc_intervals(lines, n=1000)
+    # The ensemble row averages the judges run on the same pairs: the list judge ran on fewer.
+    aucs = pd.concat([roc_auc_intervals(lines, n=1000), roc_auc_intervals(list_lines, n=1000)])
     table = aucs.merge(rows[["setup", "dataset", "response_ba", "unparseable"]], on=["setup", "dataset"],
                        how="left").rename(columns={"response_ba": "label_ba"})
     show("TRUE: ROC AUC for detecting inconsistent pairs, balanced accuracy of the labels", table)
 
-    setup = "strategy=supported"
+    setup = next(ln["setup"] for ln in lines if ln["result"]["strategy"] == "supported")
     per_set = {name: _scored([ln for ln in lines if ln["dataset"] == ds], setup)
                for name, ds in (("begin", "begin-wow"), ("q2", "q2-memnet"))}
     pooled = ([*per_set["begin"][0], *per_set["q2"][0]], [*per_set["begin"][1], *per_set["q2"][1]])
