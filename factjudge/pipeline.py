@@ -7,16 +7,16 @@ from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
 from factjudge.agents.aggregate import combine_error_scores, combine_labels, supported_share
-from factjudge.agents.checkability import is_checkable
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS, extract_claims
 from factjudge.agents.judge import PASSAGE_BLIND_STRATEGIES, SCORER_STRATEGIES, Item, JudgeInput, make_judge
-from factjudge.agents.segmenter import segment
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.budget import trim_evidence
 from factjudge.retrieval.evidence import reference_evidence
+from factjudge.text.checkability import is_checkable
+from factjudge.text.segmenter import segment
 
 
 @cache

@@ -16,12 +16,12 @@ from typing import Protocol
 from factjudge.agents.calling import ask
 from factjudge.agents.confidence import id_list_error_scores, true_false_error_score
 from factjudge.agents.parsing import parse_id_list, parse_true_false
-from factjudge.agents.spans import locate
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
 from factjudge.retrieval.budget import trim_evidence
+from factjudge.text.spans import locate
 
 LIST_STRATEGIES = ("vanilla", "cot", "link", "doc", "grounded")
 LLM_STRATEGIES = (*LIST_STRATEGIES, "fact")

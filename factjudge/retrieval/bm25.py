@@ -13,11 +13,11 @@ from rank_bm25 import BM25Plus
 
 from factjudge.errors import InputError
 from factjudge.retrieval.chunker import chunk
-from factjudge.retrieval.tokenize import tokenize
+from factjudge.text.tokenize import tokenize
 
 
 class BM25Index:
-    """BM25Plus over a fixed list of passages, tokenised with ``factjudge.retrieval.tokenize``."""
+    """BM25Plus over a fixed list of passages, tokenised with ``factjudge.text.tokenize``."""
 
     def __init__(self, passages: list[str], *, lang: str | None = None, stopwords: bool = True) -> None:
         """Index ``passages``; ``lang`` picks the stop list (every list when None)."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
-from factjudge.retrieval.tokenize import tokenize
+from factjudge.text.tokenize import tokenize
 
 if TYPE_CHECKING:
     from factjudge.retrieval.kb_bm25s import Bm25sIndex

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from factjudge.agents.extractor import MAX_CLAIMS_PER_SEGMENT, claims_grammar, completion_budget
-from factjudge.agents.segmenter import segment
+from factjudge.text.segmenter import segment
 
 
 def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> None:

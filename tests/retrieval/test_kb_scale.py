@@ -14,7 +14,7 @@ import pytest
 import factjudge.retrieval.kb as kb_module
 from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.tokenize import _word_pattern, normalize, tokenize
+from factjudge.text.tokenize import _word_pattern, normalize, tokenize
 from tests.retrieval.test_kb import CASES, DOCS, QUERIES, TEXT
 
 # Every passage holds the common words; one rare word (zebraN) tells them apart.

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.agents.segmenter import segment
 from factjudge.errors import InputError
+from factjudge.text.segmenter import segment
 
 FELM = Path("/work/shared/data/felm_all.jsonl")
 

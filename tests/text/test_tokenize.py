@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.retrieval.tokenize import normalize, stopwords_for, tokenize
+from factjudge.text.tokenize import normalize, stopwords_for, tokenize
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.agents.checkability import is_checkable
+from factjudge.text.checkability import is_checkable
 
 NOT_CHECKABLE = [
     "I love dogs.",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from factjudge.agents.segmenter import segment
 from factjudge.errors import InputError
+from factjudge.text.segmenter import segment
 
 # Quoted or reported words belong to someone else: "Einstein said 'I think...'" is a fact.
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]|「[^」]*」|(?<![\w])'[^']*'(?![\w])")
