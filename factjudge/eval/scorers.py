@@ -19,11 +19,12 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Plus
 
+from factjudge.text.segmenter import split_sentences
+
 Scorer = Callable[[str, str], float]
 
 # Scripts written without spaces: each character is its own token, or a whole clause would be one.
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f\uac00-\ud7af]")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
 
 BM25_K1 = 1.5
 BM25_B = 0.75
@@ -65,11 +66,6 @@ def token_f1(grounding: str, text: str) -> float:
     precision = overlap / len(text_tokens)
     recall = overlap / len(ground_tokens)
     return 2 * precision * recall / (precision + recall)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split on sentence punctuation (Latin and CJK) and line breaks; no sentence is empty."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 def bm25_score(grounding: str, text: str) -> float:

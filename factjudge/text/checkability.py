@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from factjudge.errors import InputError
-from factjudge.text.segmenter import segment
+from factjudge.text.segmenter import split_sentences
 
 # Quoted or reported words belong to someone else: "Einstein said 'I think...'" is a fact.
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]|「[^」]*」|(?<![\w])'[^']*'(?![\w])")
@@ -85,13 +84,7 @@ _INTRO = re.compile(r"^(?:here (?:is|are)|here's|below (?:is|are)|the following|
 
 def is_checkable(text: str) -> bool:
     """True when ``text`` states something about the world that a judge can check."""
-    if not text or not any(ch.isalnum() for ch in text):
-        return False
-    try:
-        sentences = [s.text for s in segment(text)]
-    except InputError:
-        return False
-    return any(_sentence_checkable(s) for s in sentences) if sentences else False
+    return any(_sentence_checkable(s) for s in split_sentences(text))
 
 
 def _sentence_checkable(sentence: str) -> bool:

@@ -63,10 +63,6 @@ def test_bm25_score_range_and_order() -> None:
     assert scorers.bm25_score("", "anything") == 0.0 and scorers.bm25_score("text", "") == 0.0
 
 
-def test_split_sentences() -> None:
-    assert scorers.split_sentences("A b. C d!\n中文。第二句") == ["A b.", "C d!", "中文。", "第二句"]
-
-
 def test_always() -> None:
     assert scorers.always(0.5)("g", "t") == 0.5
     assert scorers.always(1.0).__name__ == "always_1"
