@@ -26,6 +26,14 @@ def test_words(text: str, tokens: list[str]) -> None:
     assert tokenize(text) == tokens
 
 
+def test_the_scorers_cases() -> None:
+    """The cases of the token-F1 scorer's former tokenizer: one tokenizer serves both."""
+    assert tokenize("It's 3.5 km, Ünïcode!") == ["it", "s", "3", "5", "km", "ünïcode"]
+    assert tokenize("हिन्दी भाषा") == ["हिन्दी", "भाषा"]  # vowel signs stay in the word
+    assert tokenize("北京is大") == ["北京", "is", "大"]  # CJK as bigrams (the scorer had unigrams)
+    assert tokenize("  ,;") == []
+
+
 def test_devanagari_and_bengali_marks_stay_inside_words() -> None:
     assert tokenize("हिन्दी") == ["हिन्दी"]
     assert tokenize("বাংলা") == ["বাংলা"]
