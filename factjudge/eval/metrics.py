@@ -331,23 +331,6 @@ def ensemble_scores(score_lists: Sequence[Sequence[float | None]]) -> list[float
     return out
 
 
-# ---------------------------------------------------------------- FELM aggregation
-
-
-def any_false(labels: Iterable[bool | None]) -> bool | None:
-    """FELM's strict rule as an error flag: True if any part is false (label False).
-
-    False when every part is true (or there are none: nothing is wrong); None when
-    no part is false but some are unknown.
-    """
-    values = list(labels)
-    if any(v is False for v in values):
-        return True
-    if any(v is None for v in values):
-        return None
-    return False
-
-
 # ---------------------------------------------------------------- Mu-SHROOM
 
 

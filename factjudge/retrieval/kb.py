@@ -320,11 +320,6 @@ class KnowledgeBase:
             found.update(self._conn.execute(f"SELECT term, df FROM term_df WHERE term IN ({marks})", batch))
         return found
 
-    def fts5_terms(self, query: str) -> list[str]:
-        """The query terms FTS5 matches: the indexed ones, rarest first, within ``POSTINGS_BUDGET``."""
-        terms = query_tokens(query)
-        return _within_budget(terms, self._document_frequencies(terms), POSTINGS_BUDGET)
-
     def _fts5_ids(
         self, terms: list[str], k: int, *, title: str | None, lang: str | None
     ) -> list[tuple[int, float]]:

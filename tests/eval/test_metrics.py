@@ -176,16 +176,6 @@ def test_ensemble_scores_is_none_safe() -> None:
         metrics.ensemble_scores([[0.1], [0.1, 0.2]])
 
 
-# ---------------------------------------------------------------- FELM aggregation
-
-
-def test_any_false() -> None:
-    assert metrics.any_false([True, False, None]) is True
-    assert metrics.any_false([True, True]) is False
-    assert metrics.any_false([True, None]) is None
-    assert metrics.any_false([]) is False
-
-
 def test_span_iou() -> None:
     assert metrics.span_iou([], []) == 1.0
     assert metrics.span_iou([(0, 4)], []) == 0.0
