@@ -61,3 +61,22 @@ def test_not_checkable(text: str) -> None:
 @pytest.mark.parametrize("text", CHECKABLE)
 def test_checkable(text: str) -> None:
     assert is_checkable(text) is True
+
+
+# A hedged fact is still a fact in every language of the study: in scripts without case no
+# capital marks a name, so only evaluative words make a hedged sentence an opinion.
+@pytest.mark.parametrize("fact", [
+    "I believe Canberra is the capital of Australia.",
+    "Je pense que Paris est la capitale de la France.",
+    "Creo que Madrid es la capital de España.",
+    "我认为北京是中国的首都。",
+    "我觉得美国的首都是华盛顿。",  # 美 of 美国 is no praise
+    "Я думаю, что Москва — столица России.",
+    "Theo tôi, Hà Nội là thủ đô của Việt Nam.",
+    "أعتقد أن القاهرة عاصمة مصر.",
+    "मुझे लगता है कि दिल्ली भारत की राजधानी है।",
+    "আমার মনে হয় ঢাকা বাংলাদেশের রাজধানী।",
+    "আমার মতে রবীন্দ্রনাথ ঠাকুর কলকাতাকে ভালোবাসতেন।",  # ভালো of ভালোবাসতেন (loved) is no praise
+])
+def test_a_hedged_fact_stays_checkable(fact: str) -> None:
+    assert is_checkable(fact), fact
