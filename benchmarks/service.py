@@ -22,10 +22,14 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from factjudge.integrations.http import create_app
-from factjudge.integrations.live import loopback_socket
-from factjudge.llm.scripted import ScriptedChatModel
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests.support, the loopback helpers shared with the tests
+
+from factjudge.integrations.http import create_app  # noqa: E402
+from factjudge.llm.scripted import ScriptedChatModel  # noqa: E402
+from tests.support.live import loopback_socket  # noqa: E402
 
 QUESTION = "When did the city museum open, and where is it?"
 ANSWER = ("The city museum opened in 1998. It stands on the north bank of the river. "

@@ -5,9 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from factjudge.agents.checkability import is_checkable
 from factjudge.agents.extractor import extract_claims
-from factjudge.agents.segmenter import segment
 from factjudge.config import CheckConfig
 from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
@@ -17,6 +15,8 @@ from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
+from factjudge.text.checkability import is_checkable
+from factjudge.text.segmenter import segment
 from factjudge.version import package_version
 
 

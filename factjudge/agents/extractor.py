@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from factjudge.agents.calling import ask
-from factjudge.agents.checkability import is_checkable
 from factjudge.agents.parsing import parse_claims
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.llm.tokens import count_tokens
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Claim, Segment, Trace
-from factjudge.retrieval.tokenize import tokenize
+from factjudge.text.checkability import is_checkable
+from factjudge.text.tokenize import tokenize
 
 # FELM does not extract claims from math and reasoning answers: their steps are the unit.
 NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})

@@ -13,6 +13,7 @@ from factjudge.errors import ParseError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import Evidence, Trace
+from factjudge.text.tokenize import tokenize
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,8 @@ def parse_passage(reply: str) -> str:
     if not sep or head.strip().lower() != "passage":
         raise ParseError("expected the reply to start with 'Passage:' (or to be the single word UNKNOWN)")
     passage = " ".join(passage.split())
-    if len(passage.split()) < MIN_PASSAGE_WORDS:
+    # Words as the one tokenizer counts them: a Chinese passage has no spaces to split on.
+    if len(tokenize(passage)) < MIN_PASSAGE_WORDS:
         raise ParseError(f"the passage has fewer than {MIN_PASSAGE_WORDS} words")
     return passage
 

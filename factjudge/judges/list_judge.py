@@ -12,7 +12,6 @@ from functools import partial
 
 from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_id_list
-from factjudge.agents.spans import locate
 from factjudge.judges.base import (
     Item,
     JudgeInput,
@@ -26,6 +25,7 @@ from factjudge.judges.confidence import id_list_error_scores
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.records import ErrorSpan, Label, Trace, Verdict
+from factjudge.text.spans import locate
 
 
 def id_list_grammar(n_items: int, thought: bool = False) -> str:

@@ -1,9 +1,10 @@
 """Token-bounded chunks of a document that break at sentence ends where they can.
 
-Tokens are counted with the offline cl100k_base encoding (FELM's 512-token chunks).
-Chunks are exact slices of the input, so offsets and spacing (none between Chinese
-sentences) survive; every chunk is re-counted as a whole, because BPE may merge
-across the join of two sentences.
+Sentences come from the one splitter (``factjudge.text.segmenter``); tokens are
+counted with the offline cl100k_base encoding (FELM's 512-token chunks). Chunks are
+exact slices of the input, so offsets and spacing (none between Chinese sentences)
+survive; every chunk is re-counted as a whole, because BPE may merge across the join
+of two sentences.
 """
 
 from __future__ import annotations
@@ -14,39 +15,12 @@ import tiktoken
 
 from factjudge.errors import InputError
 from factjudge.llm.tokens import get_encoding
+from factjudge.text.segmenter import sentence_spans
 
-# A sentence ends at ". ! ? …" followed by whitespace (so "3.14" and "U.S.A" stay whole),
-# at CJK, Devanagari and Arabic-script enders with or without a following space, or at
-# a line break (extracted pages put one paragraph per line). Closing quotes and
-# brackets stay with their sentence.
-_SENTENCE_END = re.compile(r"""[.!?…]+["'”’»)\]]*(?=\s)|[。！？!?।॥؟۔]+["'”’»」』)\]）]*|\n+""")
 # Scripts written without spaces; an overlap may start anywhere inside their runs.
 _CJK = re.compile(
     "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u3000-\u303f\uff00-\uffef]"
 )
-
-
-def _spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of ``text``, without surrounding whitespace."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        spans.append((start, match.end()))
-        start = match.end()
-    spans.append((start, len(text)))
-    trimmed = []
-    for a, b in spans:
-        piece = text[a:b]
-        a += len(piece) - len(piece.lstrip())
-        b -= len(piece) - len(piece.rstrip())
-        if a < b:
-            trimmed.append((a, b))
-    return trimmed
-
-
-def split_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` by a simple punctuation rule (also 。！？।؟ and line breaks)."""
-    return [text[a:b] for a, b in _spans(text)]
 
 
 def _char_offsets(enc: tiktoken.Encoding, tokens: list[int]) -> list[int]:
@@ -115,7 +89,7 @@ def chunk(text: str, max_tokens: int = 512, overlap: int = 0) -> list[str]:
 
     # Each unit leaves room for the overlap, so a chunk always takes at least one new unit.
     units: list[tuple[int, int]] = []
-    for a, b in _spans(text):
+    for a, b in sentence_spans(text):
         units.extend(_split_long(text, a, b, max_tokens - overlap, enc))
 
     chunks: list[tuple[int, int]] = []

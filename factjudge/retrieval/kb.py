@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
-from factjudge.retrieval.tokenize import tokenize
+from factjudge.text.tokenize import tokenize
 
 if TYPE_CHECKING:
     from factjudge.retrieval.kb_bm25s import Bm25sIndex
@@ -386,11 +386,6 @@ class KnowledgeBase:
             marks = ",".join("?" * len(batch))
             found.update(self._conn.execute(f"SELECT term, df FROM term_df WHERE term IN ({marks})", batch))
         return found
-
-    def fts5_terms(self, query: str) -> list[str]:
-        """The query terms FTS5 matches: the indexed ones, rarest first, within ``POSTINGS_BUDGET``."""
-        terms = query_tokens(query)
-        return _within_budget(terms, self._document_frequencies(terms), POSTINGS_BUDGET)
 
     def _fts5_ids(
         self, terms: list[str], k: int, *, title: str | None, lang: str | None

@@ -8,9 +8,9 @@ from factjudge.agents.extractor import (
     completion_budget,
     extract_claims,
 )
-from factjudge.agents.segmenter import segment
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Trace
+from factjudge.text.segmenter import segment
 
 
 def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> None:

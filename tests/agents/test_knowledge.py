@@ -65,6 +65,8 @@ def test_unreadable_replies_give_no_evidence_and_are_traced() -> None:
 def test_parse_passage_joins_lines_and_rejects_bad_replies() -> None:
     assert parse_passage("Passage: Line one of it\nand line two here.") == "Line one of it and line two here."
     assert parse_passage("unknown.") == ""
+    chinese = "泰戈尔于1913年获得诺贝尔文学奖。"  # no spaces, yet a whole sentence
+    assert parse_passage(f"Passage: {chinese}") == chinese
     for bad, reason in [("", "empty"), ("Here it is: a passage of many words.", "start with"),
                         ("Passage: too short", "fewer than")]:
         with pytest.raises(ParseError, match=reason):

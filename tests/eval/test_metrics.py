@@ -166,6 +166,9 @@ def test_cross_language_agreement_matches_sklearn(rng: np.random.Generator) -> N
     with_none = metrics.cross_language_agreement([True, None, False], [True, True, True])
     assert with_none.items == 2 and with_none.share == 0.5
     assert metrics.cross_language_agreement([True, True], [True, True]).kappa is None
+    # observed 3/4, chance 1/2 * 1/4 + 1/2 * 3/4 = 1/2: kappa (3/4 - 1/2) / (1 - 1/2) = 1/2
+    by_hand = metrics.cross_language_agreement([True, True, False, False], [True, False, False, False])
+    assert (by_hand.share, by_hand.kappa) == pytest.approx((0.75, 0.5))
 
 
 def test_ensemble_scores_is_none_safe() -> None:
@@ -176,22 +179,19 @@ def test_ensemble_scores_is_none_safe() -> None:
         metrics.ensemble_scores([[0.1], [0.1, 0.2]])
 
 
-# ---------------------------------------------------------------- FELM aggregation
-
-
-def test_any_false() -> None:
-    assert metrics.any_false([True, False, None]) is True
-    assert metrics.any_false([True, True]) is False
-    assert metrics.any_false([True, None]) is None
-    assert metrics.any_false([]) is False
-
-
 def test_span_iou() -> None:
     assert metrics.span_iou([], []) == 1.0
     assert metrics.span_iou([(0, 4)], []) == 0.0
     # gold {2..5}, pred {4..7}: 2 shared of 6
     assert metrics.span_iou([(2, 6)], [(4, 8)]) == pytest.approx(2 / 6)
     assert metrics.span_iou([[0, 2], [5, 6]], [(0, 2), (5, 6)]) == 1.0
+
+
+def test_span_spearman_by_hand() -> None:
+    # gold [1, 1, 0, 0] ranks [3.5, 3.5, 1.5, 1.5]; pred [0.9, 0.5, 0.5, 0] ranks [4, 2.5, 2.5, 1]
+    # centred (1, 1, -1, -1) and (1.5, 0, 0, -1.5): r = 3 / sqrt(4 * 4.5) = 1 / sqrt(2)
+    gold, pred = [(0, 2, 1.0)], [(0, 1, 0.9), (1, 3, 0.5)]
+    assert metrics.span_spearman(gold, pred, 4) == pytest.approx(1 / math.sqrt(2))
 
 
 def test_span_spearman_matches_scipy() -> None:

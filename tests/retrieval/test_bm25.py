@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from factjudge.errors import InputError
@@ -95,3 +97,11 @@ def test_best_chunk_short_or_empty_text() -> None:
     text = " ".join(f"Sentence {i} is here." for i in range(200))
     assert best_chunk("zebra", text, max_tokens=32) == best_chunk("giraffe", text, max_tokens=32)
     assert text.startswith(best_chunk("zebra", text, max_tokens=32))
+
+
+def test_ceiling_bounds_every_score_by_hand() -> None:
+    index = BM25Index(["paris france", "lyon france"], stopwords=False)
+    # BM25Plus idf is log((N + 1) / df): paris log(3); rome is unseen and counts at the top idf, log(3).
+    assert index.ceiling("paris rome") == pytest.approx(2 * math.log(3) * (1 + 1.5 + 1))
+    assert 0 < max(index.scores("paris rome")) < index.ceiling("paris rome")
+    assert BM25Index([]).ceiling("paris") == 0.0 and index.ceiling("") == 0.0

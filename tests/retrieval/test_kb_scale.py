@@ -14,7 +14,7 @@ import pytest
 import factjudge.retrieval.kb as kb_module
 from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.tokenize import _word_pattern, normalize, tokenize
+from factjudge.text.tokenize import _word_pattern, normalize, tokenize
 from tests.retrieval.test_kb import CASES, DOCS, QUERIES, TEXT
 
 # Every passage holds the common words; one rare word (zebraN) tells them apart.
@@ -39,13 +39,18 @@ def _fts5_scores(kb: KnowledgeBase, query: str, monkeypatch: pytest.MonkeyPatch)
         return kb.bm25_ids(query, 10)
 
 
-def test_pruning_keeps_the_rare_term(synthetic: KnowledgeBase, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kb_module, "POSTINGS_BUDGET", 50)
+def _fts5_terms(kb: KnowledgeBase, query: str, budget: int) -> list[str]:
+    """The query terms FTS5 matches: the indexed ones, rarest first, within ``budget``."""
+    terms = kb_module.query_tokens(query)
+    return kb_module._within_budget(terms, kb._document_frequencies(terms), budget)
+
+
+def test_pruning_keeps_the_rare_term(synthetic: KnowledgeBase) -> None:
     # epsilon3 is in 17 passages, alpha/beta/gamma in all 120: only the rare ones fit.
-    assert synthetic.fts5_terms("alpha beta zebra42 gamma epsilon3") == ["zebra42", "epsilon3"]
+    assert _fts5_terms(synthetic, "alpha beta zebra42 gamma epsilon3", 50) == ["zebra42", "epsilon3"]
     # The rarest term is kept even alone over the budget, so common words still find something.
-    assert synthetic.fts5_terms("alpha beta") in (["alpha"], ["beta"])
-    assert synthetic.fts5_terms("unknownword") == []
+    assert _fts5_terms(synthetic, "alpha beta", 50) in (["alpha"], ["beta"])
+    assert _fts5_terms(synthetic, "unknownword", 50) == []
 
 
 def test_rare_word_ranks_first_among_common_words(

@@ -1,4 +1,4 @@
-"""Run the service under a real uvicorn on a free loopback port, for tests and benchmarks."""
+"""Run an ASGI app under a real uvicorn on a free loopback port, for tests and benchmarks."""
 
 from __future__ import annotations
 

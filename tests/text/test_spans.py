@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.agents.spans import locate
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.pipeline import Checker
+from factjudge.text.spans import locate
 
 ANSWER = "The Arctic Ocean covers about 30 million km², the Pacific is larger. The Arctic is cold."
 

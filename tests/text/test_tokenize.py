@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.retrieval.tokenize import normalize, stopwords_for, tokenize
+from factjudge.text.tokenize import normalize, stopwords_for, tokenize
 
 
 @pytest.mark.parametrize(
@@ -24,6 +24,14 @@ from factjudge.retrieval.tokenize import normalize, stopwords_for, tokenize
 )
 def test_words(text: str, tokens: list[str]) -> None:
     assert tokenize(text) == tokens
+
+
+def test_the_scorers_cases() -> None:
+    """The cases of the token-F1 scorer's former tokenizer: one tokenizer serves both."""
+    assert tokenize("It's 3.5 km, Ünïcode!") == ["it", "s", "3", "5", "km", "ünïcode"]
+    assert tokenize("हिन्दी भाषा") == ["हिन्दी", "भाषा"]  # vowel signs stay in the word
+    assert tokenize("北京is大") == ["北京", "is", "大"]  # CJK as bigrams (the scorer had unigrams)
+    assert tokenize("  ,;") == []
 
 
 def test_devanagari_and_bengali_marks_stay_inside_words() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.agents.checkability import is_checkable
+from factjudge.text.checkability import is_checkable
 
 NOT_CHECKABLE = [
     "I love dogs.",
@@ -85,4 +85,23 @@ def test_checkable(text: str) -> None:
 ])
 def test_opinions_are_recognised_in_every_language_of_the_study(opinion: str, fact: str) -> None:
     assert not is_checkable(opinion), opinion
+    assert is_checkable(fact), fact
+
+
+# A hedged fact is still a fact in every language of the study: in scripts without case no
+# capital marks a name, so only evaluative words make a hedged sentence an opinion.
+@pytest.mark.parametrize("fact", [
+    "I believe Canberra is the capital of Australia.",
+    "Je pense que Paris est la capitale de la France.",
+    "Creo que Madrid es la capital de España.",
+    "我认为北京是中国的首都。",
+    "我觉得美国的首都是华盛顿。",  # 美 of 美国 is no praise
+    "Я думаю, что Москва — столица России.",
+    "Theo tôi, Hà Nội là thủ đô của Việt Nam.",
+    "أعتقد أن القاهرة عاصمة مصر.",
+    "मुझे लगता है कि दिल्ली भारत की राजधानी है।",
+    "আমার মনে হয় ঢাকা বাংলাদেশের রাজধানী।",
+    "আমার মতে রবীন্দ্রনাথ ঠাকুর কলকাতাকে ভালোবাসতেন।",  # ভালো of ভালোবাসতেন (loved) is no praise
+])
+def test_a_hedged_fact_stays_checkable(fact: str) -> None:
     assert is_checkable(fact), fact

@@ -1,11 +1,12 @@
-"""Segmenter: an answer to sentence-like segments with character offsets into the answer.
+"""The one sentence splitter, and the segmenter that numbers an answer's sentences.
 
-Hand-written rules (no model downloads): blank lines, line breaks and list items are
-boundaries; inside a line, sentences end at ``. ! ?`` (Latin, and Arabic ``.``),
-``。！？；`` (zh/ja), ``؟ ۔`` (ar/ur) and ``। ॥`` (hi/bn). A full stop does not end a
-sentence after a known abbreviation, an initial, or before a lower-case word, and
-never inside a number, a version, a URL or an e-mail address (those have no space
-after the dot).
+``sentence_spans`` serves every caller that needs sentences: segments of an answer,
+chunks of a document, candidates of a scorer. Hand-written rules (no model downloads):
+blank lines, line breaks and list items are boundaries; inside a line, sentences end at
+``. ! ?`` (Latin, and Arabic ``.``), ``。！？；`` (zh/ja), ``؟ ۔`` (ar/ur) and ``। ॥``
+(hi/bn). A full stop does not end a sentence after a known abbreviation, an initial, or
+before a lower-case word, and never inside a number, a version, a URL or an e-mail
+address (those have no space after the dot).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ _LIST_MARKER = re.compile(
 _MARKER_ONLY = re.compile(r"\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,5})[.)]")
 _FENCE = re.compile(r"[ \t]*(```|~~~)")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_MARK = re.compile(f"[{re.escape(_LATIN_END + _ALWAYS_END)}]")
 # In pre-segmented input a gap may be any whitespace, or a literal "\n" left by a bad export.
 _GAP = r"(?:\s|\\[nrt])+"
 
@@ -87,8 +89,18 @@ def segment(answer: str, *, separator: str | None = None, segments: list[str] | 
             raise InputError("the separator is empty")
         spans = list(_split_on(answer, separator))
     else:
-        spans = list(_sentence_spans(answer))
+        spans = sentence_spans(answer)
     return [Segment(i, answer[s:e], s, e) for i, (s, e) in enumerate(spans, start=1)]
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``text``, trimmed; a piece without a letter or digit is none."""
+    return list(_sentence_spans(text))
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, in order (an empty list for blank text)."""
+    return [text[start:end] for start, end in _sentence_spans(text)]
 
 
 def _strip_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -228,11 +240,11 @@ def _sentence_ends(text: str, start: int, end: int) -> list[int]:
     sentence_start = start
     i = start
     while i < end:
-        ch = text[i]
-        if ch not in _LATIN_END and ch not in _ALWAYS_END:
-            i += 1
-            continue
-        j = i
+        # Jump from mark to mark: documents the chunker splits are long.
+        found = _MARK.search(text, i, end)
+        if found is None:
+            break
+        i = j = found.start()
         while j < end and (text[j] in _LATIN_END or text[j] in _ALWAYS_END):
             j += 1
         while j < end and text[j] in _CLOSERS:

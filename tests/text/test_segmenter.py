@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.agents.segmenter import segment
 from factjudge.errors import InputError
+from factjudge.text.segmenter import segment, sentence_spans, split_sentences
 
 FELM = Path("/work/shared/data/felm_all.jsonl")
 
@@ -123,6 +123,25 @@ def test_code_fence_is_one_segment() -> None:
 )
 def test_other_scripts(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
+
+
+def test_one_splitter_for_documents_across_scripts() -> None:
+    """The splitter chunks and scorers use: the segmenter's rules, on text that is not an answer."""
+    text = 'Pi is 3.14. Dr. Who? "Yes!" he said.\nNew line 北京是首都。上海很大！हिन्दी है। दूसरा। هل هذا؟ نعم'
+    assert split_sentences(text) == [
+        "Pi is 3.14.",
+        "Dr. Who?",  # an abbreviation, not a sentence end
+        '"Yes!" he said.',  # a lower-case word goes on
+        "New line 北京是首都。",
+        "上海很大！",
+        "हिन्दी है।",
+        "दूसरा।",
+        "هل هذا؟",
+        "نعم",
+    ]
+    assert split_sentences("A b. C d!\n中文。第二句") == ["A b.", "C d!", "中文。", "第二句"]
+    assert [text[a:b] for a, b in sentence_spans(text)] == split_sentences(text)
+    assert split_sentences("") == [] and split_sentences(" \n--- ") == []
 
 
 def test_separator_splits_and_skips_empty_pieces() -> None:

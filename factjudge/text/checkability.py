@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 
-from factjudge.agents.segmenter import segment
-from factjudge.errors import InputError
+from factjudge.text.segmenter import split_sentences
 
 # Quoted or reported words belong to someone else: "Einstein said 'I think...'" is a fact.
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]|「[^」]*」|(?<![\w])'[^']*'(?![\w])")
@@ -95,11 +94,39 @@ _EVALUATIVE = re.compile(
     r"interesting|boring|fun|funny|delicious|lovely|perfect|terrible|awful|fantastic|overrated|"
     r"underrated|worth|should|ought|must|favou?rite|cool|important|impressive|easy|easier|hard|harder|"
     r"difficult|enjoyable|beau|belle|bon|bonne|meilleur|génial|intéressant|bueno|buena|mejor|"
-    r"hermoso|interesante|gut|besser|schön|toll|interessant)\b",
+    r"hermoso|interesante|gut|besser|schön|toll|interessant|"
+    r"красив\w*|прекрасн\w*|интересн\w*|замечательн\w*|отличн\w*|вкусн\w*|лучш\w*|хорош\w*|"
+    r"ужасн\w*|скучн\w*|стоит|должн\w*|"
+    r"đẹp|tuyệt vời|tuyệt|ngon|thú vị|hấp dẫn|xuất sắc|tệ|chán|nên|đáng)\b"
+    # Scripts where \b fails (Indic vowel signs are not word characters; zh has no spaces):
+    # the word must not run on into more of its script. zh words are two characters, since
+    # a lone 美 also starts 美国 (the United States).
+    r"|(?:很美|真美|太美|美丽|漂亮|好看|好吃|有趣|精彩|值得|应该|很好|最好|更好|很棒|优秀|迷人|无聊|"
+    r"糟糕|完美|出色|可爱|壮观)"
+    r"|(?:सुंदर|सुन्दर|खूबसूरत|ख़ूबसूरत|अच्छा|अच्छी|अच्छे|बेहतरीन|शानदार|बढ़िया|स्वादिष्ट|दिलचस्प|"
+    r"रोचक|अद्भुत|बेहतर|चाहिए|उबाऊ)(?![\u0900-\u097f])"
+    r"|(?:সুন্দর|ভালো|ভাল|চমৎকার|দারুণ|অসাধারণ|সেরা|মজার|সুস্বাদু|আকর্ষণীয়|উচিত|অপূর্ব|দুর্দান্ত|"
+    r"বিরক্তিকর)(?![\u0980-\u09ff])"
+    r"|(?<![\u0600-\u06ff])(?:ال)?(?:جميل|رائع|ممتع|لذيذ|أفضل|أجمل|جيد|مذهل|ممل|سيئ)(?:ة|ه|ون|ين|ات)?"
+    r"(?![\u0600-\u06ff])|(?:يستحق|تستحق|ينبغي|يجب)",
     re.IGNORECASE,
 )
-# A hedged sentence still states a fact when it names something or gives a number.
-_FACT_SIGNAL = re.compile(r"\d|(?<=\s)[A-Z][a-z]")
+
+
+def _letters(ranges: tuple[tuple[int, int], ...], test: str) -> str:
+    """A regex class body of the characters in ``ranges`` for which ``str.<test>()`` holds."""
+    return "".join(re.escape(chr(c)) for lo, hi in ranges for c in range(lo, hi) if getattr(chr(c), test)())
+
+
+# Latin (with Vietnamese), Greek and Cyrillic: the scripts where a capital marks a name.
+_CASED_RANGES = ((0x41, 0x250), (0x370, 0x530), (0x1E00, 0x1F00))
+# A hedged sentence still states a fact when it names something or gives a number. In a
+# script without case (ar hi bn zh …) no capital marks a name: there the evaluative words
+# alone decide, so "我认为北京是中国的首都" stays checkable.
+_FACT_SIGNAL = re.compile(
+    rf"\d|(?<=\s)[{_letters(_CASED_RANGES, 'isupper')}][{_letters(_CASED_RANGES, 'islower')}]"
+    r"|[\u0600-\u06ff\u0900-\u09ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
 
 # "As of my knowledge cutoff in 2021, X": X is still a claim about the world.
 _CUTOFF = re.compile(r"^(?:as of|according to|based on) my (?:knowledge|training|last update)[^,]*,\s*",
@@ -111,13 +138,7 @@ _INTRO = re.compile(r"^(?:here (?:is|are)|here's|below (?:is|are)|the following|
 
 def is_checkable(text: str) -> bool:
     """True when ``text`` states something about the world that a judge can check."""
-    if not text or not any(ch.isalnum() for ch in text):
-        return False
-    try:
-        sentences = [s.text for s in segment(text)]
-    except InputError:
-        return False
-    return any(_sentence_checkable(s) for s in sentences) if sentences else False
+    return any(_sentence_checkable(s) for s in split_sentences(text))
 
 
 def _sentence_checkable(sentence: str) -> bool:
