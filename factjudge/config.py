@@ -69,6 +69,8 @@ class CheckConfig:
             raise InputError("the evidence token budget must be at least 1")
         if self.max_attempts < 1:
             raise InputError("max attempts must be at least 1")
+        if not self.timeout > 0:  # also refuses NaN
+            raise InputError(f"timeout must be a positive number of seconds, not {self.timeout}")
         self._check_evidence_options()
 
     def _check_evidence_options(self) -> None:

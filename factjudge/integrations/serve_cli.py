@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 from typing import Any
 
 from factjudge.errors import InputError
@@ -48,13 +49,37 @@ def build_app(args: argparse.Namespace) -> Any:
                       max_concurrency=args.max_concurrency, grounded=not args.open)
 
 
+def _check_limits(args: argparse.Namespace) -> None:
+    """Refuse a port out of range or a non-positive limit before anything starts."""
+    if not 0 < args.port < 65536:
+        raise InputError(f"--port must be between 1 and 65535, not {args.port}")
+    for flag, value in (("--max-body", args.max_body), ("--timeout", args.timeout),
+                        ("--max-concurrency", args.max_concurrency)):
+        if not value > 0:  # also refuses NaN
+            raise InputError(f"{flag} must be positive, not {value}")
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Refuse a port another process holds, so "serving on" is never printed for a dead server."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # uvicorn sets SO_REUSEADDR too: a port in TIME_WAIT is free for it, so it is for the probe.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run the service until interrupted; returns the exit code."""
     try:
         import uvicorn
     except ImportError:
         raise InputError("factjudge serve needs the serve extra: pip install 'factjudge[serve]'") from None
+    _check_limits(args)
     app = build_app(args)
+    _check_port_free(args.host, args.port)
     auth = "API key required" if os.environ.get(args.api_key_env) else "no API key (open)"
     print(f"factjudge: serving on http://{args.host}:{args.port}/ ({auth})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)

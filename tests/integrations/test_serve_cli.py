@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
+from factjudge.errors import InputError
 from factjudge.integrations import serve_cli
 from factjudge.llm.scripted import ScriptedChatModel
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
@@ -52,3 +54,33 @@ def test_run_serve_hands_the_app_to_uvicorn(monkeypatch: pytest.MonkeyPatch,
     assert serve_cli.run_serve(parse(["--port", "8123"])) == 0
     assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
     assert "serving on http://127.0.0.1:8123/" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--port", "70000"], "--port must be between 1 and 65535, not 70000"),
+    (["--port", "0"], "--port must be between 1 and 65535"),
+    (["--max-body", "0"], "--max-body must be positive"),
+    (["--timeout", "-1"], "--timeout must be positive"),
+    (["--max-concurrency", "-2"], "--max-concurrency must be positive"),
+])
+def test_bad_limits_are_refused_before_anything_starts(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       flags: list[str], message: str) -> None:
+    calls: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: calls.append(kw))
+    with pytest.raises(InputError, match=message):
+        serve_cli.run_serve(parse(flags))
+    assert calls == [] and "serving on" not in capsys.readouterr().out
+
+
+def test_a_port_in_use_is_refused_before_serving_on_is_printed(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: calls.append(kw))
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with pytest.raises(InputError, match=f"cannot listen on 127.0.0.1:{port}"):
+            serve_cli.run_serve(parse(["--port", str(port)]))
+    assert calls == [] and "serving on" not in capsys.readouterr().out
