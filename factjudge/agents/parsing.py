@@ -299,8 +299,3 @@ def parse_decision(reply: str, words: tuple[str, str] = ("True", "False")) -> bo
         raise ParseError(f"neither {words[0]} nor {words[1]}" if not said
                          else f"both {words[0]} and {words[1]}")
     return said.pop() == yes
-
-
-def parse_true_false(reply: str) -> bool:
-    """Parse a single-fact verdict: True or False (``Answer: True.``, ``**False**``, ``true — because``)."""
-    return parse_decision(reply, ("True", "False"))

@@ -76,8 +76,3 @@ def decision_error_score(tokens: Sequence[TokenLogprob] | None,
         if p_yes + p_no > 0:
             return p_no / (p_yes + p_no)
     return None
-
-
-def true_false_error_score(tokens: Sequence[TokenLogprob] | None) -> float | None:
-    """P(False) / (P(True) + P(False)) at the first position where either word is on offer."""
-    return decision_error_score(tokens, ("True", "False"))

@@ -157,8 +157,8 @@ class LocalChatModel:
             if params.logprobs:
                 logprobs.append(self._token_logprob(llama, token, params.top_logprobs))
             out.append(token)
-            text = llama.detokenize(out).decode("utf-8", errors="ignore")
-            if params.stop and any(s in text for s in params.stop):
+            if params.stop and any(s in llama.detokenize(out).decode("utf-8", errors="ignore")
+                                   for s in params.stop):
                 finish = "stop"
                 break
             if len(out) >= params.max_tokens:

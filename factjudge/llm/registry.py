@@ -40,19 +40,18 @@ SMOLLM2 = "local:smollm2-135m"
 MODEL_NOTES = {
     LOCAL_DEFAULT: (
         "Judged by Qwen2.5-Coder-1.5B-Instruct, the small model that runs offline. Measured: good at "
-        "checking an answer against a given context (--context; ROC AUC {true_auc} on the TRUE dev "
+        "checking an answer against a given context (--context; ROC AUC 91-93 on the TRUE dev "
         "sets), near chance on world knowledge without evidence (FELM). For a stronger judge use "
         "--model openai:MODEL."
     ),
     SMOLLM2: "Judged by SmolLM2-135M, a test model: its verdicts mean nothing.",
 }
-MEASURED = {"true_auc": "91-93"}
 
 
 def model_note(name: str) -> str | None:
     """The caveat human-facing output shows for the model ``name`` (None for an endpoint's model)."""
     if name in MODEL_NOTES:
-        return MODEL_NOTES[name].format(**MEASURED)
+        return MODEL_NOTES[name]
     if name.startswith("local:"):
         return f"Judged by the local model {name[6:]}; factjudge has not measured its accuracy."
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.agents.parsing import IdListReply, parse_claims, parse_id_list, parse_true_false
+from factjudge.agents.parsing import IdListReply, parse_claims, parse_decision, parse_id_list
 from factjudge.errors import ParseError
 
 ERR = "error"
@@ -136,14 +136,14 @@ def test_answer_line_is_recorded() -> None:
         ("The answer is False", False),
     ],
 )
-def test_parse_true_false(reply: str, expected: bool) -> None:
-    assert parse_true_false(reply) is expected
+def test_parse_decision(reply: str, expected: bool) -> None:
+    assert parse_decision(reply) is expected
 
 
 @pytest.mark.parametrize("reply", ["", "Maybe", "Not true", "It is true that the claim is false", "Yes"])
-def test_parse_true_false_errors(reply: str) -> None:
+def test_parse_decision_errors(reply: str) -> None:
     with pytest.raises(ParseError):
-        parse_true_false(reply)
+        parse_decision(reply)
 
 
 def test_parse_claims_contract_format() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from factjudge.agents.parsing import IdListReply, parse_claims, parse_id_list, parse_true_false
+from factjudge.agents.parsing import IdListReply, parse_claims, parse_decision, parse_id_list
 from factjudge.errors import ParseError
 
 # Replies built from the contract's own pieces find the corners that random text never reaches.
@@ -52,5 +52,5 @@ def test_parse_claims(reply: str, n: int) -> None:
 
 @SETTINGS
 @given(reply=replies)
-def test_parse_true_false(reply: str) -> None:
-    is_parse_error_or(bool, lambda: parse_true_false(reply))
+def test_parse_decision(reply: str) -> None:
+    is_parse_error_or(bool, lambda: parse_decision(reply))

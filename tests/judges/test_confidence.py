@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from factjudge.judges.confidence import id_list_error_scores, true_false_error_score
+from factjudge.judges.confidence import decision_error_score, id_list_error_scores
 from factjudge.llm.base import TokenLogprob
 
 
@@ -29,12 +29,12 @@ def test_ids_in_a_thought_before_the_answer_do_not_count() -> None:
 
 def test_no_logprobs_means_no_graded_score() -> None:
     assert id_list_error_scores(None, 3) is None
-    assert true_false_error_score([]) is None
+    assert decision_error_score([]) is None
 
 
 def test_true_false_score_is_the_normalised_probability_of_false() -> None:
-    assert true_false_error_score([tok("True", 0.6, **{"False": 0.2})]) == pytest.approx(0.25)
-    assert true_false_error_score([tok("**", 0.9), tok("False", 0.9, **{"True": 0.1})]) == pytest.approx(0.9)
+    assert decision_error_score([tok("True", 0.6, **{"False": 0.2})]) == pytest.approx(0.25)
+    assert decision_error_score([tok("**", 0.9), tok("False", 0.9, **{"True": 0.1})]) == pytest.approx(0.9)
 
 
 def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
