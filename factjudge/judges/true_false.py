@@ -19,11 +19,6 @@ from factjudge.prompts import fence, load_prompt
 from factjudge.records import Trace, Verdict
 
 
-def decision_grammar(words: tuple[str, str]) -> str:
-    """GBNF that allows exactly one of the two words."""
-    return f'root ::= "{words[0]}" | "{words[1]}"\n'
-
-
 class TrueFalseJudge(PromptedJudge):
     """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone."""
 
@@ -38,8 +33,7 @@ class TrueFalseJudge(PromptedJudge):
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own."""
         prompt = load_prompt(self.prompt)
-        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs,
-                                  grammar=decision_grammar(self.words))
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=self.words)
         parse = partial(parse_decision, words=self.words)
         verdicts = []
         for item in job.items:

@@ -46,6 +46,9 @@ class GenerationParams:
     # A GBNF grammar of the output contract; backends that can constrain decoding
     # (llama.cpp) use it so a small model cannot wander off the format; others ignore it.
     grammar: str | None = None
+    # The reply is exactly one of these words (a verdict). Backends that can score them in
+    # one forward pass (llama.cpp) do; others generate and the caller parses the text.
+    choices: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""

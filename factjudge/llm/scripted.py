@@ -30,6 +30,7 @@ class ScriptedChatModel:
         self.name = name
         self.delay = delay
         self.calls: list[list[Message]] = []
+        self.params: list[GenerationParams] = []
         self._lock = threading.Lock()
         if callable(replies):
             self._responder: Responder | None = replies
@@ -57,6 +58,7 @@ class ScriptedChatModel:
 
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Return the next scripted reply."""
+        self.params.append(params)
         if self.delay:
             import time
 

@@ -40,9 +40,9 @@ def test_true_false_score_is_the_normalised_probability_of_false() -> None:
 def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
     from factjudge.agents.extractor import claims_grammar
     from factjudge.judges.list_judge import id_list_grammar
-    from factjudge.judges.true_false import decision_grammar
+    from factjudge.llm.local import choice_grammar
 
     assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3) and "wrong ::= id" in id_list_grammar(3)
     assert id_list_grammar(2, thought=True).startswith('root ::= "Thought: "')
-    assert decision_grammar(("True", "False")) == 'root ::= "True" | "False"\n'
+    assert choice_grammar(("True", "False")) == 'root ::= "True" | "False"\n'  # local fallback
     assert '"Segment 2:\\n" claims' in claims_grammar(2)

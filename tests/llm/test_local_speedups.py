@@ -1,0 +1,96 @@
+"""The local backend's speed-ups (prefix reuse, one-pass decisions) change no verdict and no score."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.api import check
+from factjudge.config import CheckConfig
+from factjudge.llm.base import GenerationParams
+from factjudge.llm.local import LocalChatModel, smollm2_path
+from factjudge.llm.model_file import QWEN_1_5B, ensure_model_file
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.records import Evidence
+
+pytestmark = pytest.mark.local_model
+
+QUESTION = "When did the Golden Gate Bridge open, and how long is it?"
+ANSWER = ("The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long. "
+          "I think it is the most beautiful bridge in the world!")
+CONTEXT = ("The Golden Gate Bridge is a suspension bridge spanning the Golden Gate strait at the entrance "
+           "to San Francisco Bay. It opened to traffic in May 1937. Its main span is 1,280 metres long.")
+FACTS = ("Paris is the capital of France. Mount Everest is in Peru. "
+         "Water boils at 100 degrees Celsius at sea level.")
+
+
+def _ask(text: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": f"{text}\nAnswer True or False."}]
+
+
+@pytest.fixture(scope="module")
+def smollm2() -> LocalChatModel:
+    pytest.importorskip("llama_cpp")
+    return LocalChatModel(smollm2_path(), name="local:smollm2-135m")
+
+
+def test_prompts_are_cut_after_lines_and_shared_lines_are_evaluated_once(smollm2: LocalChatModel) -> None:
+    state = smollm2.load()
+    tokens = smollm2.prompt_tokens(_ask("Is Paris in France?"))
+    ends = state.chunk_ends(tokens)
+    assert ends[-1] == len(tokens) and ends == sorted(set(ends))
+    assert all("\n" in state.piece(tokens[e - 1]) for e in ends[:-1])  # cut after lines only
+    state.forget()
+    params = GenerationParams(max_tokens=1, choices=("True", "False"), logprobs=True)
+    before = smollm2.stats.reused_tokens
+    first = smollm2.complete(_ask("Is Paris in France?"), params)
+    second = smollm2.complete(_ask("Is Rome in France?"), params)
+    reused = smollm2.stats.reused_tokens - before
+    assert 0 < reused < second.prompt_tokens  # the system prompt's lines, not the question's
+    state.forget()
+    again = smollm2.complete(_ask("Is Rome in France?"), params)
+    assert again.text == second.text and first.text in ("True", "False")
+    assert again.logprobs and second.logprobs
+    assert again.logprobs[0].logprob == pytest.approx(second.logprobs[0].logprob, abs=1e-6)
+
+
+def test_a_decision_is_one_forward_pass_matching_decoding_with_the_grammar(smollm2: LocalChatModel) -> None:
+    slow = LocalChatModel(smollm2.model_path, name=smollm2.name, speedups=False)
+    params = GenerationParams(max_tokens=3, choices=("True", "False"), logprobs=True, top_logprobs=3)
+    one_pass = smollm2.stats.one_pass
+    fast_reply = smollm2.complete(_ask("Is the Moon made of cheese?"), params)
+    slow_reply = slow.complete(_ask("Is the Moon made of cheese?"), params)
+    assert smollm2.stats.one_pass == one_pass + 1 and slow.stats.one_pass == 0
+    assert slow.stats.generated_tokens >= 1
+    assert fast_reply.text == slow_reply.text
+    assert fast_reply.logprobs and slow_reply.logprobs
+    assert fast_reply.logprobs[0].top.keys() == slow_reply.logprobs[0].top.keys()
+
+
+def test_choices_that_share_a_first_token_fall_back_to_decoding(smollm2: LocalChatModel) -> None:
+    assert smollm2.load().choice_tokens(("Yes", "Yeah")) is None
+    params = GenerationParams(max_tokens=4, choices=("Yes", "Yeah"))
+    reply = smollm2.complete(_ask("Is Paris in France?"), params)
+    assert reply.text in ("Yes", "Yeah")
+
+
+@pytest.mark.slow
+def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_speedups() -> None:
+    pytest.importorskip("llama_cpp")
+    path = ensure_model_file(QWEN_1_5B)
+    config = CheckConfig(model="local", use_cache=False)
+    outcomes = []
+    for speedups in (True, False):
+        model = LocalChatModel(path, name=LOCAL_DEFAULT, speedups=speedups)
+        grounded = check(QUESTION, ANSWER, config, model=model, context=[Evidence("context", CONTEXT)])
+        open_world = check("Three facts?", FACTS, config, model=model)
+        verdicts = [*grounded.segment_verdicts, *open_world.segment_verdicts]
+        outcomes.append([(v.label, v.error_score) for v in verdicts])
+        assert (grounded.strategy, open_world.strategy) == ("supported", "fact")
+        assert (model.stats.one_pass > 0) == speedups and (model.stats.reused_tokens > 0) == speedups
+    fast, slow = outcomes
+    assert [label for label, _ in fast] == [label for label, _ in slow]
+    assert [label for label, _ in fast][:3] == ["true", "false", "not_checkable"]
+    for (_, a), (_, b) in zip(fast, slow, strict=True):
+        assert (a is None) == (b is None)
+        if a is not None and b is not None:
+            assert a == pytest.approx(b, abs=1e-4)
