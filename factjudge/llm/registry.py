@@ -13,15 +13,16 @@ from factjudge.llm.cache import CachedChatModel
 def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
     """``local`` is the embedded Qwen judge, ``local:smollm2`` the 135M test model, else a GGUF path."""
     from factjudge.llm.local import LocalChatModel, smollm2_path
-    from factjudge.llm.model_file import QWEN_1_5B, ensure_model_file
+    from factjudge.llm.model_file import QWEN_1_5B, ensure_model_file, models_dir
 
+    prefixes = models_dir() / "prefixes"
     if not arg:
-        return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT)
+        return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT, prefix_dir=prefixes)
     if arg == "smollm2":
-        return LocalChatModel(smollm2_path(), name=SMOLLM2)
+        return LocalChatModel(smollm2_path(), name=SMOLLM2, prefix_dir=prefixes)
     if not Path(arg).is_file():
         raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
-    return LocalChatModel(arg)
+    return LocalChatModel(arg, prefix_dir=prefixes)
 
 
 def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:

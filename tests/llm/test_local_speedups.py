@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from factjudge.api import check
@@ -94,3 +96,27 @@ def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_
         assert (a is None) == (b is None)
         if a is not None and b is not None:
             assert a == pytest.approx(b, abs=1e-4)
+
+
+def test_a_new_process_reads_the_shared_instructions_back_from_disk(tmp_path: Path) -> None:
+    pytest.importorskip("llama_cpp")
+    params = GenerationParams(max_tokens=1, choices=("True", "False"), logprobs=True)
+    long_ask = [{"role": "system", "content": "You judge statements about geography. " * 12},
+                {"role": "user", "content": "Is Paris in France? Answer True or False."}]
+    other = [long_ask[0], {"role": "user", "content": "Is Rome in Spain? Answer True or False."}]
+    writer = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    writer.complete(long_ask, params)
+    writer.complete(other, params)  # the shared system prompt is saved here
+    saved = list(tmp_path.rglob("*.kv"))
+    assert len(saved) == 1
+    reader = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    fresh = LocalChatModel(smollm2_path(), name="local:smollm2-135m", speedups=False)
+    restored, expected = reader.complete(other, params), fresh.complete(other, params)
+    assert reader.stats.restored_tokens > 64 and fresh.stats.reused_tokens == 0
+    assert restored.text == expected.text and restored.logprobs and expected.logprobs
+    assert restored.logprobs[0].logprob == pytest.approx(expected.logprobs[0].logprob, abs=1e-6)
+    # A damaged file is dropped, never handed to llama.cpp.
+    saved[0].write_bytes(saved[0].read_bytes()[:1000])
+    again = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    assert again.complete(other, params).text == expected.text
+    assert again.stats.restored_tokens == 0 and not saved[0].exists()

@@ -1,0 +1,106 @@
+"""Evaluated prompt prefixes kept on disk, so a new process does not evaluate its prompts' instructions again.
+
+A prefix that two consecutive prompts shared (a judge's instructions and worked example,
+reused by every item) is saved as llama.cpp's state of that sequence; a process that starts
+cold loads the longest saved prefix of its first prompt instead of evaluating it. The KV
+state was computed with the same chunks a fresh evaluation would use, so a verdict does not
+depend on whether it came from disk. Least recently used files go past a size budget.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+# Below this, evaluating the prefix costs less than reading it back.
+MIN_TOKENS = 64
+BUDGET_BYTES = 256 * 1024 * 1024
+
+
+class PrefixStore:
+    """One folder of saved prefixes for one model file and context setting."""
+
+    def __init__(self, folder: Path, identity: str, budget: int = BUDGET_BYTES) -> None:
+        self.folder = folder
+        self.identity = identity
+        self.budget = budget
+
+    def _path(self, tokens: Sequence[int], ends: Sequence[int]) -> Path:
+        digest = hashlib.sha256(self.identity.encode("utf-8"))
+        digest.update(repr((list(tokens), list(ends))).encode("ascii"))
+        return self.folder / f"{digest.hexdigest()[:32]}.kv"
+
+    def restore(self, llama: Any, tokens: list[int], ends: list[int], above: int) -> int:
+        """Load the longest saved prefix of ``tokens`` longer than ``above``; returns its length (0: none)."""
+        import llama_cpp
+
+        for i in range(len(ends) - 1, -1, -1):
+            end = ends[i]
+            if end <= max(above, MIN_TOKENS - 1) or end == len(tokens):
+                continue
+            path = self._path(tokens[:end], ends[: i + 1])
+            try:
+                stored = path.read_bytes()
+            except OSError:
+                continue
+            # llama.cpp trusts the bytes it is given: a damaged file must never reach it.
+            digest, data = stored[:32], stored[32:]
+            if hashlib.sha256(data).digest() != digest:
+                path.unlink(missing_ok=True)
+                continue
+            llama._ctx.kv_cache_seq_rm(-1, 0, -1)
+            buffer = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+            if llama_cpp.llama_state_seq_set_data(llama.ctx, buffer, len(data), 0) != len(data):
+                llama._ctx.kv_cache_seq_rm(-1, 0, -1)  # a partial read leaves nothing usable
+                continue
+            llama.n_tokens = end
+            llama.input_ids[:end] = tokens[:end]
+            os.utime(path)
+            return end
+        return 0
+
+    def save(self, llama: Any, tokens: list[int], ends: list[int], keep: int) -> None:
+        """Save the context's first ``keep`` tokens (a chunk boundary) unless they are saved already."""
+        import llama_cpp
+
+        if keep < MIN_TOKENS:
+            return
+        path = self._path(tokens[:keep], [e for e in ends if e <= keep])
+        if path.exists():
+            os.utime(path)
+            return
+        llama._ctx.kv_cache_seq_rm(-1, keep, -1)
+        size = llama_cpp.llama_state_seq_get_size(llama.ctx, 0)
+        buffer = (ctypes.c_uint8 * size)()
+        if llama_cpp.llama_state_seq_get_data(llama.ctx, buffer, size, 0) != size:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            data = bytes(buffer)
+            with os.fdopen(handle, "wb") as out:
+                out.write(hashlib.sha256(data).digest() + data)
+            os.replace(temp, path)
+            self._prune()
+        except OSError:
+            pass  # a cache that cannot be written costs speed, never a verdict
+
+    def _prune(self) -> None:
+        entries = []
+        for path in self.folder.glob("*.kv"):
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            entries.append((stat.st_mtime, stat.st_size, path))
+        total = sum(size for _, size, _ in entries)
+        for _, size, path in sorted(entries):
+            if total <= self.budget:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
