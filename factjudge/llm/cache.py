@@ -3,12 +3,11 @@
 Keyed by backend and model name, endpoint, messages and decoding parameters. Each entry
 counts how often it was computed: more than once means a call was paid twice (the bench
 resume tests check that it never is). Identical calls made while one is in flight wait
-for it instead of paying again (single flight), in threads and in asyncio alike.
+for it instead of paying again (single flight).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import json
@@ -33,7 +32,7 @@ CREATE TABLE IF NOT EXISTS completions (
 
 
 class _Abandoned(Exception):
-    """The call a waiter joined was interrupted (Ctrl-C, cancelled task) before it finished."""
+    """The call a waiter joined was interrupted (Ctrl-C) before it finished."""
 
 
 def default_cache_path() -> Path:
@@ -166,24 +165,6 @@ class CachedChatModel:
                 return self._land(key, flight, params, outcome)
             try:
                 return dataclasses.replace(flight.result(), cached=True)  # paid by the first caller
-            except _Abandoned:
-                continue
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
-        while True:
-            key, hit = self._lookup(messages, params)
-            if hit is not None:
-                return hit
-            flight, mine = self._join(key)
-            if mine:
-                try:
-                    outcome: Completion | BaseException = await self.inner.acomplete(messages, params)
-                except BaseException as exc:
-                    outcome = exc
-                return self._land(key, flight, params, outcome)
-            try:
-                return dataclasses.replace(await asyncio.wrap_future(flight), cached=True)
             except _Abandoned:
                 continue
 

@@ -9,12 +9,12 @@ failed and how often it was tried.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 import openai
-from tenacity import AsyncRetrying, RetryCallState, Retrying, retry_if_exception, stop_after_attempt
+from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
 from factjudge.errors import ModelError
 
@@ -78,7 +78,7 @@ def _message(exc: openai.APIStatusError) -> str:
 
 
 class Retrier:
-    """Runs a call under a retry policy, sync or async, and turns the final failure into a ModelError."""
+    """Runs a call under a retry policy and turns the final failure into a ModelError."""
 
     def __init__(self, policy: RetryPolicy, endpoint: str, timeout: float) -> None:
         self.policy = policy
@@ -109,13 +109,5 @@ class Retrier:
         retrying = Retrying(**self._options())  # type: ignore[arg-type]
         try:
             return retrying(fn)
-        except (openai.OpenAIError, BadReply) as exc:
-            raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc
-
-    async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
-        """Async twin of ``call``."""
-        retrying = AsyncRetrying(**self._options())  # type: ignore[arg-type]
-        try:
-            return await retrying(fn)
         except (openai.OpenAIError, BadReply) as exc:
             raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc
