@@ -44,6 +44,8 @@ class CheckConfig:
     max_attempts: int = 3
     logprobs: bool = True
     timeout: float = 60.0
+    # Seconds for a whole check, across every call and retry to a model endpoint.
+    deadline: float = 120.0
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
@@ -71,6 +73,8 @@ class CheckConfig:
             raise InputError("max attempts must be at least 1")
         if not self.timeout > 0:  # also refuses NaN
             raise InputError(f"timeout must be a positive number of seconds, not {self.timeout}")
+        if not self.deadline > 0:
+            raise InputError(f"deadline must be a positive number of seconds, not {self.deadline}")
         self._check_evidence_options()
 
     def _check_evidence_options(self) -> None:

@@ -11,6 +11,7 @@ from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
+from factjudge.llm.deadline import deadline
 from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
@@ -45,7 +46,11 @@ class Checker:
                                    judge_all=judge_all, model_name=self.model.name))
 
     def run(self, plan: Plan) -> CheckResult:
-        """Segment, extract, gather evidence, judge and aggregate one planned check."""
+        """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
+        with deadline(plan.config.deadline):
+            return self._run(plan)
+
+    def _run(self, plan: Plan) -> CheckResult:
         cfg = plan.config
         traces: list[Trace] = []
         segs = segment(plan.answer, separator=cfg.separator,

@@ -14,7 +14,7 @@ from factjudge.judges.strategies import strategy_named
 # Fields a grid may vary; the rest come from the base configuration.
 _TYPES = {f.name: f.type for f in fields(CheckConfig)}
 _INT_FIELDS = {"batch_size", "max_attempts", "evidence_tokens"}
-_FLOAT_FIELDS = {"timeout"}
+_FLOAT_FIELDS = {"timeout", "deadline"}
 _BOOL_FIELDS = {"logprobs"}
 
 

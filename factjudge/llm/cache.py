@@ -19,6 +19,7 @@ from pathlib import Path
 
 from factjudge.errors import ModelError
 from factjudge.llm.base import ChatModel, Completion, GenerationParams, Message, not_utf8
+from factjudge.llm.deadline import past_deadline, remaining
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS completions (
@@ -163,10 +164,14 @@ class CachedChatModel:
                 except BaseException as exc:
                     outcome = exc
                 return self._land(key, flight, params, outcome)
+            # Paid by the first caller; only an endpoint's calls count against the check's deadline.
             try:
-                return dataclasses.replace(flight.result(), cached=True)  # paid by the first caller
+                wait = remaining() if self.endpoint else None
+                return dataclasses.replace(flight.result(timeout=wait), cached=True)
             except _Abandoned:
                 continue
+            except TimeoutError:
+                raise past_deadline("waiting for an identical call in flight") from None
 
     def stats(self) -> dict[str, int]:
         """Entries stored and how many of them were computed more than once."""

@@ -11,6 +11,7 @@ import openai
 
 from factjudge.errors import InputError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob, not_utf8
+from factjudge.llm.deadline import call_timeout
 from factjudge.llm.retry import BadReply, Retrier, RetryPolicy
 
 CHAT_PATH = "/chat/completions"
@@ -131,6 +132,7 @@ class OpenAIChatModel:
         try:
             # Read inside the retried call, so a 200 that is not a completion is tried again.
             return self._retrier.call(lambda: self._completion(
-                self._client.post(CHAT_PATH, body=request, cast_to=bytes), messages, params))
+                self._client.post(CHAT_PATH, body=request, cast_to=bytes,
+                                  options={"timeout": call_timeout(self.timeout)}), messages, params))
         except UnicodeEncodeError as exc:
             raise not_utf8(exc) from None

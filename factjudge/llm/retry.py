@@ -15,8 +15,10 @@ from typing import TypeVar
 
 import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
+from tenacity.stop import stop_base
 
 from factjudge.errors import ModelError
+from factjudge.llm.deadline import past_deadline, remaining
 
 T = TypeVar("T")
 
@@ -77,6 +79,14 @@ def _message(exc: openai.APIStatusError) -> str:
     return str(exc.message)[:200]
 
 
+class _StopAtDeadline(stop_base):
+    """Stop retrying when the check's deadline comes before the back-off would end."""
+
+    def __call__(self, retry_state: RetryCallState) -> bool:
+        left = remaining()
+        return left is not None and left <= retry_state.upcoming_sleep
+
+
 class Retrier:
     """Runs a call under a retry policy and turns the final failure into a ModelError."""
 
@@ -95,14 +105,18 @@ class Retrier:
 
     def _options(self) -> dict[str, object]:
         return {
-            "stop": stop_after_attempt(self.policy.max_attempts),
+            "stop": stop_after_attempt(self.policy.max_attempts) | _StopAtDeadline(),
             "wait": self._wait,
             "retry": retry_if_exception(is_retryable),
             "reraise": True,
         }
 
     def _fail(self, exc: Exception, attempts: int) -> ModelError:
-        return ModelError(describe(exc, self.endpoint, attempts, self.timeout))
+        what = describe(exc, self.endpoint, attempts, self.timeout)
+        cut_short = is_retryable(exc) and attempts < self.policy.max_attempts
+        if remaining() is not None and (cut_short or remaining() == 0):  # the deadline ended it
+            return past_deadline(f"last: {what}")
+        return ModelError(what)
 
     def call(self, fn: Callable[[], T]) -> T:
         """Call ``fn`` with retries."""
