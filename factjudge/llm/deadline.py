@@ -48,4 +48,5 @@ def past_deadline(detail: str) -> ModelError:
     """The one error of a check that ran out of time, saying what was going on."""
     current = _DEADLINE.get()
     seconds = f"{current[1]:g} s" if current else "its time"
-    return ModelError(f"the check's deadline of {seconds} passed ({detail}); raise it with --deadline")
+    return ModelError(f"the check's deadline of {seconds} passed ({detail}); raise it with --deadline",
+                      f"the check's deadline of {seconds} passed")

@@ -70,6 +70,19 @@ def describe(exc: BaseException, endpoint: str, attempts: int, timeout: float) -
     return f"{endpoint} {what}{tries}"
 
 
+def failure_kind(exc: BaseException) -> str:
+    """What failed in a few words, naming no endpoint and quoting none of its reply."""
+    if isinstance(exc, openai.APITimeoutError):
+        return "timed out"
+    if isinstance(exc, openai.APIConnectionError):
+        return "could not connect"
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}"
+    if isinstance(exc, BadReply):
+        return "not a usable reply"
+    return "error"
+
+
 def _message(exc: openai.APIStatusError) -> str:
     body = exc.body
     if isinstance(body, dict):
@@ -116,7 +129,7 @@ class Retrier:
         cut_short = is_retryable(exc) and attempts < self.policy.max_attempts
         if remaining() is not None and (cut_short or remaining() == 0):  # the deadline ended it
             return past_deadline(f"last: {what}")
-        return ModelError(what)
+        return ModelError(what, failure_kind(exc))
 
     def call(self, fn: Callable[[], T]) -> T:
         """Call ``fn`` with retries."""

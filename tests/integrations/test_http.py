@@ -141,10 +141,13 @@ def test_errors_are_json_with_clear_messages(client: TestClient) -> None:
     assert_error(client.get("/v1/check"), 405, "method_not_allowed", "Method Not Allowed")
 
 
-def test_model_failure_is_a_502() -> None:
-    failing = ScriptedChatModel([ModelError("endpoint refused the connection")])
+def test_model_failure_is_a_502_that_names_its_kind_only() -> None:
+    failing = ScriptedChatModel([ModelError("http://10.0.0.5:8000/v1 refused the connection",
+                                            "could not connect")])
     with client_for(model=failing) as c:
-        assert_error(c.post("/v1/check", json=BODY), 502, "upstream_error", "refused the connection")
+        response = c.post("/v1/check", json=BODY)
+    assert_error(response, 502, "upstream_error", "the model endpoint failed: could not connect")
+    assert "10.0.0.5" not in response.text
 
 
 def test_web_page_and_its_assets_are_served_without_external_references(client: TestClient) -> None:
