@@ -45,7 +45,8 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": description} for status, description in {
         400: "the input cannot be checked", 401: "missing or invalid API key",
-        413: "request body too large", 422: "malformed request", 502: "the model or a link failed",
+        413: "request body too large", 415: "the body is not declared JSON",
+        422: "malformed request", 502: "the model or a link failed",
         503: "no free slot in time", 504: "the check timed out"}.items()
 }
 CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 422: "invalid_request",
