@@ -73,6 +73,8 @@ def _check(args: argparse.Namespace) -> int:
 
     context = [Evidence("context", text) for text in args.context]
     result = check(args.question, answer, config, refs=args.refs, context=context, grounded=not args.open)
+    if result.fallback:
+        print(f"factjudge: note: {result.fallback}", file=sys.stderr)
     if args.json:
         print(result.to_json())
     else:

@@ -68,6 +68,7 @@ class Checker:
                 claims = extracted
 
         evidence: list[Evidence] = list(plan.context)
+        failures: list[str] = []
         if plan.read_refs:
             found, failures = reference_evidence(
                 f"{plan.question}\n{plan.answer}", plan.refs, plan.ref_texts,
@@ -81,6 +82,11 @@ class Checker:
             items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
                      for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
+        fallback = plan.fallback
+        if strategy is not plan.strategy:
+            why = (f"none of the {len(plan.refs)} references could be fetched ({failures[0]})"
+                   if failures else "no passage was found")
+            fallback = f"{plan.strategy.name} ran as {strategy.name}: {why}"
         judge = strategy.judge(self.model, cfg)
 
         judged: dict[tuple[Target, int], Verdict] = {}
@@ -110,6 +116,7 @@ class Checker:
             granularity=granularity,
             domain=cfg.domain,
             model_note=model_note(self.model.name) if strategy.uses_model else None,
+            fallback=fallback,
             traces=tuple(traces),
             usage=usage,
             version=package_version(),
