@@ -19,6 +19,8 @@ def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) 
         return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT)
     if arg == "smollm2":
         return LocalChatModel(smollm2_path(), name=SMOLLM2)
+    if not Path(arg).is_file():
+        raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
     return LocalChatModel(arg)
 
 
