@@ -83,10 +83,8 @@ class Checker:
                      for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         fallback = plan.fallback
-        if strategy is not plan.strategy:
-            why = (f"none of the {len(plan.refs)} references could be fetched ({failures[0]})"
-                   if failures else "no passage was found")
-            fallback = f"{plan.strategy.name} ran as {strategy.name}: {why}"
+        if strategy.name != plan.strategy.name:
+            fallback = f"{plan.strategy.name} ran as {strategy.name}: {_no_passage(plan.refs, failures)}"
         judge = strategy.judge(self.model, cfg)
 
         judged: dict[tuple[Target, int], Verdict] = {}
@@ -121,6 +119,16 @@ class Checker:
             usage=usage,
             version=package_version(),
         )
+
+
+def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:
+    """Why no passage came from the references, for a result's ``fallback``."""
+    if not failures:
+        return "no passage was found"
+    if len(failures) >= len(refs):
+        return f"none of the {len(refs)} references could be fetched ({failures[0]})"
+    return (f"{len(failures)} of the {len(refs)} references could not be fetched ({failures[0]}) "
+            "and the others gave no passage")
 
 
 def _items(segs: Sequence[Segment], claims: Sequence[Claim], judge_all: bool) -> list[Item]:

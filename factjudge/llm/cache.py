@@ -136,7 +136,7 @@ class CachedChatModel:
         try:
             if isinstance(outcome, Completion) and len(outcome.text) > params.reply_limit():
                 outcome = ModelError(f"{self.name} sent a reply of {len(outcome.text):,} characters "
-                                     f"for max_tokens={params.max_tokens}")
+                                     f"for max_tokens={params.max_tokens}", "a reply far too long")
             if isinstance(outcome, Completion):
                 self.put(key, outcome)
         except BaseException as exc:
