@@ -73,6 +73,8 @@ def _check(args: argparse.Namespace) -> int:
 
     context = [Evidence("context", text) for text in args.context]
     result = check(args.question, answer, config, refs=args.refs, context=context, grounded=not args.open)
+    if result.fallback:
+        print(f"factjudge: note: {result.fallback}", file=sys.stderr)
     if args.json:
         print(result.to_json())
     else:
@@ -88,7 +90,7 @@ def _add_bench(sub: Any) -> None:
                        "results are appended as they finish, and --resume continues a run.")
     p.add_argument("dataset", help="a dataset file or directory (FELM, Factbench, TRUE pairs, "
                    "FActScore, Mu-SHROOM, or CSV/JSONL)")
-    p.add_argument("--grid", nargs="+", default=[], metavar="KEY=V1,V2",
+    p.add_argument("--grid", nargs="+", action="extend", default=[], metavar="KEY=V1,V2",
                    help="set-ups to compare, e.g. strategy=vanilla,cot granularity=segment,claim")
     # The dataset sets each example's domain and language; --domain and --language filter it.
     add_config_flags(p, exclude=("domain", "language"))
@@ -103,24 +105,14 @@ def _add_bench(sub: Any) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def _first_per(examples: list[Any], key: str, n: int) -> list[Any]:
-    """The first ``n`` examples of each value of ``key`` (domain, language), in dataset order."""
-    counts: dict[str, int] = {}
-    kept = []
-    for example in examples:
-        value = getattr(example, key)
-        counts[value] = counts.get(value, 0) + 1
-        if counts[value] <= n:
-            kept.append(example)
-    return kept
-
-
 def _bench(args: argparse.Namespace) -> int:
     import time
 
     from factjudge.eval.datasets import dataset_hash, load_dataset
     from factjudge.eval.grid import expand, parse_grid, setup_id
     from factjudge.eval.runner import BenchRun, Setup
+    from factjudge.eval.select import select_examples
+    from factjudge.llm.registry import check_model_spec
 
     if args.resume and not args.run_dir:
         raise InputError("--resume needs the --run-dir of the run to continue")
@@ -129,19 +121,11 @@ def _bench(args: argparse.Namespace) -> int:
     base = config_from_flags(args)
     grid = parse_grid(args.grid)
     setups = [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
-    examples = load_dataset(args.dataset)
-    if args.domain:
-        examples = [e for e in examples if e.domain == args.domain]
-    if args.language:
-        examples = [e for e in examples if e.language == args.language]
-    if args.per_language is not None:
-        examples = _first_per(examples, "language", args.per_language)
-    if args.per_domain is not None:
-        examples = _first_per(examples, "domain", args.per_domain)
-    if args.limit is not None:
-        examples = examples[: args.limit]
-    if not examples:
-        raise InputError("no examples left to run after the filters")
+    for model in dict.fromkeys(s.config.model for s in setups):
+        check_model_spec(model)  # a bad name fails here, not once per item
+    examples = select_examples(load_dataset(args.dataset), args.dataset, domain=args.domain,
+                               language=args.language, per_language=args.per_language,
+                               per_domain=args.per_domain, limit=args.limit)
     run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     run = BenchRun(run_dir, examples, setups, dataset=str(args.dataset),
                    dataset_hash=dataset_hash(args.dataset), concurrency=args.concurrency)

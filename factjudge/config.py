@@ -6,7 +6,8 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import tomllib
 
@@ -21,6 +22,32 @@ MAX_ANSWER_CHARS = 100_000
 EVIDENCE_SOURCES = ("kb", "web", "llm")
 TranslateMode = Literal["before", "after"]
 TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
+
+
+def _kind_ok(value: Any, kind: Any) -> bool:
+    """Whether ``value`` is of the annotated ``kind`` (the few kinds CheckConfig uses)."""
+    if kind is type(None):
+        return value is None
+    if get_origin(kind) in (Union, UnionType):
+        return any(_kind_ok(value, k) for k in get_args(kind))
+    if get_origin(kind) is Literal:
+        return value in get_args(kind)
+    if get_origin(kind) is tuple:
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+    if kind is float:  # TOML writes 60 for 60.0
+        return type(value) in (int, float)
+    return type(value) is kind  # exact: True is not an int here, nor "no" a bool
+
+
+def _kind_name(kind: Any) -> str:
+    """How an error names a kind: "a whole number or none", "true or false" …"""
+    if get_origin(kind) in (Union, UnionType):
+        return " or ".join(_kind_name(k) for k in get_args(kind))
+    if get_origin(kind) is Literal:
+        return "one of " + ", ".join(map(repr, get_args(kind)))
+    names = {type(None): "none", bool: "true or false", int: "a whole number", float: "a number",
+             str: "a string"}
+    return names.get(kind, "a list of names")
 
 
 def evidence_sources(value: str | Sequence[str]) -> tuple[str, ...]:
@@ -44,6 +71,8 @@ class CheckConfig:
     max_attempts: int = 3
     logprobs: bool = True
     timeout: float = 60.0
+    # Seconds for a whole check, across every call and retry to a model endpoint.
+    deadline: float = 120.0
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
@@ -71,6 +100,8 @@ class CheckConfig:
             raise InputError("max attempts must be at least 1")
         if not self.timeout > 0:  # also refuses NaN
             raise InputError(f"timeout must be a positive number of seconds, not {self.timeout}")
+        if not self.deadline > 0:
+            raise InputError(f"deadline must be a positive number of seconds, not {self.deadline}")
         self._check_evidence_options()
 
     def _check_evidence_options(self) -> None:
@@ -120,6 +151,14 @@ class CheckConfig:
         try:
             if isinstance(data.get("evidence"), (list, str)):
                 data = {**data, "evidence": evidence_sources(data["evidence"])}
+        except AttributeError:  # a list holding something other than names
+            raise InputError(f"bad config: evidence expects a list of names, "
+                             f"not {data['evidence']!r}") from None
+        kinds = get_type_hints(cls)
+        for key, value in data.items():
+            if not _kind_ok(value, kinds[key]):
+                raise InputError(f"bad config: {key} expects {_kind_name(kinds[key])}, not {value!r}")
+        try:
             return cls(**data)
         except (TypeError, ValueError, AttributeError) as exc:  # a value of the wrong type
             raise InputError(f"bad config value ({exc})") from None

@@ -18,6 +18,12 @@ class ModelError(FactJudgeError):
 
     exit_code = 3
 
+    def __init__(self, message: str, kind: str = "error") -> None:
+        super().__init__(message)
+        # What went wrong in a few words, without the endpoint or its reply: what the
+        # HTTP service may tell its clients ("timed out", "HTTP 503" ...).
+        self.kind = kind
+
 
 class ParseError(FactJudgeError):
     """A model reply could not be parsed into the expected contract."""

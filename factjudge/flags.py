@@ -29,6 +29,8 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "separator": ("--separator", {"help": "split the answer on this string instead of into sentences"}),
     "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),
     "timeout": ("--timeout", {"type": float, "help": "seconds per model call"}),
+    "deadline": ("--deadline", {"type": float, "help": "seconds for a whole check, across every call to "
+                                "a model endpoint and its retries (default 120)"}),
     "evidence": ("--evidence", {"help": f"evidence sources per item, comma-separated: "
                                 f"{', '.join(EVIDENCE_SOURCES)}"}),
     "kb": ("--kb", {"help": "knowledge base file for --evidence kb (factjudge index build)"}),

@@ -11,6 +11,7 @@ from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
+from factjudge.llm.deadline import deadline
 from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
@@ -45,7 +46,11 @@ class Checker:
                                    judge_all=judge_all, model_name=self.model.name))
 
     def run(self, plan: Plan) -> CheckResult:
-        """Segment, extract, gather evidence, judge and aggregate one planned check."""
+        """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
+        with deadline(plan.config.deadline):
+            return self._run(plan)
+
+    def _run(self, plan: Plan) -> CheckResult:
         cfg = plan.config
         traces: list[Trace] = []
         segs = segment(plan.answer, separator=cfg.separator,
@@ -63,6 +68,7 @@ class Checker:
                 claims = extracted
 
         evidence: list[Evidence] = list(plan.context)
+        failures: list[str] = []
         if plan.read_refs:
             found, failures = reference_evidence(
                 f"{plan.question}\n{plan.answer}", plan.refs, plan.ref_texts,
@@ -76,6 +82,9 @@ class Checker:
             items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
                      for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
+        fallback = plan.fallback
+        if strategy.name != plan.strategy.name:
+            fallback = f"{plan.strategy.name} ran as {strategy.name}: {_no_passage(plan.refs, failures)}"
         judge = strategy.judge(self.model, cfg)
 
         judged: dict[tuple[Target, int], Verdict] = {}
@@ -105,10 +114,21 @@ class Checker:
             granularity=granularity,
             domain=cfg.domain,
             model_note=model_note(self.model.name) if strategy.uses_model else None,
+            fallback=fallback,
             traces=tuple(traces),
             usage=usage,
             version=package_version(),
         )
+
+
+def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:
+    """Why no passage came from the references, for a result's ``fallback``."""
+    if not failures:
+        return "no passage was found"
+    if len(failures) >= len(refs):
+        return f"none of the {len(refs)} references could be fetched ({failures[0]})"
+    return (f"{len(failures)} of the {len(refs)} references could not be fetched ({failures[0]}) "
+            "and the others gave no passage")
 
 
 def _items(segs: Sequence[Segment], claims: Sequence[Claim], judge_all: bool) -> list[Item]:

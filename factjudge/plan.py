@@ -36,6 +36,7 @@ class Plan:
     segments: tuple[str, ...] | None = None  # given segments instead of sentence splitting
     # Judge personal statements too: in TRUE's setting a human label covers the whole text.
     judge_all: bool = False
+    fallback: str | None = None  # why ``strategy`` is not the one asked for
 
     def strategy_for(self, found_evidence: bool) -> Strategy:
         """What judges once the evidence is in: FELM's fallback when no passage was found."""
@@ -77,18 +78,23 @@ def plan_check(
     if context:
         switched = strategy.with_context if grounded else strategy.with_open_context
         strategy = strategy_named(switched or strategy.name)
+    asked = strategy.name
     if strategy.without_refs and not refs:
         strategy = strategy_named(strategy.without_refs)
     has_refs = bool(refs or ref_texts)
     sources = config.evidence if strategy.reads_passages else ()
     if not (context or has_refs or sources):  # no evidence can come: fall back, or refuse now
         strategy = _given_evidence(strategy, found=False)
+    fallback = None
+    if strategy.name != asked:
+        fallback = f"{asked} ran as {strategy.name}: no references, context or evidence source given"
     granularity = config.granularity
     if granularity == "claim" and config.domain in NO_EXTRACTION_DOMAINS:
         granularity = "segment"  # FELM: math and reasoning steps are judged whole
     return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
                 tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
-                segments=None if segments is None else tuple(segments), judge_all=judge_all)
+                segments=None if segments is None else tuple(segments), judge_all=judge_all,
+                fallback=fallback)
 
 
 def _given_evidence(strategy: Strategy, found: bool) -> Strategy:

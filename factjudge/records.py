@@ -197,6 +197,7 @@ class CheckResult:
     granularity: str
     domain: str
     model_note: str | None = None  # the caveat about the model that judged, for people
+    fallback: str | None = None  # why another strategy ran than the one asked for (FELM's fallbacks)
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
@@ -218,6 +219,7 @@ class CheckResult:
             "granularity": self.granularity,
             "domain": self.domain,
             "model_note": self.model_note,
+            "fallback": self.fallback,
             "traces": [t.to_dict() for t in self.traces],
             "usage": self.usage.to_dict(),
             "version": self.version,

@@ -61,3 +61,30 @@ def test_bad_toml_values_are_one_line_input_errors(content: bytes, tmp_path: Pat
     with pytest.raises(InputError) as info:
         CheckConfig.from_toml(path)
     assert str(info.value).startswith(("cannot read config", "bad config")) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('use_cache = "no"', "bad config: use_cache expects true or false, not 'no'"),
+    ('batch_size = "3"', "bad config: batch_size expects a whole number or none, not '3'"),
+    ("evidence = 7", "bad config: evidence expects a list of names, not 7"),
+    ("evidence = [1, 2]", "bad config: evidence expects a list of names, not [1, 2]"),
+    ("k = 2.5", "bad config: k expects a whole number, not 2.5"),
+    ("logprobs = 1", "bad config: logprobs expects true or false, not 1"),
+    ('translate = "during"', "bad config: translate expects one of 'before', 'after' or none, not 'during'"),
+    ("deadline = true", "bad config: deadline expects a number, not True"),
+])
+def test_a_value_of_the_wrong_type_names_the_key_the_type_and_the_value(line: str, message: str,
+                                                                       tmp_path: Path) -> None:
+    path = tmp_path / "check.toml"
+    path.write_text(f"[check]\n{line}\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        CheckConfig.from_toml(path)
+    assert str(info.value) == message
+
+
+def test_right_types_pass_and_a_whole_number_is_a_number(tmp_path: Path) -> None:
+    path = tmp_path / "check.toml"
+    path.write_text('[check]\ntimeout = 30\nuse_cache = false\nevidence = ["kb"]\nkb = "kb.sqlite"\n',
+                    encoding="utf-8")
+    config = CheckConfig.from_toml(path)
+    assert (config.timeout, config.use_cache, config.evidence) == (30, False, ("kb",))

@@ -9,7 +9,7 @@ from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_claims
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.llm.tokens import count_tokens
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, numbered
 from factjudge.records import Claim, Segment, Trace
 from factjudge.text.checkability import is_checkable
 from factjudge.text.tokenize import tokenize
@@ -25,11 +25,6 @@ def extraction_prompt_name(domain: str, language: str) -> str:
     if domain in ("science", "science_tech", "tech"):
         return "extract_claims_science"
     return "extract_claims"
-
-
-def numbered(items: Sequence[str]) -> str:
-    """``1. first`` lines, the way every prompt lists its items."""
-    return "\n".join(f"{i}. {text}" for i, text in enumerate(items, start=1))
 
 
 # A sentence rarely holds more atomic facts than this; the cap stops a looping model.

@@ -15,7 +15,7 @@ from functools import partial
 from factjudge.agents.calling import ask
 from factjudge.errors import ParseError
 from factjudge.llm.base import ChatModel, GenerationParams
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, numbered
 from factjudge.records import Evidence, Trace
 
 log = logging.getLogger(__name__)
@@ -80,12 +80,11 @@ def translate_texts(
         return list(texts)
     # One line per text keeps the numbered contract unambiguous for multi-line passages.
     flat = [" ".join(text.split()) for text in texts]
-    numbered = "\n".join(f"{i}. {text}" for i, text in enumerate(flat, start=1))
     budget = min(8192, 64 + 24 * len(flat) + sum(len(text) for text in flat) // 2)
     asked = ask(
         model,
         load_prompt("translate"),
-        {"texts": fence("texts", numbered), "count": str(len(flat)),
+        {"texts": fence("texts", numbered(flat)), "count": str(len(flat)),
          "source": f" from {language_name(language)}" if language else ""},
         GenerationParams(max_tokens=budget),
         partial(parse_numbered, count=len(flat)),

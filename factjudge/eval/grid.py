@@ -4,35 +4,35 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import fields
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
-from factjudge.config import CheckConfig
+from factjudge.config import CheckConfig, evidence_sources
 from factjudge.errors import InputError
 from factjudge.judges.strategies import strategy_named
 
-# Fields a grid may vary; the rest come from the base configuration.
-_TYPES = {f.name: f.type for f in fields(CheckConfig)}
-_INT_FIELDS = {"batch_size", "max_attempts", "evidence_tokens"}
-_FLOAT_FIELDS = {"timeout"}
-_BOOL_FIELDS = {"logprobs"}
+# The kinds of the fields a grid may vary (domain and language come from the dataset).
+_KINDS = {name: {kind, *get_args(kind)} for name, kind in get_type_hints(CheckConfig).items()
+          if name not in ("domain", "language")}
+_BOOLS = {"true": True, "yes": True, "on": True, "1": True,
+          "false": False, "no": False, "off": False, "0": False}
 
 
 def _convert(key: str, value: str) -> Any:
-    if key in _INT_FIELDS:
-        if value in ("all", "none"):
-            return None
-        try:
-            return int(value)
-        except ValueError:
-            raise InputError(f"grid value {key}={value!r} is not a whole number") from None
-    if key in _FLOAT_FIELDS:
-        try:
-            return float(value)
-        except ValueError:
-            raise InputError(f"grid value {key}={value!r} is not a number") from None
-    if key in _BOOL_FIELDS:
-        return value.lower() in ("1", "true", "yes", "on")
+    kinds = _KINDS[key]
+    if type(None) in kinds and value in ("all", "none"):
+        return None
+    if bool in kinds:
+        if value.lower() not in _BOOLS:
+            raise InputError(f"grid value {key}={value!r} is not true or false")
+        return _BOOLS[value.lower()]
+    for kind, what in ((int, "a whole number"), (float, "a number")):
+        if kind in kinds:
+            try:
+                return kind(value)
+            except ValueError:
+                raise InputError(f"grid value {key}={value!r} is not {what}") from None
+    if key == "evidence":
+        return evidence_sources(value.replace("+", ","))  # kb+llm: both sources in one set-up
     return value
 
 
@@ -44,8 +44,10 @@ def parse_grid(terms: Sequence[str]) -> dict[str, list[Any]]:
         key = key.strip().replace("-", "_")
         if not sep or not values.strip():
             raise InputError(f"grid term {term!r} is not of the form key=value1,value2")
-        if key not in _TYPES or key in ("domain", "language"):
+        if key not in _KINDS:
             raise InputError(f"grid key {key!r} is unknown; the dataset sets domain and language")
+        if key in grid:
+            raise InputError(f"grid key {key!r} is given twice; list its values once: {key}=V1,V2")
         grid[key] = [_convert(key, v.strip()) for v in values.split(",") if v.strip()]
     return grid
 

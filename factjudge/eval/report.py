@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.errors import InputError
-from factjudge.eval.results import read_lines
+from factjudge.eval.results import read_json, read_results
 from factjudge.eval.runner import MANIFEST, RESULTS
 from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals, span_rows
 
@@ -154,11 +153,11 @@ def language_summary(lines: Sequence[dict[str, Any]], spans: pd.DataFrame) -> pd
 
 def write_report(run_dir: Path) -> dict[str, Path]:
     """Write every table, plot and the HTML page into ``run_dir/report``; return their paths."""
-    lines = list(read_lines(run_dir / RESULTS))
+    lines = read_results(run_dir / RESULTS)
     if not lines:
         raise InputError(f"{run_dir} has no results yet ({RESULTS} is missing or empty)")
     manifest_path = run_dir / MANIFEST
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
+    manifest = read_json(manifest_path) if manifest_path.exists() else {}
     out = run_dir / "report"
     out.mkdir(exist_ok=True)
     paths: dict[str, Path] = {}

@@ -31,6 +31,23 @@ def read_lines(path: Path) -> Iterator[dict[str, Any]]:
                 raise InputError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
 
 
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """The result lines of a run, one per (example, set-up): of duplicates the last one wins."""
+    latest = {(r.get("example_id"), r.get("setup")): r for r in read_lines(path)}
+    return list(latest.values())
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """A JSON object file (a run manifest); unreadable or corrupt is one input error."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, RecursionError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"cannot read {path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
 def repair(path: Path) -> None:
     """Cut a torn final line so the next append starts on a fresh line."""
     if not path.exists():

@@ -28,7 +28,8 @@ from rich.progress import (
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
-from factjudge.eval.results import ResultWriter, read_lines
+from factjudge.eval.results import ResultWriter, read_json, read_lines
+from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
 from factjudge.pipeline import Checker
@@ -129,7 +130,10 @@ class BenchRun:
         path = self.run_dir / MANIFEST
         manifest: dict[str, Any] = {}
         if path.exists():
-            manifest = json.loads(path.read_text(encoding="utf-8"))
+            manifest = read_json(path)
+            if not (isinstance(manifest.get("setups", {}), dict)
+                    and isinstance(manifest.get("sessions", []), list)):
+                raise InputError(f"cannot read {path}: its setups or sessions are not what bench writes")
             if manifest.get("dataset_hash") != self.dataset_hash:
                 raise InputError(f"{self.run_dir} holds a run on another dataset (hash differs); "
                                  "use a new --run-dir")
@@ -173,6 +177,10 @@ class BenchRun:
     def run(self, *, resume: bool = False, show_progress: bool = True) -> RunSummary:
         """Run every pending (example, set-up) pair; safe to interrupt and resume."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
+        with RunLock(self.run_dir):
+            return self._run(resume, show_progress)
+
+    def _run(self, resume: bool, show_progress: bool) -> RunSummary:
         manifest = self._manifest(resume)
         self._write_manifest(manifest)
         done = self.done_keys()
@@ -212,7 +220,6 @@ class BenchRun:
                                              "usage": summary.usage.to_dict()})
             self._write_manifest(manifest)
         return summary
-
 
     def _drain(
         self,

@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from factjudge.config import GRANULARITIES, CheckConfig
-from factjudge.errors import FactJudgeError, InputError
+from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError
 from factjudge.integrations.http_guard import Guard, error_payload
 from factjudge.integrations.http_models import CheckRequest, ErrorBody
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
@@ -45,7 +45,8 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": description} for status, description in {
         400: "the input cannot be checked", 401: "missing or invalid API key",
-        413: "request body too large", 422: "malformed request", 502: "the model or a link failed",
+        413: "request body too large", 415: "the body is not declared JSON",
+        422: "malformed request", 502: "the model or a link failed",
         503: "no free slot in time", 504: "the check timed out"}.items()
 }
 CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 422: "invalid_request",
@@ -68,6 +69,17 @@ def _json_error(status: int, code: str, message: str) -> JSONResponse:
 def _error_status(exc: FactJudgeError) -> int:
     """The caller's mistakes are 400; a model, parse or link failure is the upstream's (502)."""
     return 400 if isinstance(exc, InputError) else 502
+
+
+def _upstream_message(exc: FactJudgeError) -> str:
+    """What a client is told of an upstream failure: its kind, never the endpoint or its reply."""
+    if isinstance(exc, ModelError):
+        what = f"the model endpoint failed: {exc.kind}"
+    elif isinstance(exc, ParseError):
+        what = "the model's reply could not be read"
+    else:
+        what = "evidence could not be retrieved"
+    return f"{what} (details in the service's log)"
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -117,7 +129,10 @@ def create_app(
     @app.exception_handler(FactJudgeError)
     async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONResponse:
         status = _error_status(exc)
-        return _json_error(status, CODES[status], str(exc))
+        if status == 400:
+            return _json_error(status, CODES[status], str(exc))
+        log.warning("check failed upstream: %s", exc)  # the details stay on the server
+        return _json_error(status, CODES[status], _upstream_message(exc))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

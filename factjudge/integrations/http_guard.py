@@ -1,8 +1,9 @@
-"""ASGI guard in front of the API routes: API-key auth, then a request-body size limit.
+"""ASGI guard in front of the API routes: API-key auth, a request-body size limit, JSON only.
 
 It runs before FastAPI parses anything, so an unauthenticated or oversized request is
 refused without its body being read into a model (and a chunked body is cut off at
-the limit rather than trusted to declare its length).
+the limit rather than trusted to declare its length). A body must be declared JSON and
+be UTF-8: FastAPI would otherwise read an undeclared body as text and guess at UTF-16.
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ class Guard:
         if not complete:
             await self._too_large(send)
             return
+        refusal = _not_json(headers, body)
+        if refusal is not None:
+            await send_error(send, *refusal)
+            return
         await self.app(scope, _replay(body, receive), send)
 
     async def _read_body(self, receive: Receive) -> tuple[bytes, bool]:
@@ -95,6 +100,22 @@ class Guard:
     async def _too_large(self, send: Send) -> None:
         await send_error(send, 413, "payload_too_large",
                          f"the request body is larger than the limit of {self.max_body:,} bytes")
+
+
+def _not_json(headers: dict[bytes, bytes], body: bytes) -> tuple[int, str, str] | None:
+    """Status, code and message refusing a body that is not declared JSON or not UTF-8; else None."""
+    if not body:
+        return None
+    media = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
+    if media != b"application/json" and not media.endswith(b"+json"):
+        shown = media.decode("latin-1") or "none"
+        return (415, "unsupported_media_type",
+                f"send the request body as JSON with Content-Type: application/json (got {shown})")
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return 400, "invalid_input", f"the request body is not UTF-8 (undecodable byte at offset {exc.start})"
+    return None
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

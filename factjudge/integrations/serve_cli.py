@@ -77,10 +77,12 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
     except ImportError:
         raise InputError("factjudge serve needs the serve extra: pip install 'factjudge[serve]'") from None
+    from factjudge.integrations.access_log import log_config
+
     _check_limits(args)
     app = build_app(args)
     _check_port_free(args.host, args.port)
     auth = "API key required" if os.environ.get(args.api_key_env) else "no API key (open)"
     print(f"factjudge: serving on http://{args.host}:{args.port}/ ({auth})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=log_config())
     return 0

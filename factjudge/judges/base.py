@@ -8,6 +8,7 @@ from itertools import zip_longest
 from typing import Protocol
 
 from factjudge.llm.base import ChatModel
+from factjudge.prompts import one_line
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
 from factjudge.retrieval.budget import trim_evidence
 
@@ -99,7 +100,7 @@ def render_items(items: Sequence[Item]) -> str:
         if grouped and item.segment_id != segment:
             segment = item.segment_id
             lines.append(f"Segment {segment}:")
-        lines.append(f"{number}. {item.text}")
+        lines.append(f"{number}. {one_line(item.text)}")
     return "\n".join(lines)
 
 

@@ -89,7 +89,7 @@ class Completion:
 
 @runtime_checkable
 class ChatModel(Protocol):
-    """Messages in; text, usage and optional log-probabilities out; sync and async.
+    """Messages in; text, usage and optional log-probabilities out.
 
     ``name`` identifies backend and model (``openai:gpt-4o-mini``, ``local:smollm2``)
     and is part of the cache key.
@@ -99,8 +99,4 @@ class ChatModel(Protocol):
 
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Return the model's reply to ``messages``."""
-        ...
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
         ...

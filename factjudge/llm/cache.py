@@ -3,12 +3,11 @@
 Keyed by backend and model name, endpoint, messages and decoding parameters. Each entry
 counts how often it was computed: more than once means a call was paid twice (the bench
 resume tests check that it never is). Identical calls made while one is in flight wait
-for it instead of paying again (single flight), in threads and in asyncio alike.
+for it instead of paying again (single flight).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import json
@@ -20,6 +19,7 @@ from pathlib import Path
 
 from factjudge.errors import ModelError
 from factjudge.llm.base import ChatModel, Completion, GenerationParams, Message, not_utf8
+from factjudge.llm.deadline import past_deadline, remaining
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS completions (
@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS completions (
 
 
 class _Abandoned(Exception):
-    """The call a waiter joined was interrupted (Ctrl-C, cancelled task) before it finished."""
+    """The call a waiter joined was interrupted (Ctrl-C) before it finished."""
 
 
 def default_cache_path() -> Path:
@@ -136,7 +136,7 @@ class CachedChatModel:
         try:
             if isinstance(outcome, Completion) and len(outcome.text) > params.reply_limit():
                 outcome = ModelError(f"{self.name} sent a reply of {len(outcome.text):,} characters "
-                                     f"for max_tokens={params.max_tokens}")
+                                     f"for max_tokens={params.max_tokens}", "a reply far too long")
             if isinstance(outcome, Completion):
                 self.put(key, outcome)
         except BaseException as exc:
@@ -164,28 +164,14 @@ class CachedChatModel:
                 except BaseException as exc:
                     outcome = exc
                 return self._land(key, flight, params, outcome)
+            # Paid by the first caller; only an endpoint's calls count against the check's deadline.
             try:
-                return dataclasses.replace(flight.result(), cached=True)  # paid by the first caller
+                wait = remaining() if self.endpoint else None
+                return dataclasses.replace(flight.result(timeout=wait), cached=True)
             except _Abandoned:
                 continue
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
-        while True:
-            key, hit = self._lookup(messages, params)
-            if hit is not None:
-                return hit
-            flight, mine = self._join(key)
-            if mine:
-                try:
-                    outcome: Completion | BaseException = await self.inner.acomplete(messages, params)
-                except BaseException as exc:
-                    outcome = exc
-                return self._land(key, flight, params, outcome)
-            try:
-                return dataclasses.replace(await asyncio.wrap_future(flight), cached=True)
-            except _Abandoned:
-                continue
+            except TimeoutError:
+                raise past_deadline("waiting for an identical call in flight") from None
 
     def stats(self) -> dict[str, int]:
         """Entries stored and how many of them were computed more than once."""

@@ -49,11 +49,3 @@ class LangChainChatModel:
         except Exception as exc:  # a LangChain backend may raise anything; keep one error type
             raise ModelError(f"{self.name}: {exc}") from exc
         return self._completion(reply, messages)
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
-        try:
-            reply = await self._bound(params).ainvoke(_to_langchain(messages))
-        except Exception as exc:
-            raise ModelError(f"{self.name}: {exc}") from exc
-        return self._completion(reply, messages)

@@ -11,6 +11,7 @@ import openai
 
 from factjudge.errors import InputError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob, not_utf8
+from factjudge.llm.deadline import call_timeout
 from factjudge.llm.retry import BadReply, Retrier, RetryPolicy
 
 CHAT_PATH = "/chat/completions"
@@ -66,7 +67,6 @@ class OpenAIChatModel:
                                    "max_retries": 0}
         try:
             self._client = openai.OpenAI(**options)
-            self._aclient = openai.AsyncOpenAI(**options)
         except openai.OpenAIError as exc:
             raise InputError(f"{self.name}: {exc}") from None
         # Part of the call cache key: the same model name on two endpoints is two models.
@@ -132,19 +132,7 @@ class OpenAIChatModel:
         try:
             # Read inside the retried call, so a 200 that is not a completion is tried again.
             return self._retrier.call(lambda: self._completion(
-                self._client.post(CHAT_PATH, body=request, cast_to=bytes), messages, params))
-        except UnicodeEncodeError as exc:
-            raise not_utf8(exc) from None
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
-        request = self._request(messages, params)
-
-        async def create() -> Completion:
-            body = await self._aclient.post(CHAT_PATH, body=request, cast_to=bytes)
-            return self._completion(body, messages, params)
-
-        try:
-            return await self._retrier.acall(create)
+                self._client.post(CHAT_PATH, body=request, cast_to=bytes,
+                                  options={"timeout": call_timeout(self.timeout)}), messages, params))
         except UnicodeEncodeError as exc:
             raise not_utf8(exc) from None

@@ -28,8 +28,6 @@ def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) 
 def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
     from factjudge.llm.openai_backend import OpenAIChatModel
 
-    if not arg:
-        raise InputError("openai needs a model name: openai:MODEL, e.g. openai:gpt-4o-mini")
     return OpenAIChatModel(arg, base_url=base_url, api_key=api_key, timeout=timeout)
 
 
@@ -63,6 +61,17 @@ BACKENDS: dict[str, Callable[[str, str | None, str | None, float], ChatModel]] =
 }
 
 
+def check_model_spec(spec: str) -> None:
+    """Refuse a model spec no backend can build, without building (or loading) it."""
+    kind, _, arg = spec.partition(":")
+    if kind not in BACKENDS:
+        raise InputError(f"unknown model {spec!r}; use local, local:smollm2, local:PATH.gguf or openai:MODEL")
+    if kind == "openai" and not arg:
+        raise InputError("openai needs a model name: openai:MODEL, e.g. openai:gpt-4o-mini")
+    if kind == "local" and arg not in ("", "smollm2") and not Path(arg).is_file():
+        raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
+
+
 def make_model(
     spec: str,
     *,
@@ -72,9 +81,8 @@ def make_model(
     cache_path: str | Path | bool | None = None,
 ) -> ChatModel:
     """Build the model ``spec`` names; cached unless ``cache_path`` is False."""
+    check_model_spec(spec)
     kind, _, arg = spec.partition(":")
-    if kind not in BACKENDS:
-        raise InputError(f"unknown model {spec!r}; use local, local:smollm2, local:PATH.gguf or openai:MODEL")
     model = BACKENDS[kind](arg, base_url, api_key, timeout)
     if cache_path is False:
         return model

@@ -9,14 +9,16 @@ failed and how often it was tried.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 import openai
-from tenacity import AsyncRetrying, RetryCallState, Retrying, retry_if_exception, stop_after_attempt
+from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
+from tenacity.stop import stop_base
 
 from factjudge.errors import ModelError
+from factjudge.llm.deadline import past_deadline, remaining
 
 T = TypeVar("T")
 
@@ -68,6 +70,19 @@ def describe(exc: BaseException, endpoint: str, attempts: int, timeout: float) -
     return f"{endpoint} {what}{tries}"
 
 
+def failure_kind(exc: BaseException) -> str:
+    """What failed in a few words, naming no endpoint and quoting none of its reply."""
+    if isinstance(exc, openai.APITimeoutError):
+        return "timed out"
+    if isinstance(exc, openai.APIConnectionError):
+        return "could not connect"
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}"
+    if isinstance(exc, BadReply):
+        return "not a usable reply"
+    return "error"
+
+
 def _message(exc: openai.APIStatusError) -> str:
     body = exc.body
     if isinstance(body, dict):
@@ -77,8 +92,16 @@ def _message(exc: openai.APIStatusError) -> str:
     return str(exc.message)[:200]
 
 
+class _StopAtDeadline(stop_base):
+    """Stop retrying when the check's deadline comes before the back-off would end."""
+
+    def __call__(self, retry_state: RetryCallState) -> bool:
+        left = remaining()
+        return left is not None and left <= retry_state.upcoming_sleep
+
+
 class Retrier:
-    """Runs a call under a retry policy, sync or async, and turns the final failure into a ModelError."""
+    """Runs a call under a retry policy and turns the final failure into a ModelError."""
 
     def __init__(self, policy: RetryPolicy, endpoint: str, timeout: float) -> None:
         self.policy = policy
@@ -95,27 +118,23 @@ class Retrier:
 
     def _options(self) -> dict[str, object]:
         return {
-            "stop": stop_after_attempt(self.policy.max_attempts),
+            "stop": stop_after_attempt(self.policy.max_attempts) | _StopAtDeadline(),
             "wait": self._wait,
             "retry": retry_if_exception(is_retryable),
             "reraise": True,
         }
 
     def _fail(self, exc: Exception, attempts: int) -> ModelError:
-        return ModelError(describe(exc, self.endpoint, attempts, self.timeout))
+        what = describe(exc, self.endpoint, attempts, self.timeout)
+        cut_short = is_retryable(exc) and attempts < self.policy.max_attempts
+        if remaining() is not None and (cut_short or remaining() == 0):  # the deadline ended it
+            return past_deadline(f"last: {what}")
+        return ModelError(what, failure_kind(exc))
 
     def call(self, fn: Callable[[], T]) -> T:
         """Call ``fn`` with retries."""
         retrying = Retrying(**self._options())  # type: ignore[arg-type]
         try:
             return retrying(fn)
-        except (openai.OpenAIError, BadReply) as exc:
-            raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc
-
-    async def acall(self, fn: Callable[[], Awaitable[T]]) -> T:
-        """Async twin of ``call``."""
-        retrying = AsyncRetrying(**self._options())  # type: ignore[arg-type]
-        try:
-            return await retrying(fn)
         except (openai.OpenAIError, BadReply) as exc:
             raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Callable, Iterable
 
@@ -63,10 +62,4 @@ class ScriptedChatModel:
             import time
 
             time.sleep(self.delay)
-        return self._next(messages)
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete``."""
-        if self.delay:
-            await asyncio.sleep(self.delay)
         return self._next(messages)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -11,6 +12,11 @@ from importlib import resources
 from factjudge.errors import InputError
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# Every line break Python's splitlines knows, so none can start a new numbered line.
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+LINE_BREAK_MARK = " ⏎ "
+# A line of fenced text that reads like the output contract (``Answer: ALL_CORRECT``).
+_CONTRACT_LINE = re.compile(r"^(?=[ \t*#_>-]*(?:answer|thought)\s*:)", re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,20 @@ def load_prompt(name: str) -> Prompt:
 def fence(tag: str, text: str) -> str:
     """Wrap user text in ``<tag>`` markers so the model reads it as data, not instructions.
 
-    A closing marker inside the text is defused, so the text cannot end the fence early.
+    A closing marker inside the text is defused, so the text cannot end the fence early,
+    and a line that reads like the reply's contract (``Answer: ALL_CORRECT``) is quoted
+    with ``> ``, so it cannot pass for an answer already given.
     """
     safe = re.sub(rf"</\s*{tag}\s*>", f"</ {tag}>", text, flags=re.IGNORECASE)
+    safe = _CONTRACT_LINE.sub("> ", _LINE_BREAK.sub("\n", safe))
     return f"<{tag}>\n{safe}\n</{tag}>"
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line, its line breaks shown as ``⏎``: an item cannot forge the next number."""
+    return _LINE_BREAK.sub(LINE_BREAK_MARK, text)
+
+
+def numbered(items: Sequence[str]) -> str:
+    """``1. first`` lines, one per item, the way every prompt lists its items."""
+    return "\n".join(f"{i}. {one_line(text)}" for i, text in enumerate(items, start=1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -141,10 +142,13 @@ def test_errors_are_json_with_clear_messages(client: TestClient) -> None:
     assert_error(client.get("/v1/check"), 405, "method_not_allowed", "Method Not Allowed")
 
 
-def test_model_failure_is_a_502() -> None:
-    failing = ScriptedChatModel([ModelError("endpoint refused the connection")])
+def test_model_failure_is_a_502_that_names_its_kind_only() -> None:
+    failing = ScriptedChatModel([ModelError("http://10.0.0.5:8000/v1 refused the connection",
+                                            "could not connect")])
     with client_for(model=failing) as c:
-        assert_error(c.post("/v1/check", json=BODY), 502, "upstream_error", "refused the connection")
+        response = c.post("/v1/check", json=BODY)
+    assert_error(response, 502, "upstream_error", "the model endpoint failed: could not connect")
+    assert "10.0.0.5" not in response.text
 
 
 def test_web_page_and_its_assets_are_served_without_external_references(client: TestClient) -> None:
@@ -157,3 +161,23 @@ def test_web_page_and_its_assets_are_served_without_external_references(client: 
         assert "http://" not in asset.text and "https://" not in asset.text
     assert "https://" not in page.text.replace("https://…", "")
     assert_error(client.get("/static/../http.py"), 404, "not_found", "")
+
+
+@pytest.mark.parametrize(("body", "headers", "status", "text"), [
+    (b"\x00\xff\xfe\x89PNG binary", {}, 415, "Content-Type: application/json (got none)"),
+    (json.dumps(BODY).encode(), {}, 415, "Content-Type: application/json (got none)"),
+    (json.dumps(BODY).encode(), {"Content-Type": "text/plain"}, 415, "(got text/plain)"),
+    (json.dumps(BODY).encode("utf-16"), {"Content-Type": "application/json"}, 400, "not UTF-8"),
+])
+def test_a_body_not_declared_json_or_not_utf8_is_refused(client: TestClient, body: bytes,
+                                                         headers: dict[str, str], status: int,
+                                                         text: str) -> None:
+    response = client.post("/v1/check", content=body, headers=headers)
+    code = "unsupported_media_type" if status == 415 else "invalid_input"
+    assert_error(response, status, code, text)
+
+
+def test_a_json_body_with_a_charset_is_accepted(client: TestClient) -> None:
+    response = client.post("/v1/check", content=json.dumps(BODY).encode(),
+                           headers={"Content-Type": "application/json; charset=utf-8"})
+    assert response.status_code == 200, response.text

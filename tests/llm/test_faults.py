@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -31,7 +31,7 @@ def model(server: OpenAIServer, timeout: float = 60.0) -> OpenAIChatModel:
 def test_a_malformed_usage_block_is_counted_here_not_a_crash() -> None:
     with OpenAIServer([Step(fault="bad_usage", reply="True")] * 2) as server:
         completion = model(server).complete(MESSAGES, PARAMS)
-        again = asyncio.run(model(server).acomplete(MESSAGES, PARAMS))
+        again = model(server).complete(MESSAGES, PARAMS)
     assert completion.text == again.text == "True"
     assert completion.prompt_tokens > 5 and completion.completion_tokens == 1
     assert len(server.requests) == 2  # read at once, not retried
@@ -47,13 +47,6 @@ def test_every_transient_fault_is_retried_then_the_reply_read(fault: str) -> Non
         completion = model(server, timeout=0.3).complete(MESSAGES, PARAMS)
     assert completion.text == "True"
     assert len(server.requests) == 2 and server.injected[fault] == 1
-
-
-@pytest.mark.parametrize("fault", ["garbage", "empty_choices", "truncate", "drop"])
-def test_the_async_path_retries_bad_replies_too(fault: str) -> None:
-    with OpenAIServer([Step(fault=fault), Step(reply="False")]) as server:
-        completion = asyncio.run(model(server).acomplete(MESSAGES, PARAMS))
-    assert completion.text == "False" and len(server.requests) == 2
 
 
 def test_wrong_content_is_a_reply_for_the_parser_to_refuse() -> None:
@@ -123,18 +116,6 @@ def test_identical_calls_in_flight_in_threads_are_paid_once(tmp_path: Path) -> N
     assert cached.stats()["joined"] == 7 and cached.stats()["recomputed"] == 0
 
 
-def test_identical_calls_in_flight_in_asyncio_are_paid_once(tmp_path: Path) -> None:
-    with OpenAIServer(responder=lambda m: "True", latency=0.3) as server:
-        cached = CachedChatModel(model(server), tmp_path / "calls.sqlite")
-
-        async def together() -> list[str]:
-            calls = [cached.acomplete(MESSAGES, PARAMS) for _ in range(8)]
-            return [c.text for c in await asyncio.gather(*calls)]
-
-        assert asyncio.run(together()) == ["True"] * 8
-    assert len(server.requests) == 1
-
-
 def test_waiters_share_the_failure_of_the_call_they_joined(tmp_path: Path) -> None:
     with OpenAIServer([Step(401, delay=0.3)]) as server:
         cached = CachedChatModel(model(server), tmp_path / "calls.sqlite")
@@ -150,21 +131,32 @@ def test_waiters_share_the_failure_of_the_call_they_joined(tmp_path: Path) -> No
     assert len(server.requests) == 1 and all("HTTP 401" in o for o in outcomes)
 
 
-def test_a_waiter_calls_itself_when_the_call_it_joined_is_cancelled(tmp_path: Path) -> None:
-    inner = ScriptedChatModel(lambda m: "True", delay=0.3)
+def test_a_waiter_calls_itself_when_the_call_it_joined_is_interrupted(tmp_path: Path) -> None:
+    interrupted = threading.Event()
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        if not interrupted.is_set():  # the first caller is stopped by Ctrl-C in mid-call
+            interrupted.set()
+            time.sleep(0.3)
+            raise KeyboardInterrupt
+        return "True"
+
+    inner = ScriptedChatModel(reply)
     cached = CachedChatModel(inner, tmp_path / "calls.sqlite")
 
-    async def scenario() -> str:
-        first = asyncio.create_task(cached.acomplete(MESSAGES, PARAMS))
-        await asyncio.sleep(0.05)
-        second = asyncio.create_task(cached.acomplete(MESSAGES, PARAMS))
-        await asyncio.sleep(0.05)
-        first.cancel()
-        return (await second).text
+    def first() -> str:
+        try:
+            return cached.complete(MESSAGES, PARAMS).text
+        except KeyboardInterrupt:
+            return "interrupted"
 
-    assert asyncio.run(scenario()) == "True"  # not the first caller's CancelledError
-    # The scripted model records a call when its delay is over: only the waiter's own call got there.
-    assert cached.joined == 1 and len(inner.calls) == 1
+    with ThreadPoolExecutor(2) as pool:
+        one = pool.submit(first)
+        interrupted.wait()
+        two = pool.submit(lambda: cached.complete(MESSAGES, PARAMS))
+        assert one.result() == "interrupted"
+        assert two.result().text == "True"  # not the first caller's interruption
+    assert cached.joined == 1 and len(inner.calls) == 2
 
 
 def test_undecodable_text_is_an_input_error_not_a_crash(tmp_path: Path) -> None:

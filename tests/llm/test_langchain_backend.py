@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -22,7 +22,9 @@ def test_wraps_a_langchain_chat_model_in_the_pipeline() -> None:
     assert result.traces[0].usage.prompt_tokens > 0  # counted when the model gives no usage
 
 
-def test_async_invoke() -> None:
+def test_invoke_from_threads() -> None:
     model = LangChainChatModel(fake.FakeListChatModel(responses=["True"]))
-    completion = asyncio.run(model.acomplete([{"role": "user", "content": "x"}], GenerationParams()))
-    assert completion.text == "True" and model.name.startswith("langchain:")
+    with ThreadPoolExecutor(4) as pool:
+        replies = list(pool.map(lambda _: model.complete([{"role": "user", "content": "x"}],
+                                                          GenerationParams()), range(4)))
+    assert [c.text for c in replies] == ["True"] * 4 and model.name.startswith("langchain:")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -95,10 +95,12 @@ def test_a_second_identical_run_is_served_wholly_from_the_cache(tmp_path: Path) 
         assert again.stats()["recomputed"] == 0
 
 
-def test_async_path_retries_too() -> None:
-    with OpenAIServer([Step(500), Step(reply="False")]) as server:
-        completion = asyncio.run(model(server).acomplete(MESSAGES, PARAMS))
-    assert completion.text == "False" and len(server.requests) == 2
+def test_calls_from_threads_are_retried_each() -> None:
+    with OpenAIServer([Step(500), Step(500), Step(reply="False"), Step(reply="False")]) as server:
+        shared = model(server)
+        with ThreadPoolExecutor(2) as pool:
+            replies = list(pool.map(lambda _: shared.complete(MESSAGES, PARAMS).text, range(2)))
+    assert replies == ["False", "False"] and len(server.requests) == 4
 
 
 def test_unreachable_endpoint_is_a_connection_error() -> None:

@@ -1,0 +1,59 @@
+"""Which examples of a dataset a bench runs: ``--domain``, ``--language``, ``--per-*`` and ``--limit``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from factjudge.errors import InputError
+from factjudge.eval.datasets import Example
+
+
+def _first_per(examples: list[Example], key: str, n: int) -> list[Example]:
+    """The first ``n`` examples of each value of ``key`` (domain, language), in dataset order."""
+    counts: dict[str, int] = {}
+    kept = []
+    for example in examples:
+        value = getattr(example, key)
+        counts[value] = counts.get(value, 0) + 1
+        if counts[value] <= n:
+            kept.append(example)
+    return kept
+
+
+def _only(examples: list[Example], key: str, value: str, dataset: str) -> list[Example]:
+    """The examples whose ``key`` is ``value``; a value the dataset does not hold is an input error."""
+    known = sorted({getattr(e, key) for e in examples})
+    if value not in known:
+        raise InputError(f"{dataset} has no examples of {key} {value!r}; its {key}s: "
+                         f"{', '.join(map(repr, known))}")
+    return [e for e in examples if getattr(e, key) == value]
+
+
+def select_examples(
+    examples: Sequence[Example],
+    dataset: str,
+    *,
+    domain: str | None = None,
+    language: str | None = None,
+    per_language: int | None = None,
+    per_domain: int | None = None,
+    limit: int | None = None,
+) -> list[Example]:
+    """The examples a bench runs, filtered in flag order; bad filters are refused before any run."""
+    for flag, value in (("--per-language", per_language), ("--per-domain", per_domain), ("--limit", limit)):
+        if value is not None and value < 1:
+            raise InputError(f"{flag} must be at least 1, not {value}")
+    selected = list(examples)
+    if domain:
+        selected = _only(selected, "domain", domain, dataset)
+    if language:
+        selected = _only(selected, "language", language, dataset)
+    if per_language is not None:
+        selected = _first_per(selected, "language", per_language)
+    if per_domain is not None:
+        selected = _first_per(selected, "domain", per_domain)
+    if limit is not None:
+        selected = selected[:limit]
+    if not selected:
+        raise InputError("no examples left to run after the filters")
+    return selected
