@@ -96,7 +96,8 @@ def _add_bench(sub: Any) -> None:
     add_config_flags(p, exclude=("domain", "language"))
     p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
     p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
-    p.add_argument("--concurrency", type=int, default=4, help="items checked at once (default 4)")
+    p.add_argument("--concurrency", type=int,
+                   help="items checked at once (default 4; 1 when every set-up judges with a local model)")
     p.add_argument("--limit", type=int, help="only the first N examples")
     p.add_argument("--per-language", type=int, metavar="N", help="only the first N examples of each language")
     p.add_argument("--per-domain", type=int, metavar="N", help="only the first N examples of each domain")
@@ -116,19 +117,23 @@ def _bench(args: argparse.Namespace) -> int:
 
     if args.resume and not args.run_dir:
         raise InputError("--resume needs the --run-dir of the run to continue")
-    if args.concurrency < 1:
+    if args.concurrency is not None and args.concurrency < 1:
         raise InputError("--concurrency must be at least 1")
     base = config_from_flags(args)
     grid = parse_grid(args.grid)
     setups = [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
-    for model in dict.fromkeys(s.config.model for s in setups):
+    models = list(dict.fromkeys(s.config.model for s in setups))
+    for model in models:
         check_model_spec(model)  # a bad name fails here, not once per item
+    # llama.cpp answers one call at a time: more workers only interleave prompts of different
+    # answers, and each item then re-evaluates the passages it would have shared with the last.
+    concurrency = args.concurrency or (1 if all(m.split(":")[0] == "local" for m in models) else 4)
     examples = select_examples(load_dataset(args.dataset), args.dataset, domain=args.domain,
                                language=args.language, per_language=args.per_language,
                                per_domain=args.per_domain, limit=args.limit)
     run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     run = BenchRun(run_dir, examples, setups, dataset=str(args.dataset),
-                   dataset_hash=dataset_hash(args.dataset), concurrency=args.concurrency)
+                   dataset_hash=dataset_hash(args.dataset), concurrency=concurrency)
     summary = run.run(resume=args.resume, show_progress=not args.no_progress)
     state = "interrupted" if summary.interrupted else "finished"
     print(f"{state}: {summary.done} done, {summary.skipped} already done, {summary.failed} failed "

@@ -8,7 +8,6 @@ is one forward pass, and free text is our own greedy loop over ``Llama.generate`
 
 from __future__ import annotations
 
-import asyncio
 import os
 import threading
 import time
@@ -212,7 +211,3 @@ class LocalChatModel:
         state.stats.generated_tokens += len(out)
         state.stats.generation_seconds += time.perf_counter() - started
         return text, len(out), logprobs, finish
-
-    async def acomplete(self, messages: list[Message], params: GenerationParams) -> Completion:
-        """Async twin of ``complete`` (runs in a worker thread)."""
-        return await asyncio.to_thread(self.complete, messages, params)

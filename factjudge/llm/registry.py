@@ -20,9 +20,7 @@ def _local(arg: str, base_url: str | None, api_key: str | None, timeout: float) 
         return LocalChatModel(ensure_model_file(QWEN_1_5B), name=LOCAL_DEFAULT, prefix_dir=prefixes)
     if arg == "smollm2":
         return LocalChatModel(smollm2_path(), name=SMOLLM2, prefix_dir=prefixes)
-    if not Path(arg).is_file():
-        raise InputError(f"no GGUF model file at {arg}; use local, local:smollm2 or local:PATH.gguf")
-    return LocalChatModel(arg, prefix_dir=prefixes)
+    return LocalChatModel(arg, prefix_dir=prefixes)  # check_model_spec saw the file
 
 
 def _openai(arg: str, base_url: str | None, api_key: str | None, timeout: float) -> ChatModel:
