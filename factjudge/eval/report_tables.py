@@ -24,7 +24,8 @@ FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-leve
 COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
                "response level) and fN = N items that failed (errors.jsonl); neither is in the number.")
 P_NOTE = ("p_vs_best: paired bootstrap (1000 resamples of the examples both scored) of the ROC AUC "
-          "difference against the best row of the same dataset; small = unlikely to be luck.")
+          "difference against the best row of the same dataset; small = unlikely to be luck (0.0: no "
+          "resample reversed the order, p < 0.001).")
 
 
 @dataclass

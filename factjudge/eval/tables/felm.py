@@ -23,6 +23,7 @@ def counted_cells(rows: pd.DataFrame, metric: str, left_out: str, group: str = "
         return f"{value} (u{int(row[left_out])} f{int(row['failed'])})"
 
     table = rows.assign(cell=rows.apply(cell, axis=1)).pivot(index="setup", columns=group, values="cell")
+    table = table.fillna("n/a (no items)")  # a set-up that never reached a group: say so, not a blank
     return table[[c for c in table.columns if c != "overall"] + ["overall"]]
 
 
@@ -58,5 +59,5 @@ def error_type_table(rows: pd.DataFrame) -> pd.DataFrame:
         return f"{value} ({row['caught']}/{row['errors']}, u{row['unparseable']})"
 
     table = rows.assign(cell=rows.apply(cell, axis=1))
-    table = table.pivot(index="setup", columns="error_type", values="cell")
+    table = table.pivot(index="setup", columns="error_type", values="cell").fillna("n/a (0/0, u0)")
     return table[[c for c in table.columns if c != ALL_ERRORS] + [ALL_ERRORS]]
