@@ -30,6 +30,12 @@ def lines_of(run: Path) -> list[dict]:
     return list(read_lines(run / "results.jsonl"))
 
 
+def report(capsys: pytest.CaptureFixture[str], *args: Path | str) -> str:
+    """Run `factjudge report ARGS`, which must succeed, and return what it printed."""
+    assert main(["report", *map(str, args)]) == 0
+    return capsys.readouterr().out
+
+
 def indexed(table: pd.DataFrame, *keys: str) -> pd.DataFrame:
     return table.set_index(list(keys))
 
@@ -74,8 +80,7 @@ def test_roc_auc_table_carries_a_p_value_per_pair_with_the_best_row(tmp_path: Pa
 
 def test_report_cli_on_a_true_dev_and_test_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dev, test = true_runs(tmp_path)
-    assert main(["report", str(dev), "--test", str(test)]) == 0
-    out = capsys.readouterr().out
+    out = report(capsys, dev, "--test", test)
     assert "## Test accuracy at the threshold tuned on the dev run (TRUE)" in out
     assert "| a | q2-memnet | 4 | 0.3 | 66.7 | 62.5 | 6 | 87.5 |" in out
     assert "FActScore" not in out and "error type" not in out  # tables of other protocols
@@ -86,8 +91,7 @@ def test_report_cli_on_a_true_dev_and_test_pair(tmp_path: Path, capsys: pytest.C
 def test_report_cli_without_a_test_run_says_how_to_get_the_tuned_accuracy(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, test = true_runs(tmp_path)
-    assert main(["report", str(test)]) == 0
-    out = capsys.readouterr().out
+    out = report(capsys, test)
     assert "factjudge report DEV_RUN --test THIS_RUN" in out and "Test accuracy" not in out
     assert "Response-level" not in out  # a pair is one segment: it would repeat the segment level
 
@@ -152,8 +156,7 @@ def test_felm_error_types_each_setup_catches(tmp_path: Path) -> None:
 def test_report_cli_on_felm_shows_counts_beside_every_cell(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run = felm_run(tmp_path)
-    assert main(["report", str(run)]) == 0
-    out = capsys.readouterr().out
+    out = report(capsys, run)
     assert "| s1 | 100.0 (u0 f0) | n/a (u2 f0) | 58.3 (u0 f0) | 58.3 (u2 f0) |" in out
     assert "| s2 | n/a (u0 f1) | 100.0 (u0 f0) | 50.0 (u0 f0) | 50.0 (u0 f1) |" in out
     assert "overall: the mean over wk" in out
@@ -200,13 +203,11 @@ def test_span_labelled_answers_never_pair_by_id() -> None:
 
 def test_report_cli_on_a_multilingual_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run = multilingual_run(tmp_path)
-    assert main(["report", str(run)]) == 0
-    out = capsys.readouterr().out
+    out = report(capsys, run)
     assert "## FActScore, predicted against human, by language" in out
     assert "| m | en | 2 | 83.3 | 50.0 | -33.3 | 4.8 |" in out
     assert "## Cross-language agreement on the same facts" in out
     assert "| m | en-fr | 1 | 0 | 2 | 50.0 | 0.0 |" in out
     assert "ROC AUC" not in out  # no answer carries an error score here
     lonely = write_run(tmp_path / "one", [ln for ln in lines_of(run) if ln["language"] == "en"], "h")
-    assert main(["report", str(lonely)]) == 0
-    assert "No item is judged in two languages" in capsys.readouterr().out
+    assert "No item is judged in two languages" in report(capsys, lonely)
