@@ -179,11 +179,11 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     With ``test_dir``, ``run_dir`` is a TRUE dev run: each set-up's threshold is tuned on it
     and the report, on the test run, goes into ``test_dir/report``.
     """
-    lines, manifest = _read_run(test_dir or run_dir)
+    report_dir = test_dir or run_dir
+    lines, manifest = _read_run(report_dir)
     dev = _dev_lines(run_dir, test_dir, lines, manifest) if test_dir is not None else None
-    dev_dir, run_dir = (run_dir, test_dir) if test_dir is not None else (None, run_dir)
-    failures = failed_items(read_lines(run_dir / ERRORS), lines)
-    out = run_dir / "report"
+    failures = failed_items(read_lines(report_dir / ERRORS), lines)
+    out = report_dir / "report"
     out.mkdir(exist_ok=True)
     paths: dict[str, Path] = {}
     built = report_tables(lines, failures, dev)
@@ -194,10 +194,10 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
             paths[section.csv] = out / f"{section.csv}.csv"
 
     images: list[tuple[str, bytes]] = []
-    for key, rows in built.rows_by_group.items():
-        bars = _domain_bars(rows, key.rpartition("_")[2], "segment_ba")
+    for (suffix, group), rows in built.rows_by_group.items():
+        bars = _domain_bars(rows, group, "segment_ba")
         if bars:
-            images.append((f"Segment-level balanced accuracy by {key.replace('_', ' ')}", bars))
+            images.append((f"Segment-level balanced accuracy by {group}{suffix}", bars))
     curves = _roc_curves(built.ranked_lines) if built.ranked_lines else None
     if curves:
         images.append(("ROC curves (response level)", curves))
@@ -209,19 +209,20 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
         (out / f"plot{i}.png").write_bytes(data)
         paths[f"plot{i}"] = out / f"plot{i}.png"
 
-    header = [f"# factjudge report: {manifest.get('dataset', run_dir.name)}", "",
+    header = [f"# factjudge report: {manifest.get('dataset', report_dir.name)}", "",
               f"{len(lines)} results, {len(failures)} failed; factjudge {manifest.get('version', '?')}; "
               f"dataset hash {manifest.get('dataset_hash', '?')}. Metrics are percentages; the error is the "
               "positive class; unparseable and failed items are excluded and counted.", ""]
-    if dev_dir is not None:
-        header += [f"Thresholds tuned on the dev run {dev_dir} ({len(dev or [])} results).", ""]
+    if dev is not None:
+        header += [f"Thresholds tuned on the dev run {run_dir} ({len(dev)} results).", ""]
     header += [f"> {note}\n" for note in _model_notes(lines)]
     printed = [s for s in built.sections if s.table is not None]
     markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)
     (out / "report.md").write_text(markdown, encoding="utf-8")
     paths["markdown"] = out / "report.md"
     html_sections = [(s.title, s.table) for s in printed if s.table is not None and not s.table.empty]
-    (out / "report.html").write_text(_html(manifest, lines, run_dir, html_sections, images), encoding="utf-8")
+    (out / "report.html").write_text(_html(manifest, lines, report_dir, html_sections, images),
+                                     encoding="utf-8")
     paths["html"] = out / "report.html"
     return paths
 

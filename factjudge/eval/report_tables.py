@@ -44,7 +44,8 @@ class ReportTables:
     """The sections in order, and the frames the plots are drawn from."""
 
     sections: list[Section] = field(default_factory=list)
-    rows_by_group: dict[str, pd.DataFrame] = field(default_factory=dict)
+    # (" (FELM)" or "" when the run holds one kind of data, group) -> metric_rows
+    rows_by_group: dict[tuple[str, str], pd.DataFrame] = field(default_factory=dict)
     spans: pd.DataFrame = field(default_factory=pd.DataFrame)
     ranked_lines: list[dict[str, Any]] = field(default_factory=list)
 
@@ -61,12 +62,12 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
         # One kind of data (the usual run): plain titles and file names; several: each says which.
         suffix, prefix = (f" ({FAMILY_NAMES[kind]})", f"{kind}_") if len(families) > 1 else ("", "")
         before = len(out.sections)
-        _balanced_accuracy(out, part, failed, kind, prefix)
+        _balanced_accuracy(out, part, failed, kind, prefix, suffix)
         _ranking(out, part, dev_lines if kind == TRUE else None, prefix)
         if kind == FELM:
             _error_types(out, part, prefix)
         if kind == FACTS:
-            _facts(out, part, prefix)
+            _facts(out, part, prefix, out.rows_by_group.get((suffix, "language")))
         for section in out.sections[before:]:
             section.title += suffix
     return out
@@ -85,18 +86,18 @@ def _groups(lines: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def _balanced_accuracy(out: ReportTables, lines: Sequence[dict[str, Any]],
-                       failed: Sequence[Mapping[str, Any]], kind: str, prefix: str) -> None:
+                       failed: Sequence[Mapping[str, Any]], kind: str, prefix: str, suffix: str) -> None:
     """Segment- and response-level balanced accuracy per group, overall only over the common groups."""
     # A TRUE pair is one segment: its response level would repeat the segment level.
-    metrics = {"segment_ba": ("unparseable", "Segment-level balanced accuracy")}
+    shown = {"segment_ba": ("unparseable", "Segment-level balanced accuracy")}
     if kind != TRUE:
-        metrics["response_ba"] = ("unparseable_answers", "Response-level balanced accuracy")
+        shown["response_ba"] = ("unparseable_answers", "Response-level balanced accuracy")
     for group in _groups(lines):
         rows = metric_rows(lines, group, failures=failed)
-        out.rows_by_group[f"{prefix}{group}"] = rows
+        out.rows_by_group[(suffix, group)] = rows
         out.sections.append(Section(f"All metrics by {group}", None, f"{prefix}metrics_by_{group}",
                                     data=rows))
-        for metric, (left_out, title) in metrics.items():
+        for metric, (left_out, title) in shown.items():
             numbers = felm_table(rows, metric, group)
             if numbers.isna().all().all() and not rows[left_out].any() and not rows["failed"].any():
                 continue
@@ -148,11 +149,12 @@ def _error_types(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str
             "wk, science and writing_rec only; math and reasoning errors are untyped.")
     if not typed:
         note += " No line carries FELM's error types (runs written before they were kept)."
-    out.sections.append(Section("Which error types each set-up catches (FELM)", error_type_table(rows),
-                                f"{prefix}felm_error_types", data=rows, note=note))
+    out.sections.append(Section("Which of FELM's error types each set-up catches", error_type_table(rows),
+                                f"{prefix}error_types", data=rows, note=note))
 
 
-def _facts(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> None:
+def _facts(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str,
+           by_language: pd.DataFrame | None) -> None:
     """FActScore predicted vs human, cross-language agreement, and Mu-SHROOM's span scores."""
     scores = factscore_rows(lines)
     out.sections.append(Section(
@@ -180,8 +182,8 @@ def _facts(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> N
             table["mean"] = table.mean(axis=1).round(1)
             out.sections.append(Section(f"{title} by language (mark-all and mark-none are the floors)", table,
                                         f"{prefix}{metric}_by_language"))
-    if "language" in _groups(lines):
-        summary = language_summary(out.rows_by_group[f"{prefix}language"], spans)
+    if by_language is not None:
+        summary = language_summary(by_language, spans)
         out.sections.append(Section("Per-language summary", summary, f"{prefix}per_language"))
 
 

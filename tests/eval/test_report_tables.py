@@ -211,3 +211,27 @@ def test_report_cli_on_a_multilingual_run(tmp_path: Path, capsys: pytest.Capture
     assert "ROC AUC" not in out  # no answer carries an error score here
     lonely = write_run(tmp_path / "one", [ln for ln in lines_of(run) if ln["language"] == "en"], "h")
     assert "No item is judged in two languages" in report(capsys, lonely)
+
+
+def test_an_item_that_failed_and_then_finished_on_resume_is_not_counted_failed(tmp_path: Path) -> None:
+    run = felm_run(tmp_path)
+    lines = lines_of(run)
+    errors = list(read_lines(run / "errors.jsonl"))
+    resumed = [*errors, {"example_id": "e1", "setup": "s1", "error": "ModelError: once"}]
+    failed = failed_items(resumed, lines)
+    assert [(f["example_id"], f["setup"], f["domain"]) for f in failed] == [("e4", "s2", "math")]
+    # a record from before errors carried the domain takes it from the example's other results
+    old = failed_items([{"example_id": "e3", "setup": "s3", "error": "x"}], lines)
+    assert old[0]["domain"] == "science"
+
+
+def test_a_run_of_two_kinds_of_data_names_each_table_for_its_kind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    both = lines_of(felm_run(tmp_path)) + lines_of(multilingual_run(tmp_path))
+    mixed = write_run(tmp_path / "mixed", both, "m")
+    out = report(capsys, mixed)
+    assert "## Which of FELM's error types each set-up catches (FELM)" in out
+    assert "## Segment-level balanced accuracy by domain (FELM)" in out
+    assert "## FActScore, predicted against human, by language (answers with fact-level gold)" in out
+    assert (mixed / "report" / "felm_error_types.csv").exists()
+    assert (mixed / "report" / "facts_factscore_by_language.csv").exists()
