@@ -148,17 +148,18 @@ def _bench(args: argparse.Namespace) -> int:
 def _add_report(sub: Any) -> None:
     p = sub.add_parser("report", help="tables, plots and an HTML page from a bench run",
                        description="Write markdown and CSV tables, PNG plots and a self-contained "
-                       "HTML report into RUN_DIR/report.")
+                       "HTML report into RUN_DIR/report. With --test, RUN_DIR is a TRUE dev run: each "
+                       "set-up's threshold is tuned on it and the report on TEST_RUN goes into "
+                       "TEST_RUN/report.")
     p.add_argument("run_dir", help="a directory written by factjudge bench")
+    p.add_argument("--test", metavar="TEST_RUN", help="a TRUE test run: report its accuracy at the "
+                   "threshold tuned on RUN_DIR (TRUE's dev/test protocol)")
 
 
 def _report(args: argparse.Namespace) -> int:
     from factjudge.eval.report import write_report
 
-    run_dir = Path(args.run_dir)
-    if not run_dir.is_dir():
-        raise InputError(f"{run_dir} is not a directory")
-    paths = write_report(run_dir)
+    paths = write_report(Path(args.run_dir), Path(args.test) if args.test else None)
     print((paths["markdown"]).read_text(encoding="utf-8"))
     print(f"report: {paths['html']}")
     return 0

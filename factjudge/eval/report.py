@@ -12,9 +12,11 @@ from typing import Any
 import pandas as pd
 
 from factjudge.errors import InputError
-from factjudge.eval.results import read_json, read_results
-from factjudge.eval.runner import MANIFEST, RESULTS
-from factjudge.eval.summary import OVERALL, felm_table, metric_rows, roc_auc_intervals, span_rows
+from factjudge.eval.report_tables import Section, report_tables
+from factjudge.eval.results import read_json, read_lines, read_results
+from factjudge.eval.runner import ERRORS, MANIFEST, RESULTS
+from factjudge.eval.summary import OVERALL
+from factjudge.eval.tables.lines import TRUE, failed_items, family
 
 
 def _model_notes(lines: Sequence[dict[str, Any]]) -> list[str]:
@@ -140,94 +142,98 @@ def _items_html(lines: Sequence[dict[str, Any]], limit: int = 200) -> str:
     return f"<h2>Judged answers ({shown})</h2>" + "".join(blocks)
 
 
-def language_summary(lines: Sequence[dict[str, Any]], spans: pd.DataFrame) -> pd.DataFrame:
-    """One row per (set-up, language): accuracy, span scores, FActScore, abstention, facts per answer."""
-    rows = metric_rows(lines, "language")
-    rows = rows[rows["language"] != OVERALL][["setup", "language", "items", "segment_ba", "response_ba",
-                                              "factscore", "abstention", "facts_per_answer"]]
-    if not spans.empty:
-        rows = rows.merge(spans[["setup", "language", "span_iou", "span_spearman"]], how="outer",
-                          on=["setup", "language"])
-    return rows.sort_values(["setup", "language"]).reset_index(drop=True)
-
-
-def write_report(run_dir: Path) -> dict[str, Path]:
-    """Write every table, plot and the HTML page into ``run_dir/report``; return their paths."""
+def _read_run(run_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A run's result lines and manifest; a run with no results is an input error."""
+    if not run_dir.is_dir():
+        raise InputError(f"{run_dir} is not a directory")
     lines = read_results(run_dir / RESULTS)
     if not lines:
         raise InputError(f"{run_dir} has no results yet ({RESULTS} is missing or empty)")
     manifest_path = run_dir / MANIFEST
     manifest = read_json(manifest_path) if manifest_path.exists() else {}
-    out = run_dir / "report"
+    return lines, manifest
+
+
+def _dev_lines(dev_dir: Path, test_dir: Path, test_lines: Sequence[dict[str, Any]],
+               test_manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dev run's TRUE lines, once it is sure the two runs make a dev/test pair of TRUE runs."""
+    lines, manifest = _read_run(dev_dir)
+    dev = [ln for ln in lines if family(ln) == TRUE]
+    for run, part in ((dev_dir, dev), (test_dir, [ln for ln in test_lines if family(ln) == TRUE])):
+        if not part:
+            raise InputError(f"{run} holds no TRUE (grounding, text) pairs: --test tunes TRUE's threshold "
+                             "on a dev run of pairs and applies it to a test run of pairs")
+    digest = manifest.get("dataset_hash")
+    if digest and digest == test_manifest.get("dataset_hash"):
+        raise InputError(f"{dev_dir} and {test_dir} ran over the same data (dataset hash {digest}): "
+                         "tune on a dev run over other examples")
+    if not {ln["setup"] for ln in dev} & {ln["setup"] for ln in test_lines}:
+        raise InputError(f"{dev_dir} and {test_dir} have no set-up in common: no threshold to apply")
+    return dev
+
+
+def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]:
+    """Write every table, plot and the HTML page into ``run_dir/report``; return their paths.
+
+    With ``test_dir``, ``run_dir`` is a TRUE dev run: each set-up's threshold is tuned on it
+    and the report, on the test run, goes into ``test_dir/report``.
+    """
+    report_dir = test_dir or run_dir
+    lines, manifest = _read_run(report_dir)
+    dev = _dev_lines(run_dir, test_dir, lines, manifest) if test_dir is not None else None
+    failures = failed_items(read_lines(report_dir / ERRORS), lines)
+    out = report_dir / "report"
     out.mkdir(exist_ok=True)
     paths: dict[str, Path] = {}
-    # (title, table) pairs, computed once and rendered both as markdown and as HTML
-    sections: list[tuple[str, pd.DataFrame]] = []
-    images: list[tuple[str, bytes]] = []
+    built = report_tables(lines, failures, dev)
+    for section in built.sections:
+        data = section.data if section.data is not None else section.table
+        if data is not None and not data.empty:
+            data.to_csv(out / f"{section.csv}.csv", index=data.index.name is not None)
+            paths[section.csv] = out / f"{section.csv}.csv"
 
-    languages = {ln.get("language") for ln in lines}
-    groups = ["domain"] + (["language"] if len(languages) > 1 else [])
-    for group in groups:
-        rows = metric_rows(lines, group)
-        rows.to_csv(out / f"metrics_by_{group}.csv", index=False)
-        paths[f"metrics_by_{group}"] = out / f"metrics_by_{group}.csv"
-        for metric, title in (("segment_ba", "Segment-level balanced accuracy"),
-                              ("response_ba", "Response-level balanced accuracy"),
-                              ("factscore", "FActScore (share of judged items supported)"),
-                              ("factscore_gamma10", "FActScore with the length penalty (γ = 10)")):
-            table = felm_table(rows, metric, group)
-            if table.isna().all().all():
-                continue
-            name = f"{metric}_by_{group}"
-            table.to_csv(out / f"{name}.csv")
-            paths[name] = out / f"{name}.csv"
-            sections.append((f"{title} by {group}", table.round(1)))
+    images: list[tuple[str, bytes]] = []
+    for (suffix, group), rows in built.rows_by_group.items():
         bars = _domain_bars(rows, group, "segment_ba")
         if bars:
-            images.append((f"Segment-level balanced accuracy by {group}", bars))
-
-    aucs = roc_auc_intervals(lines)
-    if not aucs.dropna(subset=["roc_auc"]).empty:
-        aucs.to_csv(out / "roc_auc.csv", index=False)
-        paths["roc_auc"] = out / "roc_auc.csv"
-        sections.append(("ROC AUC for detecting errors, with bootstrap 95% intervals", aucs))
-        curves = _roc_curves(lines)
-        if curves:
-            images.append(("ROC curves (response level)", curves))
-
-    spans = span_rows(lines)
-    if not spans.empty:
-        spans.to_csv(out / "spans_by_language.csv", index=False)
-        paths["spans_by_language"] = out / "spans_by_language.csv"
-        for metric, title in (("span_iou", "Mu-SHROOM span IoU"), ("span_spearman", "Mu-SHROOM Spearman")):
-            table = spans.pivot(index="setup", columns="language", values=metric)
-            table["mean"] = table.mean(axis=1).round(1)
-            heading = f"{title} by language (mark-all and mark-none are the floors)"
-            sections.append((heading, table))
-        bars = _domain_bars(spans.rename(columns={"span_iou": "iou"}), "language", "iou")
+            images.append((f"Segment-level balanced accuracy by {group}{suffix}", bars))
+    curves = _roc_curves(built.ranked_lines) if built.ranked_lines else None
+    if curves:
+        images.append(("ROC curves (response level)", curves))
+    if not built.spans.empty:
+        bars = _domain_bars(built.spans.rename(columns={"span_iou": "iou"}), "language", "iou")
         if bars:
             images.append(("Mu-SHROOM span IoU by language", bars))
-    if "language" in groups:
-        per_language = language_summary(lines, spans)
-        per_language.to_csv(out / "per_language.csv", index=False)
-        paths["per_language"] = out / "per_language.csv"
-        sections.append(("Per-language summary", per_language))
-
     for i, (_title, data) in enumerate(images, start=1):
         (out / f"plot{i}.png").write_bytes(data)
         paths[f"plot{i}"] = out / f"plot{i}.png"
 
-    header = [f"# factjudge report: {manifest.get('dataset', run_dir.name)}", "",
-              f"{len(lines)} results; factjudge {manifest.get('version', '?')}; dataset hash "
-              f"{manifest.get('dataset_hash', '?')}. Metrics are percentages; the error is the "
-              "positive class; unparseable items are excluded and counted.", ""]
+    header = [f"# factjudge report: {manifest.get('dataset', report_dir.name)}", "",
+              f"{len(lines)} results, {len(failures)} failed; factjudge {manifest.get('version', '?')}; "
+              f"dataset hash {manifest.get('dataset_hash', '?')}. Metrics are percentages; the error is the "
+              "positive class; unparseable and failed items are excluded and counted.", ""]
+    if dev is not None:
+        header += [f"Thresholds tuned on the dev run {run_dir} ({len(dev)} results).", ""]
     header += [f"> {note}\n" for note in _model_notes(lines)]
-    markdown = "\n".join(header) + "\n".join(f"## {t}\n\n{markdown_table(table)}" for t, table in sections)
+    printed = [s for s in built.sections if s.table is not None]
+    markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)
     (out / "report.md").write_text(markdown, encoding="utf-8")
     paths["markdown"] = out / "report.md"
-    (out / "report.html").write_text(_html(manifest, lines, run_dir, sections, images), encoding="utf-8")
+    html_sections = [(s.title, s.table) for s in printed if s.table is not None and not s.table.empty]
+    (out / "report.html").write_text(_html(manifest, lines, report_dir, html_sections, images),
+                                     encoding="utf-8")
     paths["html"] = out / "report.html"
     return paths
+
+
+def _markdown_section(section: Section) -> str:
+    """A heading, the note, and the table (only the note when the table has no rows)."""
+    parts = [f"## {section.title}\n"]
+    if section.note:
+        parts.append(f"{section.note}\n")
+    if section.table is not None and not section.table.empty:
+        parts.append(markdown_table(section.table))
+    return "\n".join(parts)
 
 
 def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path,

@@ -85,6 +85,10 @@ def gold_of(example: Example) -> dict[str, Any]:
         "claim_labels": list(example.claim_labels),
         "spans": [list(s) for s in example.spans],
         "soft_spans": [list(s) for s in example.soft_spans],
+        # What the report's tables key on: TRUE pairs, FELM's error types, parallel items.
+        "grounded": bool(example.grounding),
+        "error_types": list(example.meta.get("error_types") or []),
+        "parallel_id": example.meta.get("parallel_id"),
     }
 
 
@@ -242,7 +246,8 @@ class BenchRun:
                 except FactJudgeError as exc:
                     summary.failed += 1
                     consecutive += 1
-                    errors.write({"example_id": example.id, "setup": setup.id,
+                    errors.write({"example_id": example.id, "setup": setup.id, "dataset": example.dataset,
+                                  "domain": example.domain, "language": example.language,
                                   "error": f"{type(exc).__name__}: {exc}", "at": _now()})
                     if consecutive >= MAX_CONSECUTIVE_FAILURES:
                         raise ModelError(f"{consecutive} items failed in a row, last: {exc}") from exc

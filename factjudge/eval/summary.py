@@ -9,15 +9,22 @@ never counted as a verdict.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 from factjudge.eval import metrics
+from factjudge.eval.tables.lines import gold_segment_labels
+from factjudge.eval.tables.lines import pct as _pct
+from factjudge.eval.tables.true_protocol import roc_auc_intervals
+
+__all__ = ["OVERALL", "felm_table", "gold_segment_labels", "metric_rows", "roc_auc_intervals", "span_rows"]
 
 OVERALL = "overall"
+# The averaged columns, and the count of left-out items that stands beside each.
+AVERAGED = {"segment_ba": "unparseable", "response_ba": "unparseable_answers"}
 
 
 @dataclass
@@ -32,17 +39,8 @@ class _Cell:
     resp_score_gold: list[bool] = field(default_factory=list)
     supported: list[list[bool]] = field(default_factory=list)
     unparseable: int = 0
+    unparseable_answers: int = 0
     items: int = 0
-
-
-def gold_segment_labels(line: dict[str, Any]) -> list[bool | None]:
-    """Human segment labels; for span-annotated data (Mu-SHROOM), true when no hard span overlaps."""
-    labels: list[bool | None] = line["gold"]["segment_labels"]
-    spans = line["gold"].get("spans") or []
-    if labels or line.get("dataset") != "mushroom":
-        return labels
-    return [not any(seg["start"] < end and start < seg["end"] for start, end in spans)
-            for seg in line["result"]["segments"]]
 
 
 def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str], _Cell]:
@@ -59,7 +57,9 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
                 continue
             cell.seg_gold.append(not label)
             cell.seg_pred.append(verdict["label"] == "false")
-        if gold["response_label"] is not None and result["label"] != "unparseable":
+        if gold["response_label"] is not None and result["label"] == "unparseable":
+            cell.unparseable_answers += 1
+        elif gold["response_label"] is not None:
             cell.resp_gold.append(not gold["response_label"])
             cell.resp_pred.append(result["label"] == "false")
             if result["error_score"] is not None:
@@ -71,19 +71,35 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
     return cells
 
 
-def _pct(value: float | None) -> float | None:
-    return None if value is None else round(100 * value, 1)
+def _failed_counts(failures: Iterable[Mapping[str, Any]], group: str) -> dict[tuple[str, str], int]:
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for record in failures:
+        counts[(record["setup"], str(record.get(group) or "unknown"))] += 1
+    return counts
 
 
-def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.DataFrame:
+def common_groups(rows: pd.DataFrame, metric: str, group: str = "domain") -> list[str]:
+    """The groups every set-up has a number for: the only ones an overall average may compare."""
+    part = rows[rows[group] != OVERALL].pivot(index="setup", columns=group, values=metric)
+    return sorted(str(c) for c in part.columns if part[c].notna().all())
+
+
+def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
+                failures: Iterable[Mapping[str, Any]] = ()) -> pd.DataFrame:
     """One row per (set-up, group value) with every metric, plus each set-up's overall row.
 
-    The overall row averages the groups' balanced accuracies (FELM's overall: a set-up that
-    fell back in some domain, e.g. claim → segment for math, contributes the fallback's
-    number there, because that is what ran); ``pooled`` columns pool all items instead.
+    The overall row averages the balanced accuracies of the groups that *every* set-up
+    has a number for (``common_groups``), so a set-up whose answers in one domain were all
+    unparseable is not ranked on easier domains only. FELM's fallbacks (claim → segment
+    for math) contribute the fallback's number, because that is what ran. ``failures``
+    are the error records of items that produced no result (``lines.failed_items``),
+    counted in ``failed``; ``pooled`` columns pool all items instead of averaging.
     """
     lines = list(lines)
     cells = _cells(lines, group)
+    failed = _failed_counts(failures, group)
+    for key in failed:
+        cells.setdefault(key, _Cell())
     rows = []
     for (setup, value), cell in sorted(cells.items()):
         fs = metrics.factscore(cell.supported) if cell.supported else None
@@ -99,26 +115,30 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain") -> pd.Da
             "abstention": _pct(fs.abstention_rate) if fs else None,
             "facts_per_answer": _round(fs.facts_per_response) if fs else None,
             "unparseable": cell.unparseable,
+            "unparseable_answers": cell.unparseable_answers,
+            "failed": failed.get((setup, value), 0),
         })
     table = pd.DataFrame(rows)
     if table.empty:
         return table
+    common = {metric: common_groups(table, metric, group) for metric in AVERAGED}
     overall = []
     for setup, part in table.groupby("setup", sort=True):
-        pooled = _cells((ln for ln in lines if ln["setup"] == setup), "setup")[(setup, setup)]
+        pooled = _cells((ln for ln in lines if ln["setup"] == setup), "setup").get((setup, setup), _Cell())
         fs_all = metrics.factscore(pooled.supported) if pooled.supported else None
         overall.append({
             "setup": setup,
             group: OVERALL,
             "items": int(part["items"].sum()),
-            "segment_ba": _mean(part["segment_ba"]),
-            "response_ba": _mean(part["response_ba"]),
+            **{metric: _mean(part[part[group].isin(common[metric])][metric]) for metric in AVERAGED},
             "roc_auc": _pct(metrics.roc_auc([not g for g in pooled.resp_score_gold], pooled.resp_score)),
             "factscore": _pct(fs_all.score_without_penalty) if fs_all else None,
             "factscore_gamma10": _pct(fs_all.score) if fs_all else None,
             "abstention": _pct(fs_all.abstention_rate) if fs_all else None,
             "facts_per_answer": _round(fs_all.facts_per_response) if fs_all else None,
             "unparseable": int(part["unparseable"].sum()),
+            "unparseable_answers": int(part["unparseable_answers"].sum()),
+            "failed": int(part["failed"].sum()),
             "pooled_segment_ba": _pct(metrics.balanced_accuracy(pooled.seg_gold, pooled.seg_pred)),
             "pooled_response_ba": _pct(metrics.balanced_accuracy(pooled.resp_gold, pooled.resp_pred)),
         })
@@ -141,47 +161,6 @@ def felm_table(rows: pd.DataFrame, metric: str = "segment_ba", group: str = "dom
     table = rows.pivot(index="setup", columns=group, values=metric)
     columns = [c for c in table.columns if c != OVERALL] + [OVERALL]
     return table[columns]
-
-
-def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> pd.DataFrame:
-    """ROC AUC per (set-up, dataset) with a bootstrap 95% interval, TRUE-style."""
-    rows = []
-    for (setup, dataset), cell in sorted(_cells(lines, "dataset").items()):
-        labels = [not g for g in cell.resp_score_gold]
-        auc = metrics.roc_auc(labels, cell.resp_score)
-        low, high = (None, None)
-        if auc is not None:
-            low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, cell.resp_score, n=n, seed=seed)
-        rows.append({"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": _pct(auc),
-                     "ci_low": _pct(low), "ci_high": _pct(high)})
-    return pd.DataFrame(rows + ensemble_rows(lines, n=n, seed=seed))
-
-
-def ensemble_rows(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> list[dict[str, Any]]:
-    """TRUE's ensemble: per dataset, the mean error score of every set-up that ranks (not a constant)."""
-    scores: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
-    gold: dict[tuple[str, str], bool] = {}
-    for line in lines:
-        result = line["result"]
-        if result["error_score"] is None or line["gold"]["response_label"] is None:
-            continue
-        scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
-        gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
-    rows = []
-    for dataset, by_setup in sorted(scores.items()):
-        members = sorted(s for s, values in by_setup.items() if len(set(values.values())) > 1)
-        if len(members) < 2:
-            continue
-        ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
-        # every member scored every id in ``ids``, so no mean is None
-        means = metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
-        averaged = [float(v) for v in means if v is not None]
-        labels = [gold[(dataset, i)] for i in ids]
-        auc = metrics.roc_auc(labels, averaged)
-        low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, averaged, n=n, seed=seed)
-        rows.append({"setup": f"ensemble of {' + '.join(members)}", "dataset": dataset, "n": len(ids),
-                     "roc_auc": _pct(auc), "ci_low": _pct(low), "ci_high": _pct(high)})
-    return rows
 
 
 def predicted_spans(result: dict[str, Any]) -> list[tuple[int, int, float]]:

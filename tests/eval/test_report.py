@@ -81,7 +81,12 @@ def test_html_report_opens_in_headless_chromium_without_console_errors(begin_run
     try:
         driver.get(html_path.resolve().as_uri())
         assert driver.find_element(By.TAG_NAME, "h1").text.startswith("factjudge report")
-        assert len(driver.find_elements(By.TAG_NAME, "table")) >= 3
+        # TRUE pairs get the balanced-accuracy and ROC AUC tables, and no FActScore table (issue 15)
+        assert len(driver.find_elements(By.TAG_NAME, "table")) >= 2
+        headings = [h.text for h in driver.find_elements(By.TAG_NAME, "h2")]
+        assert "Segment-level balanced accuracy by domain" in headings
+        assert any(h.startswith("ROC AUC for detecting errors") for h in headings)
+        assert not any("FActScore" in h for h in headings)
         images = driver.find_elements(By.TAG_NAME, "img")
         widths = [driver.execute_script("return arguments[0].naturalWidth", i) for i in images]
         assert widths and all(w > 0 for w in widths)

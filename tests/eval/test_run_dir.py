@@ -61,7 +61,7 @@ def test_report_counts_each_example_and_setup_once(tmp_path: Path) -> None:
     kept = read_results(results)
     assert len(kept) == 4 and kept[0]["seconds"] == 99.0  # the last copy wins
     markdown = write_report(run_dir)["markdown"].read_text(encoding="utf-8")
-    assert "4 results;" in markdown
+    assert "4 results, 0 failed;" in markdown
 
 
 @pytest.mark.parametrize("manifest", [b"{not json", b"[1, 2]", b"\xff\xfe"])

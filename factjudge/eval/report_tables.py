@@ -1,0 +1,197 @@
+"""Which tables a run's report holds: each kind of data gets the tables of its protocol, and only those.
+
+TRUE pairs get ROC AUC with intervals and p-values (and, given a dev run, test accuracy at
+a dev-tuned threshold); FELM gets balanced accuracy per domain with the left-out items
+beside every cell and its error-type table; answers with fact-level gold (FActScore,
+Mu-SHROOM, Factbench, your own) get the multilingual FActScore tables and the span scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
+from factjudge.eval.tables.felm import counted_cells, error_type_rows, error_type_table
+from factjudge.eval.tables.lines import FACTS, FELM, TRUE, family
+from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
+from factjudge.eval.tables.true_protocol import roc_auc_intervals, threshold_table
+
+FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold"}
+COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
+               "response level) and fN = N items that failed (errors.jsonl); neither is in the number.")
+P_NOTE = ("p_vs_best: paired bootstrap (1000 resamples of the examples both scored) of the ROC AUC "
+          "difference against the best row of the same dataset; small = unlikely to be luck (0.0: no "
+          "resample reversed the order, p < 0.001).")
+
+
+@dataclass
+class Section:
+    """One table of the report: title, what is printed (None: CSV only), what goes to CSV if other, a note."""
+
+    title: str
+    table: pd.DataFrame | None
+    csv: str
+    data: pd.DataFrame | None = None
+    note: str = ""
+
+
+@dataclass
+class ReportTables:
+    """The sections in order, and the frames the plots are drawn from."""
+
+    sections: list[Section] = field(default_factory=list)
+    # (" (FELM)" or "" when the run holds one kind of data, group) -> metric_rows
+    rows_by_group: dict[tuple[str, str], pd.DataFrame] = field(default_factory=dict)
+    spans: pd.DataFrame = field(default_factory=pd.DataFrame)
+    ranked_lines: list[dict[str, Any]] = field(default_factory=list)
+
+
+def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[str, Any]] = (),
+                  dev_lines: Sequence[dict[str, Any]] | None = None) -> ReportTables:
+    """Every table the lines mean something for, per kind of data (``tables.lines.family``)."""
+    out = ReportTables()
+    families = sorted({family(ln) for ln in lines}, key=list(FAMILY_NAMES).index)
+    by_example = {ln["example_id"]: family(ln) for ln in lines}
+    for kind in families:
+        part = [ln for ln in lines if family(ln) == kind]
+        failed = [f for f in failures if _failure_family(f, by_example, families) == kind]
+        # One kind of data (the usual run): plain titles and file names; several: each says which.
+        suffix, prefix = (f" ({FAMILY_NAMES[kind]})", f"{kind}_") if len(families) > 1 else ("", "")
+        before = len(out.sections)
+        _balanced_accuracy(out, part, failed, kind, prefix, suffix)
+        _ranking(out, part, dev_lines if kind == TRUE else None, prefix)
+        if kind == FELM:
+            _error_types(out, part, prefix)
+        if kind == FACTS:
+            _facts(out, part, prefix, out.rows_by_group.get((suffix, "language")))
+        for section in out.sections[before:]:
+            section.title += suffix
+    return out
+
+
+def _failure_family(record: Mapping[str, Any], by_example: dict[str, str], families: list[str]) -> str:
+    if record["example_id"] in by_example:
+        return by_example[record["example_id"]]
+    if len(families) == 1:
+        return families[0]
+    return FELM if record.get("dataset") == "felm" else FACTS
+
+
+def _groups(lines: Sequence[dict[str, Any]]) -> list[str]:
+    return ["domain"] + (["language"] if len({ln.get("language") for ln in lines}) > 1 else [])
+
+
+def _balanced_accuracy(out: ReportTables, lines: Sequence[dict[str, Any]],
+                       failed: Sequence[Mapping[str, Any]], kind: str, prefix: str, suffix: str) -> None:
+    """Segment- and response-level balanced accuracy per group, overall only over the common groups."""
+    # A TRUE pair is one segment: its response level would repeat the segment level.
+    shown = {"segment_ba": ("unparseable", "Segment-level balanced accuracy")}
+    if kind != TRUE:
+        shown["response_ba"] = ("unparseable_answers", "Response-level balanced accuracy")
+    for group in _groups(lines):
+        rows = metric_rows(lines, group, failures=failed)
+        out.rows_by_group[(suffix, group)] = rows
+        out.sections.append(Section(f"All metrics by {group}", None, f"{prefix}metrics_by_{group}",
+                                    data=rows))
+        for metric, (left_out, title) in shown.items():
+            numbers = felm_table(rows, metric, group)
+            if numbers.isna().all().all() and not rows[left_out].any() and not rows["failed"].any():
+                continue
+            out.sections.append(Section(f"{title} by {group}", counted_cells(rows, metric, left_out, group),
+                                        f"{prefix}{metric}_by_{group}", data=numbers,
+                                        note=_overall_note(rows, metric, group)))
+
+
+def _overall_note(rows: pd.DataFrame, metric: str, group: str) -> str:
+    every = sorted(str(v) for v in rows[group].unique() if v != OVERALL)
+    common = common_groups(rows, metric, group)
+    if not common:
+        return f"No {group} has a number for every set-up, so there is no {OVERALL}. {COUNTS_NOTE}"
+    left = [g for g in every if g not in common]
+    leaving = f"; left out, as some set-up has no number there: {', '.join(left)}" if left else ""
+    return (f"{OVERALL}: the mean over {', '.join(common)} (the {group}s every set-up has a number "
+            f"for){leaving}. {COUNTS_NOTE}")
+
+
+def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequence[dict[str, Any]] | None,
+             prefix: str) -> None:
+    """ROC AUC with intervals and p-values; for TRUE given a dev run, accuracy at the dev-tuned threshold."""
+    aucs = roc_auc_intervals(lines)
+    if aucs.empty or aucs["roc_auc"].isna().all():
+        return
+    out.ranked_lines.extend(lines)
+    note = P_NOTE
+    if dev_lines is None and family(lines[0]) == TRUE:
+        note += (" For TRUE's test accuracy at a threshold tuned on dev, run "
+                 "`factjudge report DEV_RUN --test THIS_RUN`.")
+    out.sections.append(Section("ROC AUC for detecting errors, with bootstrap 95% intervals", aucs,
+                                f"{prefix}roc_auc", note=note))
+    if dev_lines is not None:
+        tuned = threshold_table(dev_lines, lines)
+        out.sections.append(Section(
+            "Test accuracy at the threshold tuned on the dev run (TRUE)", tuned, f"{prefix}true_threshold",
+            note="threshold: the error score maximising sqrt(TPR·(1−FPR)) on the dev run, one per set-up; "
+                 "an item is flagged inconsistent at or above it. Accuracy, balanced accuracy and ROC AUC "
+                 f"are on the test run. {P_NOTE}"))
+
+
+def _error_types(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> None:
+    rows = error_type_rows(lines)
+    if rows.empty:
+        return
+    typed = set(rows["error_type"]) - {"untyped", "all errors"}
+    note = ("Recall per FELM error type: the share of human-labelled false segments of that type the set-up "
+            "labelled false, over the parsed ones (caught/errors, uN unparseable). FELM types the errors of "
+            "wk, science and writing_rec only; math and reasoning errors are untyped.")
+    if not typed:
+        note += " No line carries FELM's error types (runs written before they were kept)."
+    out.sections.append(Section("Which of FELM's error types each set-up catches", error_type_table(rows),
+                                f"{prefix}error_types", data=rows, note=note))
+
+
+def _facts(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str,
+           by_language: pd.DataFrame | None) -> None:
+    """FActScore predicted vs human, cross-language agreement, and Mu-SHROOM's span scores."""
+    scores = factscore_rows(lines)
+    out.sections.append(Section(
+        "FActScore, predicted against human, by language", scores, f"{prefix}factscore_by_language",
+        note="difference = predicted − human (> 0: the judge over-estimates). tp/fn/fp/tn: shares of the "
+             "paired facts (human-labelled segments the judge decided), positive = supported. γ=10: "
+             "FActScore's length penalty on the predicted score."))
+    agreement = agreement_rows(lines)
+    if agreement.empty:
+        out.sections.append(Section(
+            "Cross-language agreement", agreement, f"{prefix}cross_language_agreement",
+            note="No item is judged in two languages: no two items share a meta.parallel_id or an id that "
+                 "differs only by its language code (with dataset-given segments)."))
+    else:
+        out.sections.append(Section(
+            "Cross-language agreement on the same facts", agreement, f"{prefix}cross_language_agreement",
+            note="Labels of the same segments of parallel items in two languages; 'human labels' is the "
+                 "gold's own agreement. kappa: Cohen's."))
+    spans = span_rows(lines)
+    out.spans = spans
+    if not spans.empty:
+        out.sections.append(Section("Mu-SHROOM span scores", None, f"{prefix}spans_by_language", data=spans))
+        for metric, title in (("span_iou", "Mu-SHROOM span IoU"), ("span_spearman", "Mu-SHROOM Spearman")):
+            table = spans.pivot(index="setup", columns="language", values=metric)
+            table["mean"] = table.mean(axis=1).round(1)
+            out.sections.append(Section(f"{title} by language (mark-all and mark-none are the floors)", table,
+                                        f"{prefix}{metric}_by_language"))
+    if by_language is not None:
+        summary = language_summary(by_language, spans)
+        out.sections.append(Section("Per-language summary", summary, f"{prefix}per_language"))
+
+
+def language_summary(rows: pd.DataFrame, spans: pd.DataFrame) -> pd.DataFrame:
+    """One row per (set-up, language) of ``metric_rows(…, "language")``, with the span scores beside it."""
+    rows = rows[rows["language"] != OVERALL][["setup", "language", "items", "segment_ba", "response_ba",
+                                              "factscore", "abstention", "facts_per_answer"]]
+    if not spans.empty:
+        rows = rows.merge(spans[["setup", "language", "span_iou", "span_spearman"]], how="outer",
+                          on=["setup", "language"])
+    return rows.sort_values(["setup", "language"]).reset_index(drop=True)

@@ -1,0 +1,55 @@
+"""What the report's tables read off a result line: its kind of data, its gold labels, the failed items."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+TRUE, FELM, FACTS = "true", "felm", "facts"
+
+
+def pct(value: float | None) -> float | None:
+    """A share as a percentage with one decimal; None stays None."""
+    return None if value is None else round(100 * value, 1)
+
+
+def is_true_pair(line: dict[str, Any]) -> bool:
+    """A TRUE (grounding, text) pair; lines written before ``grounded`` existed say so by their domain."""
+    gold = line["gold"]
+    return bool(gold["grounded"]) if "grounded" in gold else line.get("domain") == "dialogue"
+
+
+def family(line: dict[str, Any]) -> str:
+    """Which protocol's tables a line belongs to: TRUE pairs, FELM, or answers with fact-level gold."""
+    if is_true_pair(line):
+        return TRUE
+    return FELM if line.get("dataset") == "felm" else FACTS
+
+
+def gold_segment_labels(line: dict[str, Any]) -> list[bool | None]:
+    """Human segment labels; for span-annotated data (Mu-SHROOM), true when no hard span overlaps."""
+    labels: list[bool | None] = line["gold"]["segment_labels"]
+    spans = line["gold"].get("spans") or []
+    if labels or line.get("dataset") != "mushroom":
+        return labels
+    return [not any(seg["start"] < end and start < seg["end"] for start, end in spans)
+            for seg in line["result"]["segments"]]
+
+
+def failed_items(errors: Iterable[dict[str, Any]], lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Error records of items that never produced a result, each with its example's domain and language.
+
+    A resumed run may have finished an item that failed before, so only items still
+    missing from the results count. Records written before errors carried the domain
+    take it from the same example's results under another set-up.
+    """
+    done = {(ln["example_id"], ln["setup"]) for ln in lines}
+    known = {ln["example_id"]: ln for ln in lines}
+    failed: dict[tuple[str, str], dict[str, Any]] = {}
+    for record in errors:
+        key = (record["example_id"], record["setup"])
+        if key in done:
+            continue
+        other = known.get(record["example_id"], {})
+        failed[key] = {**record, **{k: record.get(k, other.get(k)) for k in ("domain", "language")}}
+    return list(failed.values())

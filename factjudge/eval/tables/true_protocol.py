@@ -1,0 +1,136 @@
+"""TRUE's protocol: ROC AUC with bootstrap intervals and paired p-values, the ensemble, and test
+accuracy at a threshold tuned on a dev run by sqrt(TPR·(1−FPR)).
+
+Labels follow TRUE (True = consistent); scores are error scores, so a high score flags an
+inconsistent pair. Only lines with a gold label and an error score count.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pandas as pd
+
+from factjudge.eval import metrics
+from factjudge.eval.tables.lines import pct
+
+BEST = "best"
+# dataset -> set-up -> example id -> error score
+Scores = dict[str, dict[str, dict[str, float]]]
+
+
+def scored(lines: Iterable[dict[str, Any]]) -> tuple[Scores, dict[tuple[str, str], bool]]:
+    """Each set-up's error scores per dataset (TRUE's ensemble as one more set-up) and the gold labels."""
+    scores: Scores = defaultdict(lambda: defaultdict(dict))
+    gold: dict[tuple[str, str], bool] = {}
+    for line in lines:
+        result = line["result"]
+        if result["error_score"] is None or line["gold"]["response_label"] is None:
+            continue
+        scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
+        gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
+    for by_setup in scores.values():
+        _add_ensemble(by_setup)
+    return scores, gold
+
+
+def _add_ensemble(by_setup: dict[str, dict[str, float]]) -> None:
+    """TRUE's ensemble: the mean error score of every set-up that ranks (is not a constant)."""
+    members = sorted(s for s, values in by_setup.items() if len(set(values.values())) > 1)
+    if len(members) < 2:
+        return
+    ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
+    # every member scored every id in ``ids``, so no mean is None
+    means = metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
+    by_setup[f"ensemble of {' + '.join(members)}"] = {i: float(m) for i, m in zip(ids, means, strict=True)
+                                                       if m is not None}
+
+
+def _series(dataset: str, values: dict[str, float],
+            gold: dict[tuple[str, str], bool]) -> tuple[list[bool], list[float]]:
+    ids = sorted(values)
+    return [gold[(dataset, i)] for i in ids], [values[i] for i in ids]
+
+
+def _paired(dataset: str, a: dict[str, float], b: dict[str, float],
+            gold: dict[tuple[str, str], bool]) -> tuple[list[bool], list[float], list[float]]:
+    """Gold and both set-ups' scores on the examples both scored, in one order."""
+    ids = sorted(set(a) & set(b))
+    return [gold[(dataset, i)] for i in ids], [a[i] for i in ids], [b[i] for i in ids]
+
+
+def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
+                          gold: dict[tuple[str, str], bool], n: int = 1000, seed: int = 0) -> dict[str, Any]:
+    """Per set-up, the paired-bootstrap p-value of its ROC AUC against the best one's (marked ``best``)."""
+    aucs = {s: metrics.roc_auc(*_series(dataset, v, gold)) for s, v in by_setup.items()}
+    ranked = [s for s in sorted(by_setup) if aucs[s] is not None]
+    if not ranked:
+        return {}
+    best = max(ranked, key=lambda s: aucs[s] or 0.0)
+    out: dict[str, Any] = {best: BEST}
+    for setup in ranked:
+        if setup != best:
+            labels, ours, theirs = _paired(dataset, by_setup[setup], by_setup[best], gold)
+            p_value = metrics.paired_bootstrap(metrics.roc_auc, labels, ours, theirs, n=n, seed=seed)
+            out[setup] = round(p_value, 3)
+    return out
+
+
+def _ordered(by_setup: dict[str, dict[str, float]]) -> list[str]:
+    """Set-ups by name, the ensemble last."""
+    return sorted(by_setup, key=lambda s: (s.startswith("ensemble of"), s))
+
+
+def _auc_row(setup: str, dataset: str, labels: Sequence[bool], values: Sequence[float],
+             n: int, seed: int) -> dict[str, Any]:
+    auc = metrics.roc_auc(labels, values)
+    low, high = (None, None)
+    if auc is not None:
+        low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, values, n=n, seed=seed)
+    return {"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": pct(auc),
+            "ci_low": pct(low), "ci_high": pct(high)}
+
+
+def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """ROC AUC per (set-up, dataset), its bootstrap 95% interval and paired p-value against the best row."""
+    scores, gold = scored(lines)
+    rows = []
+    for dataset, by_setup in sorted(scores.items()):
+        p_values = p_values_against_best(dataset, by_setup, gold, n=n, seed=seed)
+        for setup in _ordered(by_setup):
+            labels, ours = _series(dataset, by_setup[setup], gold)
+            rows.append(_auc_row(setup, dataset, labels, ours, n, seed) | {"p_vs_best": p_values.get(setup)})
+    return pd.DataFrame(rows)
+
+
+def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[dict[str, Any]],
+                    n: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """Per (set-up, test dataset): the threshold tuned on the dev run, test accuracy and balanced accuracy
+    at it, and test ROC AUC with its interval and p-value against the best set-up.
+
+    A set-up's dev scores are pooled over the dev run's datasets; set-ups (and ensembles)
+    missing from the dev run get no row.
+    """
+    dev, dev_gold = scored(dev_lines)
+    thresholds: dict[str, tuple[float, int]] = {}
+    for setup in sorted({s for by_setup in dev.values() for s in by_setup}):
+        pairs = [(dev_gold[(d, i)], v) for d, by_setup in dev.items()
+                 for i, v in by_setup.get(setup, {}).items()]
+        thresholds[setup] = (metrics.tune_threshold([g for g, _ in pairs], [v for _, v in pairs]), len(pairs))
+    test, gold = scored(test_lines)
+    rows = []
+    for dataset, by_setup in sorted(test.items()):
+        tuned = {s: v for s, v in by_setup.items() if s in thresholds}
+        p_values = p_values_against_best(dataset, tuned, gold, n=n, seed=seed)
+        for setup in _ordered(tuned):
+            labels, ours = _series(dataset, tuned[setup], gold)
+            threshold, dev_n = thresholds[setup]
+            flagged = [v >= threshold for v in ours]
+            rows.append({
+                "setup": setup, "dataset": dataset, "dev_n": dev_n, "threshold": round(threshold, 4),
+                "accuracy": pct(metrics.accuracy_at(labels, ours, threshold)),
+                "balanced_accuracy": pct(metrics.balanced_accuracy([not g for g in labels], flagged)),
+            } | _auc_row(setup, dataset, labels, ours, n, seed) | {"p_vs_best": p_values.get(setup)})
+    return pd.DataFrame(rows)
