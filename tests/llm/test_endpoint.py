@@ -14,7 +14,7 @@ import pytest
 
 from factjudge.errors import InputError, ModelError
 from factjudge.llm.base import GenerationParams
-from factjudge.llm.endpoint import ConnectFailed, EndpointClient, StatusError, TooLarge
+from factjudge.llm.endpoint import EndpointClient, StatusError, TooLarge
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
 
