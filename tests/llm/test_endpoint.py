@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 import json
+import shutil
+import socket
+import ssl
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from factjudge.errors import InputError, ModelError
 from factjudge.llm.base import GenerationParams
-from factjudge.llm.endpoint import EndpointClient, StatusError, TooLarge
+from factjudge.llm.endpoint import ConnectFailed, EndpointClient, StatusError, TooLarge
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
 
 
 @contextmanager
 def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked: bool = False,
-          status: int = 200) -> Iterator[tuple[str, dict[str, Any]]]:
+          status: int = 200, tls: tuple[Path, Path] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
     """A keep-alive HTTP/1.1 server; ``seen`` records connections, request lines and headers."""
     seen: dict[str, Any] = {"connections": set(), "lines": [], "headers": []}
 
@@ -53,9 +58,13 @@ def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if tls is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{server.server_address[1]}/v1", seen
     finally:
         server.shutdown()
         server.server_close()
@@ -132,3 +141,79 @@ def test_a_failure_message_never_holds_the_key() -> None:
     with pytest.raises(ModelError) as info:
         dead.complete([{"role": "user", "content": "x"}], GenerationParams())
     assert "could not connect" in str(info.value) and "sk-secret" not in str(info.value)
+
+
+@pytest.fixture(scope="module")
+def self_signed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 that no public root signed, and its key."""
+    if shutil.which("openssl") is None:
+        pytest.skip("needs the openssl command")
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    return cert, key
+
+
+def _relay(a: socket.socket, b: socket.socket) -> None:
+    try:
+        while data := a.recv(65536):
+            b.sendall(data)
+    except OSError:
+        pass
+    finally:
+        b.close()
+
+
+@contextmanager
+def connect_proxy() -> Iterator[tuple[str, list[str]]]:
+    """An HTTP proxy that only tunnels (CONNECT), recording each target."""
+    targets: list[str] = []
+
+    class Tunnel(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_CONNECT(self) -> None:
+            targets.append(self.path)
+            host, port = self.path.rsplit(":", 1)
+            upstream = socket.create_connection((host, int(port)))
+            self.send_response(200)
+            self.end_headers()
+            threading.Thread(target=_relay, args=(upstream, self.connection), daemon=True).start()
+            _relay(self.connection, upstream)
+            self.close_connection = True
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Tunnel)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", targets
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_https_trusts_ssl_cert_file_and_refuses_an_unknown_certificate(
+        self_signed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    with serve(tls=self_signed) as (url, seen):
+        with pytest.raises(ConnectFailed, match=r"(?i)certificate verify failed"):
+            EndpointClient(url, None, 5.0).post("/chat/completions", {})  # certifi's roots only
+        monkeypatch.setenv("SSL_CERT_FILE", str(self_signed[0]))
+        assert EndpointClient(url, None, 5.0).post("/chat/completions", {}) == b'{"ok": true}'
+    assert seen["lines"] == ["POST /v1/chat/completions HTTP/1.1"]
+
+
+def test_https_through_a_proxy_goes_through_a_connect_tunnel(self_signed: tuple[Path, Path],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(self_signed[0]))
+    monkeypatch.setenv("NO_PROXY", "")
+    with serve(tls=self_signed) as (url, seen), connect_proxy() as (proxy, targets):
+        monkeypatch.setenv("HTTPS_PROXY", proxy)
+        client = EndpointClient(url, "k", 5.0)
+        assert [client.post("/chat/completions", {"n": i}) for i in range(2)] == [b'{"ok": true}'] * 2
+    assert targets == [url.removeprefix("https://").removesuffix("/v1")]  # one tunnel, kept alive
+    assert seen["lines"] == ["POST /v1/chat/completions HTTP/1.1"] * 2
