@@ -188,13 +188,19 @@ class EndpointClient:
             return f"{self.base_url}{path}"
         return f"{self._path.rstrip('/')}{path}"
 
-    def post(self, path: str, payload: dict[str, Any], max_bytes: int | None = None) -> bytes:
+    def post(self, path: str, payload: dict[str, Any], max_bytes: int | None = None,
+             timeout: float | None = None) -> bytes:
         """The body of a 2xx reply to ``payload`` POSTed at ``path`` (after the base URL).
 
+        ``timeout`` (default: the client's) bounds the connect and each read of this call.
         UnicodeEncodeError when ``payload`` holds text that is not valid UTF-8 (lone surrogates).
         """
         body = json.dumps(payload, ensure_ascii=False).encode()
+        seconds = self.timeout if timeout is None else timeout
         conn = self._checkout()
+        conn.timeout = seconds  # for a connection not yet open
+        if conn.sock is not None:
+            conn.sock.settimeout(seconds)
         try:
             conn.request("POST", self._target(path), body, self._headers)
             response = conn.getresponse()
@@ -202,7 +208,7 @@ class EndpointClient:
         except (OSError, http.client.HTTPException) as exc:
             conn.close()
             if isinstance(exc, TimeoutError):
-                raise TimedOut(f"timed out after {self.timeout:g} s") from exc
+                raise TimedOut(f"timed out after {seconds:g} s") from exc
             raise ConnectFailed(str(exc) or type(exc).__name__) from exc
         except TooLarge:
             conn.close()

@@ -19,14 +19,15 @@ import pytest
 
 from factjudge.errors import InputError, ModelError
 from factjudge.llm.base import GenerationParams
-from factjudge.llm.endpoint import ConnectFailed, EndpointClient, StatusError, TooLarge
+from factjudge.llm.endpoint import ConnectFailed, EndpointClient, StatusError, TimedOut, TooLarge
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
 
 
 @contextmanager
 def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked: bool = False,
-          status: int = 200, tls: tuple[Path, Path] | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
+          status: int = 200, tls: tuple[Path, Path] | None = None,
+          delay: float = 0.0) -> Iterator[tuple[str, dict[str, Any]]]:
     """A keep-alive HTTP/1.1 server; ``seen`` records connections, request lines and headers."""
     seen: dict[str, Any] = {"connections": set(), "lines": [], "headers": []}
 
@@ -41,6 +42,7 @@ def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked:
             seen["connections"].add(self.client_address)
             seen["lines"].append(self.requestline)
             seen["headers"].append(dict(self.headers))
+            time.sleep(delay)
             self.send_response(status)
             if chunked:
                 self.send_header("transfer-encoding", "chunked")
@@ -104,6 +106,17 @@ def test_a_reply_over_the_cap_is_refused_before_it_is_read_whole(chunked: bool) 
         with pytest.raises(TooLarge, match="more than 10,000 bytes" if chunked else "50,000 bytes"):
             client.post("/chat/completions", {}, max_bytes=10_000)
         assert client.post("/chat/completions", {}, max_bytes=60_000) == b"x" * 50_000
+
+
+def test_a_call_may_shorten_the_timeout_of_a_kept_alive_connection() -> None:
+    with serve(delay=0.5) as (url, _):
+        client = EndpointClient(url, None, 5.0)
+        assert client.post("/chat/completions", {}) == b'{"ok": true}'  # opens the connection
+        started = time.perf_counter()
+        with pytest.raises(TimedOut, match=r"timed out after 0\.1 s"):
+            client.post("/chat/completions", {}, timeout=0.1)
+        assert time.perf_counter() - started < 0.4
+        assert client.post("/chat/completions", {}) == b'{"ok": true}'  # the client's own timeout again
 
 
 def test_an_error_status_carries_the_endpoint_message_and_headers() -> None:
