@@ -25,6 +25,18 @@ from factjudge.llm.retry import RetryPolicy
 
 
 @contextmanager
+def running(server: ThreadingHTTPServer) -> Iterator[int]:
+    """``server`` serving on a thread until the block ends; yields its port."""
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
 def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked: bool = False,
           status: int = 200, tls: tuple[Path, Path] | None = None,
           delay: float = 0.0) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -59,17 +71,12 @@ def serve(reply: bytes = b'{"ok": true}', *, close_after: bool = False, chunked:
             self.close_connection = close_after
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
     if tls is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(*tls)
         server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"{'https' if tls else 'http'}://127.0.0.1:{server.server_address[1]}/v1", seen
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(server) as port:
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{port}/v1", seen
 
 
 def test_calls_reuse_one_kept_alive_connection() -> None:
@@ -198,14 +205,8 @@ def connect_proxy() -> Iterator[tuple[str, list[str]]]:
             _relay(self.connection, upstream)
             self.close_connection = True
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Tunnel)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", targets
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(ThreadingHTTPServer(("127.0.0.1", 0), Tunnel)) as port:
+        yield f"http://127.0.0.1:{port}", targets
 
 
 def test_https_trusts_ssl_cert_file_and_refuses_an_unknown_certificate(
