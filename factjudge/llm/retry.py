@@ -16,7 +16,7 @@ from typing import TypeVar
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
 from factjudge.errors import ModelError
-from factjudge.llm.endpoint import ConnectFailed, StatusError, TimedOut, TooLarge, TransportError
+from factjudge.llm.endpoint import ConnectFailed, StatusError, TimedOut, TransportError
 
 T = TypeVar("T")
 
@@ -37,7 +37,7 @@ class BadReply(Exception):
 
 def is_retryable(exc: BaseException) -> bool:
     """Rate limits, server errors, timeouts, dropped connections and bad replies are worth another try."""
-    if isinstance(exc, (ConnectFailed, TooLarge, BadReply)):  # ConnectFailed includes TimedOut
+    if isinstance(exc, (ConnectFailed, BadReply)):  # ConnectFailed includes TimedOut
         return True
     if isinstance(exc, StatusError):
         return exc.status == 429 or exc.status >= 500
