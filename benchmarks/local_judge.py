@@ -78,12 +78,13 @@ def true_part(args: argparse.Namespace) -> None:
     for name, (path, limit) in sets.items():
         lines += bench(args.runs / name, path, [f"strategy={','.join(('supported', *SCORERS))}"],
                        args.model, *limit)
-        list_lines += bench(args.runs / f"{name}-list", path, ["strategy=grounded"], args.model,
-                            "--limit", str(LIST_SLICES[name]))
+        if args.list_judge:
+            list_lines += bench(args.runs / f"{name}-list", path, ["strategy=grounded"], args.model,
+                                "--limit", str(LIST_SLICES[name]))
     rows = metric_rows(lines + list_lines, group="dataset")
     rows = rows[rows["dataset"] != "overall"]
     # The ensemble row averages the judges run on the same pairs: the list judge ran on fewer.
-    aucs = pd.concat([roc_auc_intervals(lines, n=1000), roc_auc_intervals(list_lines, n=1000)])
+    aucs = pd.concat([roc_auc_intervals(part, n=1000) for part in (lines, list_lines) if part])
     table = aucs.merge(rows[["setup", "dataset", "response_ba", "unparseable"]], on=["setup", "dataset"],
                        how="left").rename(columns={"response_ba": "label_ba"})
     show("TRUE: ROC AUC for detecting inconsistent pairs, balanced accuracy of the labels", table)
@@ -139,6 +140,8 @@ def main() -> None:
     parser.add_argument("--true-limit", type=int, default=200, help="BEGIN pairs (dataset order)")
     parser.add_argument("--q2-all", action=argparse.BooleanOptionalAction, default=True,
                         help="all 300 Q² pairs (else --true-limit)")
+    parser.add_argument("--list-judge", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run the FELM-style list judge on TRUE's slices (slow)")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)
     args = parser.parse_args()

@@ -23,9 +23,15 @@ def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
     return cls(**{k: v for k, v in data.items() if k in names})
 
 
-def _fields(record: Any) -> dict[str, Any]:
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def shallow_fields(record: Any) -> dict[str, Any]:
     """Field name to value, shallow: ``dataclasses.asdict`` deep-copies, which costs more than the rest."""
-    return {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
+    names = _FIELD_NAMES.get(type(record))
+    if names is None:  # dataclasses.fields() on every call costs as much as the copy
+        names = _FIELD_NAMES[type(record)] = tuple(f.name for f in dataclasses.fields(record))
+    return {name: getattr(record, name) for name in names}
 
 
 R = TypeVar("R", bound="_Plain")
@@ -36,7 +42,7 @@ class _Plain:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        return _fields(self)
+        return shallow_fields(self)
 
     @classmethod
     def from_dict(cls: type[R], data: dict[str, Any]) -> R:
@@ -123,7 +129,7 @@ class Trace:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        data = _fields(self)
+        data = shallow_fields(self)
         data["messages"] = [dict(m) for m in self.messages]
         data["usage"] = self.usage.to_dict()
         return data
@@ -165,7 +171,7 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        data = _fields(self)
+        data = shallow_fields(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
         data["spans"] = [s.to_dict() for s in self.spans]
         return data

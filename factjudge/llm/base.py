@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from factjudge.errors import InputError
+from factjudge.records import shallow_fields
 
 Message = dict[str, str]
 
@@ -51,8 +51,8 @@ class GenerationParams:
     choices: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return dataclasses.asdict(self)
+        """Return a JSON-ready dict (part of every cache key: shallow, as asdict's deep copy costs)."""
+        return shallow_fields(self)
 
     def reply_limit(self) -> int:
         """The most characters a reply under these parameters may sensibly hold."""
@@ -73,9 +73,9 @@ class Completion:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        data = dataclasses.asdict(self)
+        data = shallow_fields(self)
         if self.logprobs is not None:
-            data["logprobs"] = [dataclasses.asdict(t) for t in self.logprobs]
+            data["logprobs"] = [shallow_fields(t) for t in self.logprobs]
         return data
 
     @classmethod

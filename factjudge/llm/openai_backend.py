@@ -3,32 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
-from urllib.parse import urlsplit
 
-import openai
-
-from factjudge.errors import InputError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob, not_utf8
 from factjudge.llm.deadline import call_timeout
+from factjudge.llm.endpoint import EndpointClient, TooLarge
 from factjudge.llm.retry import BadReply, Retrier, RetryPolicy
 
 CHAT_PATH = "/chat/completions"
 # Bytes of a reply body, beyond the text limit: log-probabilities take about 1 KB a token.
 BODY_BYTES_PER_TOKEN = 2_000
 MIN_BODY_BYTES = 4_000_000
-
-
-def _check_base_url(base_url: str) -> None:
-    """Refuse a base URL no request could reach, at once rather than after every retry."""
-    try:
-        parts = urlsplit(base_url)
-        usable = parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
-    except ValueError:  # a malformed IPv6 literal or port
-        usable = False
-    if not usable:
-        raise InputError(f"base URL {base_url!r} is not an http(s) URL, e.g. http://localhost:8000/v1")
 
 
 def _logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
@@ -43,7 +28,7 @@ def _logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
 
 
 class OpenAIChatModel:
-    """ChatModel over the ``openai`` SDK; our own retry policy replaces the SDK's."""
+    """ChatModel over an OpenAI-compatible ``/chat/completions`` endpoint, with our own retry policy."""
 
     def __init__(
         self,
@@ -55,22 +40,12 @@ class OpenAIChatModel:
         retry: RetryPolicy | None = None,
         name: str | None = None,
     ) -> None:
-        base_url = base_url or os.environ.get("OPENAI_BASE_URL")
-        if base_url is not None:
-            _check_base_url(base_url)
-        # Local servers (vLLM, llama.cpp, Ollama) take any key; the SDK insists on one.
-        api_key = api_key or os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
         self.model = model
         self.name = name or f"openai:{model}"
         self.timeout = timeout
-        options: dict[str, Any] = {"base_url": base_url, "api_key": api_key, "timeout": timeout,
-                                   "max_retries": 0}
-        try:
-            self._client = openai.OpenAI(**options)
-        except openai.OpenAIError as exc:
-            raise InputError(f"{self.name}: {exc}") from None
+        self._client = EndpointClient.for_openai(self.name, base_url, api_key, timeout)
         # Part of the call cache key: the same model name on two endpoints is two models.
-        self.endpoint = str(self._client.base_url).rstrip("/")
+        self.endpoint = self._client.base_url
         self._retrier = Retrier(retry or RetryPolicy(), self.endpoint, timeout)
 
     def _request(self, messages: list[Message], params: GenerationParams) -> dict[str, Any]:
@@ -91,8 +66,6 @@ class OpenAIChatModel:
 
     def _completion(self, body: bytes, messages: list[Message], params: GenerationParams) -> Completion:
         """The completion in ``body``; BadReply (retried) when it is not one or is far too large."""
-        if len(body) > max(MIN_BODY_BYTES, BODY_BYTES_PER_TOKEN * params.max_tokens):
-            raise BadReply(f"sent a reply of {len(body):,} bytes for max_tokens={params.max_tokens}")
         try:
             data = json.loads(body)
             choice = data["choices"][0]
@@ -122,17 +95,20 @@ class OpenAIChatModel:
         prompt_tokens = sum(count_tokens(m["content"], self.model) + 4 for m in messages)
         return prompt_tokens, count_tokens(text, self.model)
 
-    # The SDK's generic ``post`` with ``cast_to=bytes`` keeps its auth, headers, timeouts and
-    # typed errors but skips walking the request through its TypedDict transform and building
-    # pydantic models of the reply: about a millisecond of CPU per call, which at high
-    # concurrency is what stands between the endpoint and the next request.
+    def _post(self, request: dict[str, Any], params: GenerationParams) -> bytes:
+        """The reply body, refused unread past what ``max_tokens`` can explain."""
+        try:
+            return self._client.post(CHAT_PATH, request,
+                                     max(MIN_BODY_BYTES, BODY_BYTES_PER_TOKEN * params.max_tokens),
+                                     timeout=call_timeout(self.timeout))
+        except TooLarge as exc:
+            raise BadReply(f"{exc} for max_tokens={params.max_tokens}") from None
+
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """One chat completion, retried on transient failures."""
         request = self._request(messages, params)
         try:
             # Read inside the retried call, so a 200 that is not a completion is tried again.
-            return self._retrier.call(lambda: self._completion(
-                self._client.post(CHAT_PATH, body=request, cast_to=bytes,
-                                  options={"timeout": call_timeout(self.timeout)}), messages, params))
+            return self._retrier.call(lambda: self._completion(self._post(request, params), messages, params))
         except UnicodeEncodeError as exc:
             raise not_utf8(exc) from None

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 from tenacity.stop import stop_base
 
 from factjudge.errors import ModelError
 from factjudge.llm.deadline import past_deadline, remaining
+from factjudge.llm.endpoint import ConnectFailed, StatusError, TimedOut, TransportError
 
 T = TypeVar("T")
 
@@ -39,17 +39,16 @@ class BadReply(Exception):
 
 def is_retryable(exc: BaseException) -> bool:
     """Rate limits, server errors, timeouts, dropped connections and bad replies are worth another try."""
-    if isinstance(exc, (openai.APIConnectionError, BadReply)):  # includes APITimeoutError
+    if isinstance(exc, (ConnectFailed, BadReply)):  # ConnectFailed includes TimedOut
         return True
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code == 429 or exc.status_code >= 500
+    if isinstance(exc, StatusError):
+        return exc.status == 429 or exc.status >= 500
     return False
 
 
 def retry_after(exc: BaseException) -> float | None:
     """Seconds the server asked us to wait, if it said so in a Retry-After header."""
-    response = getattr(exc, "response", None)
-    value = response.headers.get("retry-after") if response is not None else None
+    value = exc.headers.get("retry-after") if isinstance(exc, StatusError) else None
     try:
         return float(value) if value is not None else None
     except ValueError:
@@ -58,12 +57,12 @@ def retry_after(exc: BaseException) -> float | None:
 
 def describe(exc: BaseException, endpoint: str, attempts: int, timeout: float) -> str:
     """One line saying what failed, for the CLI and result files."""
-    if isinstance(exc, openai.APITimeoutError):
+    if isinstance(exc, TimedOut):
         what = f"timed out after {timeout:g} s"
-    elif isinstance(exc, openai.APIConnectionError):
-        what = f"could not connect ({exc.__cause__ or exc})"
-    elif isinstance(exc, openai.APIStatusError):
-        what = f"HTTP {exc.status_code}: {_message(exc)}"
+    elif isinstance(exc, ConnectFailed):
+        what = f"could not connect ({exc})"
+    elif isinstance(exc, StatusError):
+        what = f"HTTP {exc.status}: {exc.message()}"
     else:
         what = str(exc)
     tries = f" after {attempts} attempt{'s' if attempts != 1 else ''}"
@@ -72,24 +71,15 @@ def describe(exc: BaseException, endpoint: str, attempts: int, timeout: float) -
 
 def failure_kind(exc: BaseException) -> str:
     """What failed in a few words, naming no endpoint and quoting none of its reply."""
-    if isinstance(exc, openai.APITimeoutError):
+    if isinstance(exc, TimedOut):
         return "timed out"
-    if isinstance(exc, openai.APIConnectionError):
+    if isinstance(exc, ConnectFailed):
         return "could not connect"
-    if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}"
+    if isinstance(exc, StatusError):
+        return f"HTTP {exc.status}"
     if isinstance(exc, BadReply):
         return "not a usable reply"
     return "error"
-
-
-def _message(exc: openai.APIStatusError) -> str:
-    body = exc.body
-    if isinstance(body, dict):
-        error = body.get("error", body)
-        if isinstance(error, dict) and error.get("message"):
-            return str(error["message"])[:200]
-    return str(exc.message)[:200]
 
 
 class _StopAtDeadline(stop_base):
@@ -136,5 +126,5 @@ class Retrier:
         retrying = Retrying(**self._options())  # type: ignore[arg-type]
         try:
             return retrying(fn)
-        except (openai.OpenAIError, BadReply) as exc:
+        except (TransportError, BadReply) as exc:
             raise self._fail(exc, retrying.statistics.get("attempt_number", 1)) from exc

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -177,28 +176,21 @@ class OpenAIEmbedder:
         input_type: bool = False,
     ) -> None:
         """Set up the client; no request is made until something is encoded."""
-        import openai
-
+        from factjudge.llm.endpoint import EndpointClient
         from factjudge.llm.retry import Retrier, RetryPolicy
 
         if not model.strip():
             raise InputError(f"the openai: embedder needs a model name: {SPEC_HELP}")
         if batch_size < 1:
             raise InputError(f"batch_size must be at least 1, got {batch_size}")
-        base_url = base_url or os.environ.get("OPENAI_BASE_URL")
-        # Local servers take any key; the SDK insists on one.
-        api_key = api_key or os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
         self.model = model
         self.spec = f"openai:{model}"
         self.batch_size = batch_size
         self.input_type = input_type
         self._dim = dim
-        try:
-            # Retries are ours (factjudge.llm.retry), as for chat models.
-            self._client = openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=0)
-        except openai.OpenAIError as exc:
-            raise InputError(f"{self.spec}: {exc}") from None
-        self.endpoint = str(self._client.base_url).rstrip("/") + EMBEDDINGS_PATH
+        # Retries are ours (factjudge.llm.retry), as for chat models.
+        self._client = EndpointClient.for_openai(self.spec, base_url, api_key, timeout)
+        self.endpoint = self._client.base_url + EMBEDDINGS_PATH
         self._retrier = Retrier(retry or RetryPolicy(), self.endpoint, timeout)
 
     @property
@@ -214,7 +206,7 @@ class OpenAIEmbedder:
         body: dict[str, Any] = {"model": self.model, "input": texts, "encoding_format": "float"}
         if self.input_type:
             body["input_type"] = kind
-        raw = self._retrier.call(lambda: self._client.post(EMBEDDINGS_PATH, body=body, cast_to=bytes))
+        raw = self._retrier.call(lambda: self._client.post(EMBEDDINGS_PATH, body))
         return self._parse(raw, len(texts))
 
     def _malformed(self, why: str, raw: bytes) -> ModelError:

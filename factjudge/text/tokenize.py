@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -34,8 +35,17 @@ _CJK_RANGES = (
 _CJK_RUN = re.compile(f"[{_CJK_RANGES}]+")
 
 
-@lru_cache(maxsize=1)
+_PATTERN_LOCK = threading.Lock()
+
+
 def _word_pattern() -> re.Pattern[str]:
+    """The word pattern, built by the first caller while the others wait (not each their own)."""
+    with _PATTERN_LOCK:
+        return _build_word_pattern()
+
+
+@lru_cache(maxsize=1)
+def _build_word_pattern() -> re.Pattern[str]:
     """A word: a letter or digit (``[^\\W_]``), then letters, digits and combining marks.
 
     ``\\w`` leaves marks out, so they are added as a class of their own. Starting on a
