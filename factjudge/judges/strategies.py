@@ -19,7 +19,7 @@ from factjudge.llm.base import ChatModel
 from factjudge.llm.registry import LOCAL_DEFAULT
 
 # P(No) at or above which the embedded model's `supported` verdict is false: tuned by TRUE's
-# sqrt(TPR·(1−FPR)) on BEGIN dev (first 200) + Q² memnet pooled (0.405); the model alone says
+# sqrt(TPR·(1−FPR)) on BEGIN dev (first 200) + Q² memnet pooled (0.416); the model alone says
 # Yes too often (argmax = 0.5). `benchmarks/local_judge.py --parts true` prints the tuning.
 SUPPORTED_THRESHOLD = 0.41
 

@@ -37,7 +37,7 @@ SMOLLM2 = "local:smollm2-135m"
 MODEL_NOTES = {
     LOCAL_DEFAULT: (
         "Judged by Qwen2.5-Coder-1.5B-Instruct, the small model that runs offline. Measured: good at "
-        "checking an answer against a given context (--context; ROC AUC 91-93 on the TRUE dev "
+        "checking an answer against a given context (--context; ROC AUC 91-94 on the TRUE dev "
         "sets), near chance on world knowledge without evidence (FELM). For a stronger judge use "
         "--model openai:MODEL."
     ),
