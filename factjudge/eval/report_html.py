@@ -116,7 +116,9 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
     for index, seg in enumerate(result["segments"]):
         verdict = predicted.get(seg["id"])
         gold = gold_segments[index] if index < len(gold_segments) else None
-        segments.append({"id": seg["id"], "start": seg["start"], "end": seg["end"], "text": seg["text"],
+        # A located segment's text is the answer's own (the page slices it): not sent twice.
+        text = "" if seg["start"] >= 0 else seg["text"]
+        segments.append({"id": seg["id"], "start": seg["start"], "end": seg["end"], "text": text,
                          "pred": verdict["label"] if verdict else "not_checkable", "gold": _gold_text(gold),
                          "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else ""})
     gold_claims = line["gold"].get("claim_labels") or []
@@ -139,12 +141,13 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
 
 
 def page_data(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Set-ups, examples (answer and gold labels once each) and items ordered by example id."""
+    """Set-ups, examples (answer and gold labels once each), passages and items ordered by example id."""
     setups = sorted({ln["setup"] for ln in lines})
     ordered = sorted(lines, key=lambda ln: (example_order(ln["example_id"]), ln["setup"]))
     examples: dict[str, int] = {}
     example_rows: list[dict[str, Any]] = []
     items = []
+    passages: dict[tuple[str, ...], int] = {}
     for line in ordered:
         if line["example_id"] not in examples:
             examples[line["example_id"]] = len(example_rows)
@@ -154,8 +157,12 @@ def page_data(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
                                  "language": line.get("language") or "",
                                  "gold": _gold_text(gold["response_label"]),
                                  "spans": [list(s[:2]) for s in gold.get("spans") or []]})
-        items.append(item_record(line, setups.index(line["setup"]), examples[line["example_id"]]))
-    return {"setups": setups, "examples": example_rows, "items": items}
+        item = item_record(line, setups.index(line["setup"]), examples[line["example_id"]])
+        # Set-ups that read the same documents share their passages: each is sent once.
+        item["evidence"] = [passages.setdefault(tuple(ev), len(passages)) for ev in item["evidence"]]
+        items.append(item)
+    return {"setups": setups, "examples": example_rows, "items": items,
+            "passages": [list(p) for p in passages]}
 
 
 def _script_json(data: Any) -> str:

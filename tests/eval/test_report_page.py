@@ -11,7 +11,7 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import Example
 from factjudge.eval.report import write_report
-from factjudge.eval.report_html import confusion_rows, example_order
+from factjudge.eval.report_html import EVIDENCE_CHARS, confusion_rows, example_order, page_data
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import BenchRun, Setup
 from factjudge.llm.scripted import ScriptedChatModel
@@ -173,3 +173,15 @@ def test_an_unlocated_segment_is_still_coloured_and_markup_stays_text(browser: A
     assert browser.execute_script("return window.pwned") is None
     choose(browser, ALWAYS_TRUE)
     assert browser.find_element("id", "setup").text.count("<b>always true</b>") == 1
+
+
+def test_passages_the_set_ups_share_are_sent_once_and_cut(run_dir: Path) -> None:
+    lines = [ln for ln in read_lines(run_dir / "results.jsonl") if ln["example_id"] == "t-2"]
+    for line in lines:
+        line["result"]["segment_verdicts"][0]["evidence"] = [
+            {"source": "link", "text": "word " * 400, "url": "https://example.org/a"}]
+    data = page_data(lines)
+    assert len(data["items"]) == 2 and [it["evidence"] for it in data["items"]] == [[0], [0]]
+    (passage,) = data["passages"]
+    assert passage[:2] == ["link", "https://example.org/a"] and passage[2].endswith(" …")
+    assert len(passage[2]) == EVIDENCE_CHARS + 2

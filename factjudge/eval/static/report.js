@@ -99,7 +99,8 @@
     const details = el("details", "why");
     details.appendChild(el("summary", null, "labels, rationale and evidence"));
     if (example.question) details.appendChild(el("p", "meta", "question: " + example.question));
-    const rows = item.segments.map((s) => ["segment " + s.id, s.text, s.gold, s.pred, s.why])
+    const segText = (s) => (s.start >= 0 ? example.answer.slice(s.start, s.end) : s.text);
+    const rows = item.segments.map((s) => ["segment " + s.id, segText(s), s.gold, s.pred, s.why])
       .concat(item.claims.map((c) => ["claim of segment " + c.segment, c.text, c.gold, c.pred, c.why]));
     const table = el("table", "items");
     const head = el("tr");
@@ -113,7 +114,7 @@
     details.appendChild(table);
     if (item.evidence.length) {
       details.appendChild(el("div", "meta", "evidence the judge read:"));
-      for (const [source, where, text] of item.evidence) {
+      for (const [source, where, text] of item.evidence.map((i) => data.passages[i])) {
         details.appendChild(el("div", "evidence", "[" + source + (where ? " · " + where : "") + "] " + text));
       }
     } else {
