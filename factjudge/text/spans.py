@@ -65,10 +65,15 @@ def locate(quote: str, answer: str, start: int = 0, end: int | None = None,
 # the same passage when most of it matches in place; below these it is not found, not guessed.
 _MIN_SHARED = 0.8
 _MIN_BLOCK = 4
+# Fuzzy matching costs about len(answer) x len(passage): past this (a 10k-character answer and a
+# 2k-character passage) a passage not found exactly is left unlocated rather than stall a check.
+_FUZZY_BUDGET = 20_000_000
 
 
 def _fuzzy(haystack: str, needle: str) -> tuple[int, int] | None:
     """(first, last) index in ``haystack`` of the stretch that shares most of ``needle``, if any."""
+    if len(haystack) * len(needle) > _FUZZY_BUDGET:
+        return None
     matcher = SequenceMatcher(None, haystack, needle, autojunk=False)
     blocks = [b for b in matcher.get_matching_blocks() if b.size >= min(_MIN_BLOCK, len(needle))]
     if not blocks or sum(b.size for b in blocks) < _MIN_SHARED * len(needle):
@@ -96,13 +101,10 @@ def find_passage(text: str, answer: str, pos: int = 0) -> tuple[int, int] | None
         first, last = found, found + len(needle) - 1
     else:
         near = _fuzzy(haystack[lo:], needle)
-        if near:
-            first, last = near[0] + lo, near[1] + lo
-        else:
-            anywhere = _fuzzy(haystack, needle)
-            if anywhere is None:
-                return None
-            first, last = anywhere
+        anywhere = (near[0] + lo, near[1] + lo) if near else _fuzzy(haystack, needle) if lo else None
+        if anywhere is None:
+            return None
+        first, last = anywhere
     start, end = offsets[first], offsets[last] + 1
     # Take in the punctuation around the passage's words (its full stop, its quotes) as far as the
     # passage has some there and the answer has punctuation in that place, in whatever style.

@@ -97,3 +97,14 @@ def test_a_repeated_passage_is_found_after_pos_first() -> None:
 @pytest.mark.parametrize("given", ["The tower fell in 1850.", "", "***", "bridge 1932 cost opened said late"])
 def test_a_passage_that_is_not_there_is_not_found(given: str) -> None:
     assert find_passage(given, PASSAGE_ANSWER) is None
+
+
+def test_edited_passages_are_fuzzy_matched_only_in_answers_of_bounded_size() -> None:
+    steps = " ".join(f"Step {i} gives {3 * i}." for i in range(40))
+    answer = f"Multiply as follows: markdown Copy code {steps} Done."
+    edited = f"Multiply as follows: {steps}"
+    assert find_passage(edited, answer) == (0, answer.index(" Done"))
+    long = answer + " The river runs north." * 4000  # fuzzy matching would cost seconds here
+    assert find_passage(edited, long) is None
+    at = len(answer) + 1
+    assert find_passage("the RIVER runs north", long, pos=at) == (at, at + 20)  # exact matches still work
