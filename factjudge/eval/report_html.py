@@ -12,7 +12,7 @@ import base64
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from factjudge.eval.summary import gold_segment_labels
 EVIDENCE_CHARS = 600
 EVIDENCE_PASSAGES = 8
 RATIONALE_CHARS = 1500
-LEVELS = ("response", "segment")
+_COLUMNS = ("TP", "FN", "FP", "TN", "unparseable")
 # (gold error, predicted error) -> its cell of the confusion matrix; the error is the positive class
 _CELL = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
 
@@ -50,43 +50,26 @@ def example_order(example_id: str) -> list[tuple[int, Any]]:
     return [(1, int(part)) if part.isdigit() else (0, part) for part in re.split(r"(\d+)", example_id)]
 
 
-def label_pairs(line: dict[str, Any]) -> dict[str, list[tuple[bool, bool]]]:
-    """(gold error, predicted error) per level of one line; unlabelled and unparseable items left out."""
+def _labelled(line: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
+    """(level, gold error, predicted label) of each item of one line that has a human label."""
     result, gold = line["result"], line["gold"]
-    pairs: dict[str, list[tuple[bool, bool]]] = {level: [] for level in LEVELS}
-    if gold["response_label"] is not None and result["label"] != "unparseable":
-        pairs["response"].append((not gold["response_label"], result["label"] == "false"))
+    if gold["response_label"] is not None:
+        yield "response", not gold["response_label"], result["label"]
     for label, verdict in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False):
-        if label is not None and verdict["label"] != "unparseable":
-            pairs["segment"].append((not label, verdict["label"] == "false"))
-    return pairs
+        if label is not None:
+            yield "segment", not label, verdict["label"]
 
 
 def confusion_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """Per set-up and level: TP/FN/FP/TN with the error as the positive class, and items with no verdict."""
+    """Per set-up and level: TP/FN/FP/TN with the error as the positive class, and unparseable items."""
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for line in lines:
-        for level, pairs in label_pairs(line).items():
-            cell = counts.setdefault((line["setup"], level), dict.fromkeys(("TP", "FN", "FP", "TN"), 0))
-            for pair in pairs:
-                cell[_CELL[pair]] += 1
-    no_verdict = _unparseable(lines)
-    rows = [{"setup": setup, "level": level, **cell, "unparseable": no_verdict.get((setup, level), 0)}
-            for (setup, level), cell in sorted(counts.items())]
-    frame = pd.DataFrame(rows, columns=["setup", "level", "TP", "FN", "FP", "TN", "unparseable"])
-    return frame[frame[["TP", "FN", "FP", "TN", "unparseable"]].sum(axis=1) > 0].reset_index(drop=True)
-
-
-def _unparseable(lines: Sequence[dict[str, Any]]) -> dict[tuple[str, str], int]:
-    counts: dict[tuple[str, str], int] = {}
-    for line in lines:
-        result = line["result"]
-        if line["gold"]["response_label"] is not None and result["label"] == "unparseable":
-            counts[(line["setup"], "response")] = counts.get((line["setup"], "response"), 0) + 1
-        for label, verdict in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False):
-            if label is not None and verdict["label"] == "unparseable":
-                counts[(line["setup"], "segment")] = counts.get((line["setup"], "segment"), 0) + 1
-    return counts
+        for level, gold_error, predicted in _labelled(line):
+            cell = counts.setdefault((line["setup"], level), dict.fromkeys(_COLUMNS, 0))
+            name = "unparseable" if predicted == "unparseable" else _CELL[(gold_error, predicted == "false")]
+            cell[name] += 1
+    rows = [{"setup": setup, "level": level, **cell} for (setup, level), cell in sorted(counts.items())]
+    return pd.DataFrame(rows, columns=["setup", "level", *_COLUMNS])
 
 
 def _cut(text: str, limit: int) -> str:
@@ -132,7 +115,7 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
                        "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else ""})
     marks = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
                     if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
-    pairs = [p for level in label_pairs(line).values() for p in level]
+    pairs = [(g, p == "false") for _, g, p in _labelled(line) if p != "unparseable"]
     # n: a gold error the judge called true (false negative); p: the reverse (false positive)
     flags = "n" * any(g and not p for g, p in pairs) + "p" * any(p and not g for g, p in pairs)
     return {"s": setup, "e": example, "label": result["label"], "score": result["error_score"],

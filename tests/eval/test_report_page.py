@@ -66,6 +66,12 @@ def test_confusion_matrices_match_hand_counts(run_dir: Path) -> None:
     # Always true misses every error and is right on everything else.
     assert table.loc[(ALWAYS_TRUE, "response")].tolist() == [0, half, 0, half, 0]
     assert table.loc[(ALWAYS_TRUE, "segment")].tolist() == [0, half, 0, N + half, 0]
+    # an unparseable reply is counted apart, never as a verdict
+    broken = next(ln for ln in lines if ln["setup"] == JUDGE and ln["example_id"] == "t-2")
+    broken["result"]["label"] = broken["result"]["segment_verdicts"][0]["label"] = "unparseable"
+    table = confusion_rows(lines).set_index(["setup", "level"])
+    assert table.loc[(JUDGE, "response")].tolist() == [half - 1, 0, half, 0, 1]
+    assert table.loc[(JUDGE, "segment")].tolist() == [half - 1, 0, half, N, 1]
 
 
 def test_examples_are_ordered_by_id_with_numbers_read_as_numbers() -> None:
