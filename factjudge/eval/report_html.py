@@ -155,12 +155,13 @@ def _script_json(data: Any) -> str:
 
 
 _ANSWERS = """<h2 id=answers>Judged answers</h2>
-<p class=legend>Background: the judge's verdict on each segment (<span class='seg seg-true'>predicted true
-</span>, <span class='seg seg-false'>predicted false</span>, <span class='seg seg-unparseable'>unparseable
-</span>); underline: the human label (<span class='seg gold-true'>gold true</span>, <span
-class='seg gold-false'>gold false</span>); <mark class=err>words the judge called wrong</mark>;
-<span class=gold-span>words the annotators marked wrong</span>. A false negative is a gold error the
-judge called true; a false positive, a gold-true item it called false.</p>
+<p class=legend>Background: the judge's verdict on each segment
+(<span class='seg seg-true'>predicted true</span>, <span class='seg seg-false'>predicted false</span>,
+<span class='seg seg-unparseable'>unparseable</span>); underline: the human label
+(<span class='seg gold-true'>gold true</span>, <span class='seg gold-false'>gold false</span>);
+<mark class=err>words the judge called wrong</mark>; <span class=gold-span>words the annotators
+marked wrong</span>. A false negative is a gold error the judge called true; a false positive, a
+gold-true item it called false.</p>
 <div class=controls><label>Set-up <select id=setup></select></label>
 <label>Show <select id=filter><option value=all>all</option><option value=np>disagreements</option>
 <option value=n>false negatives</option><option value=p>false positives</option></select></label>
