@@ -154,8 +154,10 @@ def evaluate(
     summary = bench.run(resume=True, show_progress=show_progress)
     wanted_setups = {s.id: i for i, s in enumerate(named)}
     wanted_examples = {e.id: i for i, e in enumerate(examples)}
-    lines = sorted((ln for ln in read_lines(path / RESULTS)
-                    if ln["setup"] in wanted_setups and ln["example_id"] in wanted_examples),
-                   key=lambda ln: (wanted_setups[ln["setup"]], wanted_examples[ln["example_id"]]))
+    # One line per (example, set-up), the last written winning; only what was asked for this time.
+    latest = {(ln["example_id"], ln["setup"]): ln for ln in read_lines(path / RESULTS)
+              if ln["setup"] in wanted_setups and ln["example_id"] in wanted_examples}
+    order = sorted(latest, key=lambda key: (wanted_setups[key[1]], wanted_examples[key[0]]))
+    lines = [latest[key] for key in order]
     return Evaluation(result_frame(lines), summary_frame(lines, list(wanted_setups), len(examples)), path,
                       summary)
