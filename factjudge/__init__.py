@@ -1,8 +1,24 @@
 """factjudge: check whether what a chatbot said is true."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from factjudge.api import check
 from factjudge.config import CheckConfig
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 
-__all__ = ["CheckConfig", "CheckResult", "Verifier", "check"]
+if TYPE_CHECKING:
+    from factjudge.eval.evaluate import Evaluation, evaluate
+
+__all__ = ["CheckConfig", "CheckResult", "Evaluation", "Verifier", "check", "evaluate"]
+
+
+def __getattr__(name: str) -> Any:
+    # evaluate needs pandas; importing it only when asked keeps `import factjudge` fast.
+    if name in ("evaluate", "Evaluation"):
+        from factjudge.eval import evaluate as module
+
+        return getattr(module, name)
+    raise AttributeError(f"module 'factjudge' has no attribute {name!r}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import html
 import io
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +10,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.errors import InputError
+from factjudge.eval.report_html import page as report_page
 from factjudge.eval.report_tables import Section, report_tables
 from factjudge.eval.results import read_json, read_lines, read_results
 from factjudge.eval.runner import ERRORS, MANIFEST, RESULTS
@@ -93,55 +92,6 @@ def _roc_curves(lines: Sequence[dict[str, Any]]) -> bytes | None:
     return data
 
 
-def _html_table(table: pd.DataFrame) -> str:
-    frame = table.reset_index() if table.index.name else table
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False)
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _answer_html(result: dict[str, Any]) -> str:
-    """The answer with each segment coloured by verdict and the judge's error spans marked."""
-    answer: str = result["answer"]
-    labels = {v["target_id"]: v["label"] for v in result["segment_verdicts"]}
-    spans = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
-                    if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
-    out, at = [], 0
-    for seg in result["segments"]:
-        if seg["start"] < at:  # pre-segmented text not found in the answer: show it as given
-            continue
-        out.append(html.escape(answer[at : seg["start"]]))
-        inner, pos = [], seg["start"]
-        for start, end in spans:
-            if seg["start"] <= start and end <= seg["end"] and start >= pos:
-                inner.append(html.escape(answer[pos:start]))
-                inner.append(f"<mark class=err>{html.escape(answer[start:end])}</mark>")
-                pos = end
-        inner.append(html.escape(answer[pos : seg["end"]]))
-        label = labels.get(seg["id"], "not_checkable")
-        out.append(f"<span class='seg seg-{label}' title='{label}'>{''.join(inner)}</span>")
-        at = seg["end"]
-    out.append(html.escape(answer[at:]))
-    return "".join(out)
-
-
-def _items_html(lines: Sequence[dict[str, Any]], limit: int = 200) -> str:
-    """The first judged items, so a reader can see what each verdict and error span refers to."""
-    blocks = []
-    for line in lines[:limit]:
-        result = line["result"]
-        blocks.append(
-            f"<div class=item><div class=meta>{html.escape(line['setup'])} · "
-            f"{html.escape(line['example_id'])}"
-            f" · {html.escape(str(line.get('domain')))} / {html.escape(str(line.get('language')))} · "
-            f"label {html.escape(result['label'])}</div><p>{_answer_html(result)}</p></div>")
-    shown = f"the first {limit} of {len(lines)}" if len(lines) > limit else f"all {len(lines)}"
-    return f"<h2>Judged answers ({shown})</h2>" + "".join(blocks)
-
-
 def _read_run(run_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """A run's result lines and manifest; a run with no results is an input error."""
     if not run_dir.is_dir():
@@ -220,8 +170,8 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     (out / "report.md").write_text(markdown, encoding="utf-8")
     paths["markdown"] = out / "report.md"
     html_sections = [(s.title, s.table) for s in printed if s.table is not None and not s.table.empty]
-    (out / "report.html").write_text(_html(manifest, lines, report_dir, html_sections, images),
-                                     encoding="utf-8")
+    (out / "report.html").write_text(report_page(manifest, lines, report_dir, html_sections, images,
+                                                 notes=_model_notes(lines)), encoding="utf-8")
     paths["html"] = out / "report.html"
     return paths
 
@@ -234,30 +184,3 @@ def _markdown_section(section: Section) -> str:
     if section.table is not None and not section.table.empty:
         parts.append(markdown_table(section.table))
     return "\n".join(parts)
-
-
-def _html(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path,
-          sections: Sequence[tuple[str, pd.DataFrame]], images: list[tuple[str, bytes]]) -> str:
-    parts = [f"<h1>factjudge report: {html.escape(str(manifest.get('dataset', run_dir.name)))}</h1>",
-             f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
-             f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
-             "percentages with the error as the positive class; unparseable items are excluded and "
-             "counted.</p>"]
-    parts += [f"<p class=note>{html.escape(note)}</p>" for note in _model_notes(lines)]
-    for title, table in sections:
-        parts.append(f"<h2>{html.escape(title)}</h2>{_html_table(table)}")
-    for title, data in images:
-        encoded = base64.b64encode(data).decode()
-        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
-                     f"src='data:image/png;base64,{encoded}'>")
-    parts.append(_items_html(lines))
-    style = ("body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}"
-             "table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border:1px solid #ccc;"
-             "padding:.25rem .5rem;text-align:right}th{background:#f3f3f3}"
-             "td:first-child{text-align:left}.note{background:#fff7d6;padding:.5rem}img{max-width:100%}"
-             ".item{border-top:1px solid #ddd;padding:.5rem 0}.seg-false{background:#fde2e2}"
-             ".seg-true{background:#e3f6e3}.seg-unparseable{background:#fff3c4}"
-             "mark.err{background:#e53935;color:#fff;padding:0 .1em}.meta{color:#666;font-size:.85em}")
-    return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>factjudge report</title>"
-            "<link rel=icon href='data:,'>"
-            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>")

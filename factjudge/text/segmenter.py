@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from factjudge.errors import InputError
 from factjudge.records import Segment
+from factjudge.text.spans import find_passage
 
 
 def _words(text: str) -> frozenset[str]:
@@ -72,9 +73,10 @@ def segment(answer: str, *, separator: str | None = None, segments: list[str] | 
     With ``separator`` the answer is split on that string instead of into sentences.
     With ``segments`` (pre-segmented input, e.g. FELM's) every given string becomes
     one segment, in order, so ids line up with labels made for that list: each is
-    located in the answer after the previous one, tolerating differences in
-    whitespace; one that cannot be found (or is empty) keeps its given text,
-    stripped, with ``start == end == -1``.
+    located in the answer after the previous one, forgiving differences in
+    whitespace, quotes, case and a few edited words (``spans.find_passage``) and
+    taking the answer's own text; one that cannot be found (or is empty) keeps
+    its given text, stripped, with ``start == end == -1``.
     """
     if not answer or not answer.strip():
         raise InputError("the answer is empty: nothing to segment")
@@ -141,7 +143,7 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
 
 
 def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
-    """Where ``text`` occurs in ``answer``, after ``pos`` first, tolerating whitespace differences."""
+    """Where ``text`` is in ``answer``, after ``pos`` first: verbatim, up to whitespace, then forgivingly."""
     exact = text.strip()
     if not exact:
         return None
@@ -152,7 +154,9 @@ def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
     pattern = re.compile(_GAP.join(re.escape(w) for w in exact.split()))
     # Search after the previous segment first so repeated sentences map in order.
     match = pattern.search(answer, pos) or pattern.search(answer)
-    return (match.start(), match.end()) if match else None
+    if match:
+        return match.start(), match.end()
+    return find_passage(exact, answer, pos)
 
 
 def _lines(answer: str) -> Iterator[tuple[int, int]]:

@@ -218,5 +218,27 @@ def test_felm_segments_are_located_in_their_responses() -> None:
             if s.start >= 0:
                 located += 1
                 assert str(row["response"])[s.start : s.end] == s.text
-    # The rest were edited by FELM's annotators (a leading "*", a dropped "$"): honestly -1.
-    assert located / total > 0.85
+    # Segments FELM's annotators edited (a leading "*", a dropped "$") are found forgivingly too.
+    assert located / total > 0.99
+
+
+def _felm_row(index: str) -> dict[str, object]:
+    return next(r for r in _felm_rows() if r["index"] == index)
+
+
+def test_felm_0_is_located_although_the_annotators_dropped_words_and_escapes_differ() -> None:
+    row = _felm_row("0")
+    answer, given = str(row["response"]), [str(t) for t in row["segmented_response"]]  # type: ignore[attr-defined]
+    assert "markdown" not in given[0] and "\\n" in answer  # edited, with literal "\n" in the answer
+    (seg,) = segment(answer, segments=given)
+    assert (seg.start, seg.end) == (0, len(answer))
+    assert answer[seg.start : seg.end] == seg.text
+
+
+def test_felm_194_segments_with_an_added_star_are_located() -> None:
+    row = _felm_row("194")
+    answer, given = str(row["response"]), [str(t) for t in row["segmented_response"]]  # type: ignore[attr-defined]
+    segs = segment(answer, segments=given)
+    assert [s.text for s in segs] == [g.lstrip("*") for g in given]  # the answer's own words, no "*"
+    assert all(answer[s.start : s.end] == s.text for s in segs)
+    assert segs[1].text.endswith("stored.")  # the closing full stop is kept

@@ -7,7 +7,7 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.pipeline import Checker
-from factjudge.text.spans import locate
+from factjudge.text.spans import find_passage, locate
 
 ANSWER = "The Arctic Ocean covers about 30 million km², the Pacific is larger. The Arctic is cold."
 
@@ -69,3 +69,42 @@ def test_pipeline_attaches_located_and_unlocated_spans_to_false_verdicts() -> No
     assert not second.spans[0].located
     assert [s.text for s in result.spans] == ["30 million km²"]  # only located spans are highlighted
     assert "exact wrong words" in model.calls[0][0]["content"]
+
+
+PASSAGE_ANSWER = 'He said “It\'s   late.”\nThe BRIDGE opened in 1932. It cost $5m.'
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("The bridge opened in 1932.", "The BRIDGE opened in 1932."),  # case
+        ('He said "It\'s late."', "He said “It\'s   late.”"),  # quote styles and a whitespace run
+        ("* It cost 5m.", "It cost $5m."),  # a bullet added, a sign dropped
+        ("The bridge opened\\nin 1932.", "The BRIDGE opened in 1932."),  # a literal escape
+    ],
+)
+def test_passages_are_found_forgivingly_as_the_answers_own_text(given: str, expected: str) -> None:
+    span = find_passage(given, PASSAGE_ANSWER)
+    assert span is not None and PASSAGE_ANSWER[span[0] : span[1]] == expected
+
+
+def test_a_repeated_passage_is_found_after_pos_first() -> None:
+    answer = "It is cold. It is warm. it is COLD."
+    assert find_passage("it is cold", answer, pos=12) == (24, 34)
+    assert find_passage("it is cold", answer) == (0, 10)
+
+
+@pytest.mark.parametrize("given", ["The tower fell in 1850.", "", "***", "bridge 1932 cost opened said late"])
+def test_a_passage_that_is_not_there_is_not_found(given: str) -> None:
+    assert find_passage(given, PASSAGE_ANSWER) is None
+
+
+def test_edited_passages_are_fuzzy_matched_only_in_answers_of_bounded_size() -> None:
+    steps = " ".join(f"Step {i} gives {3 * i}." for i in range(40))
+    answer = f"Multiply as follows: markdown Copy code {steps} Done."
+    edited = f"Multiply as follows: {steps}"
+    assert find_passage(edited, answer) == (0, answer.index(" Done"))
+    long = answer + " The river runs north." * 4000  # fuzzy matching would cost seconds here
+    assert find_passage(edited, long) is None
+    at = len(answer) + 1
+    assert find_passage("the RIVER runs north", long, pos=at) == (at, at + 20)  # exact matches still work

@@ -1,0 +1,163 @@
+"""``factjudge.evaluate(dataset, setups)``: the bench from Python, results as pandas DataFrames.
+
+The same runner as ``factjudge bench`` (``BenchRun``), so a run directory written here can be
+resumed by either, and ``factjudge report`` reads it; set-ups get the ids bench gives them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import pandas as pd
+
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.eval.datasets import Example, dataset_hash, load_dataset
+from factjudge.eval.grid import expand, parse_grid, setup_id
+from factjudge.eval.results import read_lines
+from factjudge.eval.runner import RESULTS, BenchRun, RunSummary, Setup
+from factjudge.eval.summary import OVERALL, gold_segment_labels, metric_rows
+from factjudge.llm.base import ChatModel
+
+DatasetArg: TypeAlias = str | os.PathLike[str] | Sequence[Example | Mapping[str, Any]] | pd.DataFrame
+SetupsArg: TypeAlias = CheckConfig | Sequence[CheckConfig] | Mapping[str, Any]
+ModelArg: TypeAlias = ChatModel | Callable[[CheckConfig], ChatModel] | None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What ``evaluate`` returns: per-item results, one summary row per set-up, and where they live."""
+
+    results: pd.DataFrame
+    summary: pd.DataFrame
+    run_dir: Path
+    run: RunSummary
+
+    def report(self) -> dict[str, Path]:
+        """Write the tables, plots and HTML page of ``factjudge report`` for this run; return their paths."""
+        from factjudge.eval.report import write_report
+
+        return write_report(self.run_dir)
+
+
+def _examples(dataset: DatasetArg) -> tuple[list[Example], str, str]:
+    """The examples, a name for the manifest and a content hash (resuming checks it)."""
+    if isinstance(dataset, (str, os.PathLike)):
+        return load_dataset(os.fspath(dataset)), os.fspath(dataset), dataset_hash(os.fspath(dataset))
+    rows = dataset.to_dict("records") if isinstance(dataset, pd.DataFrame) else list(dataset)
+    if not rows:
+        raise InputError("the dataset is empty")
+    examples = []
+    for index, row in enumerate(rows):
+        if isinstance(row, Example):
+            examples.append(row)
+            continue
+        if not isinstance(row, Mapping) or not str(row.get("answer") or "").strip():
+            raise InputError(f"dataset item {index} is not an Example or a dict with an 'answer'")
+        examples.append(Example.from_dict({"question": "", **row, "id": str(row.get("id", f"item-{index}"))}))
+    text = json.dumps([e.to_dict() for e in examples], sort_keys=True, ensure_ascii=False, default=str)
+    return examples, "python", hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _grid_terms(grid: Mapping[str, Any]) -> list[str]:
+    """A grid dict as bench's ``--grid`` terms, so values convert and ids come out as bench's do."""
+    terms = []
+    for key, values in grid.items():
+        values = values if isinstance(values, (list, tuple)) else [values]
+        terms.append(f"{key}=" + ",".join("none" if v is None else str(v) for v in values))
+    return terms
+
+
+def _setups(setups: SetupsArg, base: CheckConfig) -> list[Setup]:
+    """Set-ups named as ``factjudge bench`` names them."""
+    if isinstance(setups, Mapping):
+        grid = parse_grid(_grid_terms(setups))
+        return [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
+    configs = [setups] if isinstance(setups, CheckConfig) else list(setups)
+    if not configs or not all(isinstance(c, CheckConfig) for c in configs):
+        raise InputError("setups must be a CheckConfig, a list of them, or a grid dict such as "
+                         "{'strategy': ['vanilla', 'cot']}")
+    dicts = [c.to_dict() for c in configs]
+    varied = [k for k in dicts[0] if len({json.dumps(d[k], sort_keys=True) for d in dicts}) > 1]
+    named = [Setup(setup_id(c, varied), c) for c in configs]
+    if len({s.id for s in named}) != len(named):
+        raise InputError("two of the set-ups are the same configuration")
+    return named
+
+
+def result_frame(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """One row per judged (example, set-up): gold and predicted labels, scores, cost, the full result."""
+    rows = []
+    for line in lines:
+        result, gold = line["result"], line["gold"]
+        predicted = result["label"] if result["label"] in ("true", "false") else None
+        rows.append({
+            "example_id": line["example_id"], "setup": line["setup"], "domain": line.get("domain"),
+            "language": line.get("language"), "gold_label": gold["response_label"],
+            "label": result["label"], "error_score": result["error_score"], "score": result["score"],
+            "correct": None if gold["response_label"] is None or predicted is None
+            else (predicted == "true") == gold["response_label"],
+            "gold_segment_labels": gold_segment_labels(line),
+            "segment_labels": [v["label"] for v in result["segment_verdicts"]],
+            "model": result["model"], "strategy": result["strategy"], "granularity": result["granularity"],
+            "calls": result["usage"]["calls"], "cached_calls": result["usage"]["cached_calls"],
+            "cost_usd": result["usage"]["cost_usd"], "seconds": line.get("seconds"), "result": result,
+        })
+    return pd.DataFrame(rows)
+
+
+def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], examples: int) -> pd.DataFrame:
+    """One row per set-up: the report's overall metrics, with the items that failed and are missing."""
+    rows = metric_rows(lines, "domain")
+    if rows.empty:
+        overall = pd.DataFrame({"setup": list(setups), "items": 0})
+    else:
+        overall = rows[rows["domain"] == OVERALL].drop(columns="domain")
+    overall = overall.set_index("setup").reindex(list(setups))
+    overall["items"] = overall["items"].fillna(0).astype(int)
+    overall["missing"] = examples - overall["items"]
+    return overall.reset_index()
+
+
+def evaluate(
+    dataset: DatasetArg,
+    setups: SetupsArg,
+    *,
+    base: CheckConfig | None = None,
+    model: ModelArg = None,
+    run_dir: str | os.PathLike[str] | None = None,
+    concurrency: int = 4,
+    show_progress: bool = False,
+) -> Evaluation:
+    """Judge every example with every set-up, as ``factjudge bench`` does; results as DataFrames.
+
+    ``dataset``: a dataset path, or Examples, dicts (``answer`` at least) or a DataFrame of them.
+    ``setups``: a CheckConfig, a list of them, or a grid dict (``{"strategy": ["vanilla", "cot"]}``
+    applied to ``base``). ``model``: a chat model (or config → model) to use instead of the one
+    each config names. With ``run_dir`` the run is resumable: items already there are not redone.
+    """
+    if concurrency < 1:
+        raise InputError("concurrency must be at least 1")
+    examples, name, digest = _examples(dataset)
+    named = _setups(setups, base or CheckConfig())
+    factory = (lambda config: model) if isinstance(model, ChatModel) else model
+    path = Path(run_dir) if run_dir is not None else Path(tempfile.mkdtemp(prefix="factjudge-eval-"))
+    bench = BenchRun(path, examples, named, model_factory=factory, dataset=name, dataset_hash=digest,
+                     concurrency=concurrency)
+    summary = bench.run(resume=True, show_progress=show_progress)
+    wanted_setups = {s.id: i for i, s in enumerate(named)}
+    wanted_examples = {e.id: i for i, e in enumerate(examples)}
+    # One line per (example, set-up), the last written winning; only what was asked for this time.
+    latest = {(ln["example_id"], ln["setup"]): ln for ln in read_lines(path / RESULTS)
+              if ln["setup"] in wanted_setups and ln["example_id"] in wanted_examples}
+    order = sorted(latest, key=lambda key: (wanted_setups[key[1]], wanted_examples[key[0]]))
+    lines = [latest[key] for key in order]
+    return Evaluation(result_frame(lines), summary_frame(lines, list(wanted_setups), len(examples)), path,
+                      summary)
