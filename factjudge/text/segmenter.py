@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from factjudge.errors import InputError
 from factjudge.records import Segment
+from factjudge.text.spans import find_loosely
 
 
 def _words(text: str) -> frozenset[str]:
@@ -72,9 +73,10 @@ def segment(answer: str, *, separator: str | None = None, segments: list[str] | 
     With ``separator`` the answer is split on that string instead of into sentences.
     With ``segments`` (pre-segmented input, e.g. FELM's) every given string becomes
     one segment, in order, so ids line up with labels made for that list: each is
-    located in the answer after the previous one, tolerating differences in
-    whitespace; one that cannot be found (or is empty) keeps its given text,
-    stripped, with ``start == end == -1``.
+    located in the answer after the previous one, forgiving differences in
+    whitespace, case, quotes and punctuation (``text`` is then the answer's own
+    words); one that cannot be found (or is empty) keeps its given text,
+    stripped, with ``start == end == -1`` and ``located`` False.
     """
     if not answer or not answer.strip():
         raise InputError("the answer is empty: nothing to segment")
@@ -133,7 +135,7 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
     for number, text in enumerate(given, start=1):
         span = _find(answer, text, pos)
         if span is None:
-            found.append(Segment(number, text.strip(), -1, -1))
+            found.append(Segment(number, text.strip(), -1, -1, located=False))
             continue
         found.append(Segment(number, answer[span[0]:span[1]], *span))
         pos = max(pos, span[1])
@@ -141,7 +143,7 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
 
 
 def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
-    """Where ``text`` occurs in ``answer``, after ``pos`` first, tolerating whitespace differences."""
+    """Where ``text`` occurs in ``answer``, after ``pos`` first: verbatim, across whitespace, or loosely."""
     exact = text.strip()
     if not exact:
         return None
@@ -152,7 +154,7 @@ def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
     pattern = re.compile(_GAP.join(re.escape(w) for w in exact.split()))
     # Search after the previous segment first so repeated sentences map in order.
     match = pattern.search(answer, pos) or pattern.search(answer)
-    return (match.start(), match.end()) if match else None
+    return (match.start(), match.end()) if match else find_loosely(exact, answer, pos)
 
 
 def _lines(answer: str) -> Iterator[tuple[int, int]]:
