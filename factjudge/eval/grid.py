@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, get_args, get_type_hints
 
 from factjudge.config import CheckConfig, evidence_sources
@@ -44,35 +44,12 @@ def parse_grid(terms: Sequence[str]) -> dict[str, list[Any]]:
         key = key.strip().replace("-", "_")
         if not sep or not values.strip():
             raise InputError(f"grid term {term!r} is not of the form key=value1,value2")
-        _check_key(key)
+        if key not in _KINDS:
+            raise InputError(f"grid key {key!r} is unknown; the dataset sets domain and language")
         if key in grid:
             raise InputError(f"grid key {key!r} is given twice; list its values once: {key}=V1,V2")
         grid[key] = [_convert(key, v.strip()) for v in values.split(",") if v.strip()]
     return grid
-
-
-def _check_key(key: str) -> None:
-    if key not in _KINDS:
-        raise InputError(f"grid key {key!r} is unknown; the dataset sets domain and language")
-
-
-def grid_from_mapping(mapping: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """A grid from code, ``{"strategy": ["vanilla", "cot"]}``: a lone value is a list of one, text is
-    read as on the command line."""
-    grid: dict[str, list[Any]] = {}
-    for key, values in mapping.items():
-        _check_key(key)
-        listed = list(values) if isinstance(values, (list, tuple)) else [values]
-        if not listed:
-            raise InputError(f"grid key {key!r} has no values")
-        grid[key] = [_convert(key, v) if isinstance(v, str) else v for v in listed]
-    return grid
-
-
-def varied_keys(configs: Sequence[CheckConfig]) -> list[str]:
-    """The fields on which some of ``configs`` differ: what their set-up ids must show."""
-    rows = [c.to_dict() for c in configs]
-    return [k for k in rows[0] if any(r[k] != rows[0][k] for r in rows[1:])] if rows else []
 
 
 def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:

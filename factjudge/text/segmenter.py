@@ -16,7 +16,6 @@ from collections.abc import Iterator
 
 from factjudge.errors import InputError
 from factjudge.records import Segment
-from factjudge.text.spans import find_loosely
 
 
 def _words(text: str) -> frozenset[str]:
@@ -73,10 +72,9 @@ def segment(answer: str, *, separator: str | None = None, segments: list[str] | 
     With ``separator`` the answer is split on that string instead of into sentences.
     With ``segments`` (pre-segmented input, e.g. FELM's) every given string becomes
     one segment, in order, so ids line up with labels made for that list: each is
-    located in the answer after the previous one, forgiving differences in
-    whitespace, case, quotes and punctuation (``text`` is then the answer's own
-    words); one that cannot be found (or is empty) keeps its given text,
-    stripped, with ``start == end == -1`` and ``located`` False.
+    located in the answer after the previous one, tolerating differences in
+    whitespace; one that cannot be found (or is empty) keeps its given text,
+    stripped, with ``start == end == -1``.
     """
     if not answer or not answer.strip():
         raise InputError("the answer is empty: nothing to segment")
@@ -143,7 +141,7 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
 
 
 def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
-    """Where ``text`` occurs in ``answer``, after ``pos`` first: verbatim, across whitespace, or loosely."""
+    """Where ``text`` occurs in ``answer``, after ``pos`` first, tolerating whitespace differences."""
     exact = text.strip()
     if not exact:
         return None
@@ -154,7 +152,7 @@ def _find(answer: str, text: str, pos: int) -> tuple[int, int] | None:
     pattern = re.compile(_GAP.join(re.escape(w) for w in exact.split()))
     # Search after the previous segment first so repeated sentences map in order.
     match = pattern.search(answer, pos) or pattern.search(answer)
-    return (match.start(), match.end()) if match else find_loosely(exact, answer, pos)
+    return (match.start(), match.end()) if match else None
 
 
 def _lines(answer: str) -> Iterator[tuple[int, int]]:

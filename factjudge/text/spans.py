@@ -7,7 +7,6 @@ comma or fold a line break) and works in scripts without spaces (zh) or with mar
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from factjudge.records import ErrorSpan
@@ -56,58 +55,3 @@ def locate(quote: str, answer: str, start: int = 0, end: int | None = None,
     first = offsets[found]
     last = offsets[found + len(needle) - 1] + 1
     return ErrorSpan(first, last, answer[first:last], probability, located=True)
-
-
-# Runs of letters, digits and marks; a literal "\\n" left by a bad export is a gap, not a word.
-_WORD = re.compile(r"[^\W_]+")
-_ESCAPE = re.compile(r"\\[nrt]")
-
-
-def _words(text: str) -> list[tuple[str, int, int]]:
-    """Case-folded words of ``text`` with their offsets."""
-    masked = _ESCAPE.sub("  ", text)  # same length, so offsets stay the text's own
-    return [(unicodedata.normalize("NFKC", m.group()).casefold(), m.start(), m.end())
-            for m in _WORD.finditer(masked)]
-
-
-def _align(wanted: list[str], words: list[tuple[str, int, int]], first: int, spare: int) -> int | None:
-    """Index of the answer word that ends ``wanted`` when it starts at ``words[first]``, with at most
-    ``spare`` answer words between its words; None when it does not fit there."""
-    at = first
-    for word in wanted[1:]:
-        at += 1
-        while at < len(words) and words[at][0] != word and spare > 0:
-            at, spare = at + 1, spare - 1
-        if at >= len(words) or words[at][0] != word:
-            return None
-    return at
-
-
-def find_loosely(text: str, answer: str, pos: int = 0) -> tuple[int, int] | None:
-    """Where the words of ``text`` stand in ``answer``, after ``pos`` first; None when they do not.
-
-    Case, whitespace, quote styles and punctuation are forgiven, and so are a few answer
-    words the text leaves out (one in eight, as FELM's segments drop a "Copy code" line).
-    """
-    wanted = [word for word, _, _ in _words(text)]
-    if not wanted:
-        return None
-    words = _words(answer)
-    spare = len(wanted) // 8
-    starts = [i for i, (word, _, _) in enumerate(words) if word == wanted[0]]
-    # Search after the previous segment first so repeated sentences map in order.
-    for first in [i for i in starts if words[i][1] >= pos] + [i for i in starts if words[i][1] < pos]:
-        last = _align(wanted, words, first, spare)
-        if last is not None:
-            return words[first][1], _close(answer, words[last][2], text)
-    return None
-
-
-def _close(answer: str, end: int, text: str) -> int:
-    """``end`` moved past the marks that close the answer's words when ``text`` ends with marks too."""
-    closing = text.rstrip()[-1:]
-    if not closing or unicodedata.category(closing)[0] in "LNM":
-        return end
-    while end < len(answer) and not answer[end].isspace() and unicodedata.category(answer[end])[0] in "PS":
-        end += 1
-    return end

@@ -102,22 +102,16 @@ def load_examples(path: str | Path) -> list[Example]:
     p = _path(path)
     examples: list[Example] = []
     for line, row in _jsonl(p):
-        examples.append(example_from_row(row, _where(p, line), f"{p.stem}-{len(examples)}"))
+        where = _where(p, line)
+        values = dict(row)
+        if "label" in values:
+            if "response_label" in values:
+                raise InputError(f"{where}: give 'label' or 'response_label', not both")
+            values["response_label"] = values.pop("label")
+        unknown = set(values) - _FIELDS
+        if unknown:
+            raise InputError(f"{where}: unknown keys {sorted(unknown)}; rows of id and answer take "
+                             f"{', '.join(sorted(_FIELDS))} and label (the response label); "
+                             "put anything else in meta")
+        examples.append(_example({"id": f"{p.stem}-{len(examples)}", "question": "", **values}, where))
     return examples
-
-
-def example_from_row(row: Mapping[str, Any], where: str, default_id: str) -> Example:
-    """An Example from a row whose keys are its fields (``label`` for ``response_label``), checked."""
-    values = dict(row)
-    if "label" in values:
-        if "response_label" in values:
-            raise InputError(f"{where}: give 'label' or 'response_label', not both")
-        values["response_label"] = values.pop("label")
-    unknown = set(values) - _FIELDS
-    if unknown:
-        raise InputError(f"{where}: unknown keys {sorted(unknown)}; rows of id and answer take "
-                         f"{', '.join(sorted(_FIELDS))} and label (the response label); "
-                         "put anything else in meta")
-    if "answer" not in values:
-        raise InputError(f"{where}: no 'answer'; every example needs the answer to judge")
-    return _example({"id": default_id, "question": "", **values}, where)
