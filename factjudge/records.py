@@ -52,12 +52,18 @@ class _Plain:
 
 @dataclass(frozen=True)
 class Segment(_Plain):
-    """A span of the answer (usually a sentence) with its character offsets."""
+    """A span of the answer (usually a sentence) with its character offsets; -1 when not ``located``."""
 
     id: int
     text: str
     start: int
     end: int
+    located: bool = True
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Segment:
+        """Rebuild from ``to_dict`` output; a record older than ``located`` tells it by its offsets."""
+        return _from_dict(cls, {"located": data.get("start", -1) >= 0, **data})
 
 
 @dataclass(frozen=True)

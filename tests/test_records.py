@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from factjudge.records import Evidence, Trace, Usage, Verdict
+from factjudge.records import Evidence, Segment, Trace, Usage, Verdict
 
 
 def test_verdict_round_trip_with_evidence() -> None:
@@ -24,3 +24,10 @@ def test_usage_adds_up() -> None:
 def test_trace_round_trip() -> None:
     trace = Trace("judge", "judge_fact", "h", ({"role": "user", "content": "hi"},), "True", Usage(1, 1, 1))
     assert Trace.from_dict(trace.to_dict()) == trace
+
+
+def test_segment_located_round_trips_and_old_records_tell_it_by_their_offsets() -> None:
+    lost = Segment(2, "Not there.", -1, -1, located=False)
+    assert lost.to_dict()["located"] is False and Segment.from_dict(lost.to_dict()) == lost
+    assert Segment.from_dict({"id": 2, "text": "x", "start": -1, "end": -1}).located is False
+    assert Segment.from_dict({"id": 1, "text": "x", "start": 0, "end": 1}).located is True

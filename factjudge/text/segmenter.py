@@ -135,7 +135,7 @@ def _locate(answer: str, given: list[str]) -> list[Segment]:
     for number, text in enumerate(given, start=1):
         span = _find(answer, text, pos)
         if span is None:
-            found.append(Segment(number, text.strip(), -1, -1))
+            found.append(Segment(number, text.strip(), -1, -1, located=False))
             continue
         found.append(Segment(number, answer[span[0]:span[1]], *span))
         pos = max(pos, span[1])

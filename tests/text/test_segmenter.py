@@ -169,6 +169,7 @@ def test_pre_segmented_input_is_located_with_whitespace_tolerance() -> None:
     ]
     assert segs[1].text == "Second   sentence\nspans lines."
     assert (segs[3].text, segs[3].start, segs[3].end) == ("Not in the answer.", -1, -1)
+    assert [s.located for s in segs] == [True, True, True, False, False]
     assert (segs[4].id, segs[4].start) == (5, -1)  # ids stay aligned with the caller's labels
 
 
