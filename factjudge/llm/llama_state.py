@@ -132,10 +132,10 @@ class PromptState:
         pointer = llama_cpp.llama_get_logits_ith(self.llama.ctx, -1)
         return np.ctypeslib.as_array(pointer, shape=(self.llama.n_vocab(),)).astype(np.float64)
 
-    def token_logprob(self, token: int, top: int, logits: np.ndarray | None = None) -> TokenLogprob:
+    def token_logprob(self, token: int, top: int) -> TokenLogprob:
         """``token``'s log-probability at the last position and the ``top`` alternatives."""
-        shifted = (self.logits() if logits is None else logits)
-        shifted = shifted - shifted.max()
+        logits = self.logits()
+        shifted = logits - logits.max()
         logz = np.log(np.exp(shifted).sum())
         best = np.argpartition(-shifted, top)[:top] if top else np.array([], dtype=int)
         return TokenLogprob(self.piece(token), float(shifted[token] - logz),
