@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,13 +149,20 @@ def mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def cold(model: LocalChatModel) -> None:
+    """Start the next check as a first-ever `factjudge check` does: nothing evaluated, nothing saved."""
+    model.load().forget()
+    if model.prefix_dir is not None:
+        shutil.rmtree(model.prefix_dir, ignore_errors=True)
+
+
 def demo_part(fast: LocalChatModel, before: BeforeIssue16 | None, repeats: int) -> None:
     """The README demo end to end, today against before: the fastest of ``repeats`` runs each."""
     demo = Example(id="demo", question=DEMO_QUESTION, answer=DEMO_ANSWER)
     config = CheckConfig(model="local", use_cache=False)
     runs = []
     for _ in range(repeats):
-        fast.load().forget()  # start cold, as a fresh `factjudge check` does
+        cold(fast)
         runs.append(run_check(fast, demo, config, DEMO_CONTEXT))
     result, seconds = runs[0][0], min(r[1] for r in runs)
     print(f"\n## README demo, end to end ({result.strategy}, segment level, with its context)\n")
@@ -183,7 +192,7 @@ def per_item_part(fast: LocalChatModel, before: BeforeIssue16 | None, examples: 
     for example in examples:
         runs = []
         for _ in range(repeats):
-            fast.load().forget()
+            cold(fast)
             runs.append(run_check(fast, example, config)[2])
         today += [min(t) for t in zip(*(after_first(r) for r in runs), strict=True)]
         if len(runs[0].prompts) > 1:
@@ -211,6 +220,7 @@ def grid_part(fast: LocalChatModel, examples: list[Example], strategies: list[st
     print("| strategy | granularity | s/answer | s/judged item | prompt tok/s | gen tok/s "
           "| reused prompt share |")
     print("|---|---|---|---|---|---|---|")
+    cold(fast)
     for granularity in granularities:
         for strategy in strategies:
             config = CheckConfig(model="local", strategy=strategy, granularity=granularity, use_cache=False)
@@ -260,7 +270,8 @@ def main() -> None:
             pass
     print(f"threads: {llama_threads()}; reading the model file: {time.perf_counter() - started:.2f} s; "
           "model load", end="")
-    fast = LocalChatModel(path, name=LOCAL_DEFAULT)
+    # A prefix store of its own, emptied before each cold run: the grid fills it as a first bench run would.
+    fast = LocalChatModel(path, name=LOCAL_DEFAULT, prefix_dir=Path(tempfile.mkdtemp(prefix="factjudge-")))
     fast.load()
     print(f": today {fast.load_seconds:.2f} s", end="")
     before = BeforeIssue16(path, llama_threads()) if args.before else None
@@ -273,6 +284,7 @@ def main() -> None:
         per_item_part(fast, before, examples[: args.compare_answers], args.repeats)
     if "grid" in parts:
         grid_part(fast, examples[: args.answers], args.strategies.split(","), args.granularities.split(","))
+    cold(fast)
 
 
 if __name__ == "__main__":

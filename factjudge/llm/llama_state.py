@@ -14,6 +14,7 @@ verdict is the same as if the whole prompt had been evaluated from scratch.
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,26 @@ from factjudge.llm.prefix_store import PrefixStore
 
 # Lines shorter than this many tokens join the chunk before them.
 SHORT_LINE = 8
+# Prompts remembered to find a prefix worth saving to the prefix store.
+RECENT = 8
+
+
+def _same_chunks(old_tokens: list[int], old_ends: list[int], tokens: list[int], ends: list[int]) -> int:
+    """Tokens at the start of ``tokens`` in chunks cut exactly as in the old prompt, the last chunk excepted.
+
+    The last chunk is never shared: its logits must be computed live.
+    """
+    shared = 0
+    for a, b in zip(old_tokens, tokens, strict=False):
+        if a != b:
+            break
+        shared += 1
+    keep = 0
+    for old, new in zip(old_ends, ends, strict=False):
+        if old != new or new > shared or new == len(tokens):
+            break
+        keep = new
+    return keep
 
 
 @dataclass
@@ -38,6 +59,7 @@ class EvalStats:
     generation_seconds: float = 0.0
     one_pass: int = 0
     restored_tokens: int = 0  # of the reused ones, those read back from the prefix store
+    grammar_full_checks: int = 0  # generated tokens for which the whole vocabulary met the grammar
 
     def evaluated_tokens(self) -> int:
         """Prompt tokens that had to be evaluated (not served from the reused prefix)."""
@@ -54,6 +76,7 @@ class PromptState:
         self.stats = EvalStats()
         self._tokens: list[int] = []  # the last prompt, whose chunks are in the context
         self._ends: list[int] = []
+        self._recent: deque[tuple[list[int], list[int]]] = deque(maxlen=RECENT)
         self._line_end: dict[int, bool] = {}
 
     def _ends_line(self, token: int) -> bool:
@@ -85,32 +108,29 @@ class PromptState:
         """Leave ``tokens`` evaluated in the context, with live logits at the last position."""
         started = time.perf_counter()
         ends = self.chunk_ends(tokens)
-        keep = 0
-        if self.reuse:
-            shared = 0
-            for a, b in zip(self._tokens, tokens, strict=False):
-                if a != b:
-                    break
-                shared += 1
-            # Only chunks cut the same way in both prompts, and never the last: its logits must be live.
-            for old, new in zip(self._ends, ends, strict=False):
-                if old != new or new > shared or new == len(tokens):
-                    break
-                keep = new
+        keep = _same_chunks(self._tokens, self._ends, tokens, ends) if self.reuse else 0
         self.llama.n_tokens = keep  # ``eval`` drops the cache from here (and any generated tokens)
+        save_at = 0
         if self.store is not None:
             restored = self.store.restore(self.llama, tokens, ends, above=keep)
             if restored:
                 keep = restored
                 self.stats.restored_tokens += restored
             else:
-                self.store.save(self.llama, tokens, ends, keep)
+                # A prefix shared with an earlier prompt, not the last (claim extraction's
+                # instructions between an answer's judge calls), is saved once evaluated.
+                save_at = max((_same_chunks(*old, tokens, ends) for old in self._recent), default=0)
+                if save_at <= keep:
+                    self.store.save(self.llama, tokens, ends, keep)
         start = keep
         for end in ends:
             if end > keep:
                 self.llama.eval(tokens[start:end])
                 start = end
+                if end == save_at and self.store is not None:
+                    self.store.save(self.llama, tokens, ends, end)
         self._tokens, self._ends = list(tokens), ends
+        self._recent.append((self._tokens, ends))
         self.stats.calls += 1
         self.stats.prompt_tokens += len(tokens)
         self.stats.reused_tokens += keep

@@ -3,7 +3,7 @@
 Prompts are evaluated by ``PromptState`` (canonical chunks, the shared prefix reused);
 log-probabilities are read from the live logits of the positions a reply needs only
 (``logits_all`` would compute 151,936 logits for every prompt token); a two-word decision
-is one forward pass, and free text is our own greedy loop over ``Llama.generate``.
+is one forward pass, and free text is our own greedy loop (``llm/llama_grammar.py`` for grammars).
 """
 
 from __future__ import annotations
@@ -14,8 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
+from factjudge.llm.llama_grammar import GrammarFilter
 from factjudge.llm.llama_state import SHORT_LINE, EvalStats, PromptState
 from factjudge.llm.prefix_store import PrefixStore
 
@@ -80,8 +83,9 @@ def choice_grammar(choices: tuple[str, ...]) -> str:
 class LocalChatModel:
     """ChatModel over llama-cpp-python; loads lazily once, one call at a time.
 
-    ``speedups=False`` evaluates every prompt from scratch and decodes decisions token by
-    token; it exists to show that the speed-ups change no verdict.
+    ``speedups=False`` evaluates every prompt from scratch, decodes decisions token by token
+    and tests the whole vocabulary against a grammar at every step; it exists to show that
+    the speed-ups change no verdict and no reply.
     """
 
     def __init__(self, model_path: str | Path, *, name: str | None = None, n_ctx: int = 8192,
@@ -183,28 +187,35 @@ class LocalChatModel:
         started = time.perf_counter()
         llama = state.llama
         source = params.grammar or (choice_grammar(params.choices) if params.choices else None)
-        grammar = llama_cpp.LlamaGrammar.from_string(source, verbose=False) if source else None
+        grammar = GrammarFilter(llama, source, lazy=self.speedups) if source else None
         vocab = llama._model.vocab
         out: list[int] = []
         logprobs: list[TokenLogprob] = []
         finish = "length"
-        # The prompt is evaluated already: ``generate`` finds it cached and samples at once.
-        stream = llama.generate(tokens, top_k=1, top_p=1.0, min_p=0.0, temp=0.0, repeat_penalty=1.0,
-                                grammar=grammar)
-        for token in stream:
-            if llama_cpp.llama_vocab_is_eog(vocab, token):
-                finish = "stop"
-                break
-            if params.logprobs:
-                logprobs.append(state.token_logprob(token, params.top_logprobs))
-            out.append(token)
-            if params.stop and any(s in llama.detokenize(out).decode("utf-8", errors="ignore")
-                                   for s in params.stop):
-                finish = "stop"
-                break
-            if len(out) >= params.max_tokens:
-                break
-        stream.close()
+        try:
+            # The prompt is evaluated: its last logits are live, so the first token is picked at once.
+            while True:
+                logits = state.logits()
+                token = grammar.pick(logits) if grammar else int(np.argmax(logits))
+                if llama_cpp.llama_vocab_is_eog(vocab, token):
+                    finish = "stop"
+                    break
+                if params.logprobs:
+                    logprobs.append(state.token_logprob(token, params.top_logprobs))
+                out.append(token)
+                if params.stop and any(s in llama.detokenize(out).decode("utf-8", errors="ignore")
+                                       for s in params.stop):
+                    finish = "stop"
+                    break
+                if len(out) >= params.max_tokens:
+                    break
+                if grammar:
+                    grammar.accept(token)
+                llama.eval([token])
+        finally:
+            if grammar:
+                state.stats.grammar_full_checks += grammar.full_checks
+                grammar.close()
         text = llama.detokenize(out).decode("utf-8", errors="replace")
         for stop in params.stop:
             text = text.split(stop)[0]

@@ -80,16 +80,20 @@ def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_
     pytest.importorskip("llama_cpp")
     path = ensure_model_file(QWEN_1_5B)
     config = CheckConfig(model="local", use_cache=False)
-    outcomes = []
+    outcomes, replies = [], []
     for speedups in (True, False):
         model = LocalChatModel(path, name=LOCAL_DEFAULT, speedups=speedups)
         grounded = check(QUESTION, ANSWER, config, model=model, context=[Evidence("context", CONTEXT)])
         open_world = check("Three facts?", FACTS, config, model=model)
         verdicts = [*grounded.segment_verdicts, *open_world.segment_verdicts]
         outcomes.append([(v.label, v.error_score) for v in verdicts])
+        by_claim = CheckConfig(model="local", use_cache=False, granularity="claim")
+        claims = check("Three facts?", FACTS, by_claim, model=model)
+        replies.append([t.reply for t in claims.traces if t.step == "extract"])
         assert (grounded.strategy, open_world.strategy) == ("supported", "fact")
         assert (model.stats.one_pass > 0) == speedups and (model.stats.reused_tokens > 0) == speedups
     fast, slow = outcomes
+    assert replies[0] == replies[1] and replies[0][0].startswith("Segment 1:\n")  # claim extraction's
     assert [label for label, _ in fast] == [label for label, _ in slow]
     assert [label for label, _ in fast][:3] == ["true", "false", "not_checkable"]
     for (_, a), (_, b) in zip(fast, slow, strict=True):
@@ -120,3 +124,44 @@ def test_a_new_process_reads_the_shared_instructions_back_from_disk(tmp_path: Pa
     again = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
     assert again.complete(other, params).text == expected.text
     assert again.stats.restored_tokens == 0 and not saved[0].exists()
+
+
+def test_a_prefix_shared_with_an_earlier_prompt_is_saved_and_read_back(tmp_path: Path) -> None:
+    pytest.importorskip("llama_cpp")
+    params = GenerationParams(max_tokens=1, choices=("True", "False"), logprobs=True)
+    extract = {"role": "system", "content": "You split answers into claims about geography. " * 12}
+    judge = {"role": "system", "content": "You judge one statement. Answer True or False."}
+
+    def user(text: str) -> dict[str, str]:
+        return {"role": "user", "content": f"{text} That is what the answer says about the city."}
+
+    model = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    # Extraction, a judge call, extraction again: the two extraction prompts are never consecutive.
+    model.complete([extract, user("Paris is in France.")], params)
+    model.complete([judge, user("Paris is in France.")], params)
+    model.complete([extract, user("Rome is in Italy.")], params)
+    assert len(list(tmp_path.rglob("*.kv"))) == 1 and model.stats.restored_tokens == 0
+    model.complete([judge, user("Rome is in Italy.")], params)
+    third = [extract, user("Oslo is in Norway.")]
+    restored = model.complete(third, params)
+    assert model.stats.restored_tokens > 64
+    fresh = LocalChatModel(smollm2_path(), name="local:smollm2-135m", speedups=False).complete(third, params)
+    assert restored.text == fresh.text and restored.logprobs and fresh.logprobs
+    assert restored.logprobs[0].logprob == pytest.approx(fresh.logprobs[0].logprob, abs=1e-6)
+
+
+def test_grammar_decoding_that_tests_one_token_a_step_gives_the_same_reply(smollm2: LocalChatModel) -> None:
+    grammar = 'root ::= "Segment 1:\\n" claim{1,3}\nclaim ::= "Claim " [1-9] ". " [^\\n]+ "\\n"\n'
+    ask = [{"role": "user", "content": "List two facts about Paris as claims."}]
+    params = GenerationParams(max_tokens=40, grammar=grammar, logprobs=True)
+    slow = LocalChatModel(smollm2.model_path, name=smollm2.name, speedups=False)
+    checks = smollm2.stats.grammar_full_checks
+    fast_reply, slow_reply = smollm2.complete(ask, params), slow.complete(ask, params)
+    assert fast_reply.text.startswith("Segment 1:\nClaim 1. ")
+    assert fast_reply.text == slow_reply.text and fast_reply.completion_tokens == slow_reply.completion_tokens
+    # The slow path tests the whole vocabulary at every step (the end of reply too); the fast
+    # one only where the best token is refused.
+    assert slow.stats.grammar_full_checks - slow_reply.completion_tokens in (0, 1)
+    assert smollm2.stats.grammar_full_checks - checks < fast_reply.completion_tokens
+    assert fast_reply.logprobs and slow_reply.logprobs
+    assert [t.logprob for t in fast_reply.logprobs] == pytest.approx([t.logprob for t in slow_reply.logprobs])
