@@ -1,8 +1,9 @@
 """Evaluated prompt prefixes kept on disk, so a new process does not evaluate its prompts' instructions again.
 
-A prefix that two consecutive prompts shared (a judge's instructions and worked example,
-reused by every item) is saved as llama.cpp's state of that sequence; a process that starts
-cold loads the longest saved prefix of its first prompt instead of evaluating it. The KV
+A prefix that a prompt shared with a recent one (a judge's instructions and worked example,
+reused by every item; claim extraction's, between an answer's judge calls) is saved as
+llama.cpp's state of that sequence; a later prompt, or a process that starts cold, loads the
+longest saved prefix of its prompt instead of evaluating it. The KV
 state was computed with the same chunks a fresh evaluation would use, so a verdict does not
 depend on whether it came from disk. Least recently used files go past a size budget.
 """
