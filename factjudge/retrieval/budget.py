@@ -17,6 +17,11 @@ def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple
     """
     if max_tokens is None or not evidence:
         return tuple(evidence)
+    # A token is at least one byte, so passages of fewer UTF-8 bytes than the budget are
+    # fewer tokens too: the loop below would keep them all uncut. Skipping it spares a
+    # small RAG context the count, and a fresh process the encoding's build.
+    if sum(len(ev.text.encode()) for ev in evidence) < max_tokens:
+        return tuple(evidence)
     encoding = get_encoding()
     kept: list[Evidence] = []
     left = max_tokens
