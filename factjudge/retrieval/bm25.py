@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 
-from rank_bm25 import BM25Plus
-
 from factjudge.errors import InputError
 from factjudge.retrieval.chunker import chunk
 from factjudge.text.tokenize import tokenize
@@ -27,6 +25,9 @@ class BM25Index:
 
     def __init__(self, passages: list[str], *, lang: str | None = None, stopwords: bool = True) -> None:
         """Index ``passages``; ``lang`` picks the stop list (every list when None)."""
+        # rank-bm25 imports numpy (0.1 s): every check imports this module, few build an index.
+        from rank_bm25 import BM25Plus
+
         self.passages = list(passages)
         self._lang = lang
         self._stopwords = stopwords
