@@ -274,10 +274,12 @@ def main() -> None:
     fast = LocalChatModel(path, name=LOCAL_DEFAULT, prefix_dir=Path(tempfile.mkdtemp(prefix="factjudge-")))
     fast.load()
     print(f": today {fast.load_seconds:.2f} s", end="")
-    before = BeforeIssue16(path, llama_threads()) if args.before else None
+    parts = args.parts.split(",")
+    # Only the demo and per-item parts compare with the old backend: the grid alone does not load it.
+    compared = args.before and ("demo" in parts or "items" in parts)
+    before = BeforeIssue16(path, llama_threads()) if compared else None
     print(f", before issue 16 {before.load_seconds:.2f} s" if before else "")
     examples = [e for e in load_dataset(args.data / "felm_wk.jsonl") if len(e.segments) > 1]
-    parts = args.parts.split(",")
     if "demo" in parts:
         demo_part(fast, before, args.repeats)
     if "items" in parts:

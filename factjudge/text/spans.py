@@ -100,11 +100,15 @@ def find_passage(text: str, answer: str, pos: int = 0) -> tuple[int, int] | None
     if found >= 0:
         first, last = found, found + len(needle) - 1
     else:
+        # After ``pos`` first, then (when that was not the whole answer) anywhere.
         near = _fuzzy(haystack[lo:], needle)
-        anywhere = (near[0] + lo, near[1] + lo) if near else _fuzzy(haystack, needle) if lo else None
-        if anywhere is None:
+        if near is not None:
+            span: tuple[int, int] | None = (near[0] + lo, near[1] + lo)
+        else:
+            span = _fuzzy(haystack, needle) if lo else None
+        if span is None:
             return None
-        first, last = anywhere
+        first, last = span
     start, end = offsets[first], offsets[last] + 1
     # Take in the punctuation around the passage's words (its full stop, its quotes) as far as the
     # passage has some there and the answer has punctuation in that place, in whatever style.
