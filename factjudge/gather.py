@@ -10,7 +10,7 @@ translated).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.knowledge import generate_knowledge
@@ -21,6 +21,8 @@ from factjudge.llm.base import ChatModel
 from factjudge.records import Evidence, Trace
 from factjudge.retrieval.sources import Retriever, shared_retriever
 from factjudge.retrieval.web_search import SearchProvider, make_search_provider
+from factjudge.retrieval.wiki import WikiSource, open_wiki
+from factjudge.retrieval.wiki.base import title_candidates
 
 log = logging.getLogger(__name__)
 
@@ -37,19 +39,23 @@ class Gatherer:
     translate: TranslateMode | None = None
     language: str | None = None  # the items' language ("before" skips English ones)
     max_steps: int = 3
+    wiki: WikiSource | None = None
 
     @classmethod
-    def from_config(cls, config: CheckConfig, model: ChatModel) -> Gatherer:
-        """The sources a (validated) config names, opened: the knowledge base is shared per process."""
+    def from_config(cls, config: CheckConfig, model: ChatModel, sources: Sequence[str] | None = None,
+                    wiki: str | None = None) -> Gatherer:
+        """The ``sources`` (the config's by default) opened; knowledge bases and Wikipedia once a process."""
+        sources = tuple(dict.fromkeys(config.evidence if sources is None else sources))
         kb = (shared_retriever(config.kb, config.retriever, config.embedder)
-              if "kb" in config.evidence and config.kb else None)
+              if "kb" in sources and config.kb else None)
         web = (make_search_provider(config.search_provider)
-               if "web" in config.evidence and config.search_provider else None)
-        return cls(tuple(dict.fromkeys(config.evidence)), model, kb, web, config.k, config.translate,
-                   config.language)
+               if "web" in sources and config.search_provider else None)
+        wiki_source = (open_wiki(wiki, allow_private=config.allow_private_links)
+                       if "wiki" in sources and wiki else None)
+        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
 
-    def gather(self, text: str, traces: list[Trace]) -> list[Evidence]:
-        """Evidence for ``text`` from each source in turn.
+    def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = ()) -> list[Evidence]:
+        """Evidence for ``text`` from each source in turn; ``topics`` name articles to read first.
 
         A failed translation falls back to the original text, with the failure in
         ``traces``; a failed search raises RetrievalError.
@@ -65,7 +71,8 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces)]
+        self_topics = (*title_candidates([text]), *topics)
+        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, self_topics)]
         if self.translate == "after" and evidence:
             assert self.model is not None
             english = translate_evidence(evidence, model=self.model, traces=traces)
@@ -76,26 +83,32 @@ class Gatherer:
         return evidence
 
 
-def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace]) -> list[Evidence]:
+def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
     assert gatherer.kb_retriever is not None
     return list(gatherer.kb_retriever.search(query, gatherer.k))
 
 
-def _from_web(gatherer: Gatherer, query: str, traces: list[Trace]) -> list[Evidence]:
+def _from_wiki(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
+    assert gatherer.wiki is not None
+    return gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)
+
+
+def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
     assert gatherer.model is not None and gatherer.search_provider is not None
     found = search_web(query, model=gatherer.model, provider=gatherer.search_provider, traces=traces,
                        k=gatherer.k, max_steps=gatherer.max_steps)
     return list(found.evidence)
 
 
-def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace]) -> list[Evidence]:
+def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
     assert gatherer.model is not None
     return generate_knowledge(query, model=gatherer.model, traces=traces)
 
 
 # Keyed by config.EVIDENCE_SOURCES, the names CheckConfig accepts.
-_FROM: dict[str, Callable[[Gatherer, str, list[Trace]], list[Evidence]]] = {
+_FROM: dict[str, Callable[[Gatherer, str, list[Trace], Sequence[str]], list[Evidence]]] = {
     "kb": _from_kb,
+    "wiki": _from_wiki,
     "web": _from_web,
     "llm": _from_llm,
 }

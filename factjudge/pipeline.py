@@ -16,6 +16,7 @@ from factjudge.llm.registry import model_note
 from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
+from factjudge.retrieval.wiki.base import title_candidates
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
 from factjudge.version import package_version
@@ -78,8 +79,9 @@ class Checker:
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)
         if plan.sources:
-            gatherer = Gatherer.from_config(cfg, self.model)
-            items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces)))
+            gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki)
+            topics = title_candidates([plan.question])
+            items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces, topics)))
                      for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         fallback = plan.fallback

@@ -32,7 +32,8 @@ class Plan:
     refs: tuple[str, ...] = ()
     ref_texts: tuple[str, ...] = ()
     read_refs: bool = False  # the references' text becomes shared passages
-    sources: tuple[str, ...] = ()  # evidence gathered per item (kb, web, llm)
+    sources: tuple[str, ...] = ()  # evidence gathered per item (kb, wiki, web, llm)
+    wiki: str | None = None  # the Wikipedia source ``wiki`` reads (retrieval/wiki spec)
     segments: tuple[str, ...] | None = None  # given segments instead of sentence splitting
     # Judge personal statements too: in TRUE's setting a human label covers the whole text.
     judge_all: bool = False
@@ -75,6 +76,16 @@ def plan_check(
     """
     validate_answer(answer)
     strategy = strategy_named(config.strategy_name(model_name))
+    if not config.use_refs:
+        refs, ref_texts = (), ()
+    # Evidence first: a default judge with nothing to read reads Wikipedia where it is at hand.
+    evidence_first = (strategy.evidence_first is not None and config.strategy is None
+                      and not (context or refs or ref_texts or config.evidence))
+    wiki = config.wiki_source() if evidence_first or "wiki" in config.evidence else None
+    if evidence_first and wiki and strategy.evidence_first:
+        strategy = strategy_named(strategy.evidence_first)
+    else:
+        evidence_first = False
     if context:
         switched = strategy.with_context if grounded else strategy.with_open_context
         strategy = strategy_named(switched or strategy.name)
@@ -82,7 +93,7 @@ def plan_check(
     if strategy.without_refs and not refs:
         strategy = strategy_named(strategy.without_refs)
     has_refs = bool(refs or ref_texts)
-    sources = config.evidence if strategy.reads_passages else ()
+    sources = (("wiki",) if evidence_first else config.evidence) if strategy.reads_passages else ()
     if not (context or has_refs or sources):  # no evidence can come: fall back, or refuse now
         strategy = _given_evidence(strategy, found=False)
     fallback = None
@@ -93,6 +104,7 @@ def plan_check(
         granularity = "segment"  # FELM: math and reasoning steps are judged whole
     return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
                 tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
+                wiki=wiki if "wiki" in sources else None,
                 segments=None if segments is None else tuple(segments), judge_all=judge_all,
                 fallback=fallback)
 

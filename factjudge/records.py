@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-Label = Literal["true", "false", "not_checkable", "unparseable"]
+# unverified: the evidence neither supports nor contradicts it (or there was none).
+Label = Literal["true", "false", "unverified", "not_checkable", "unparseable"]
 Target = Literal["segment", "claim"]
 
 T = TypeVar("T")

@@ -7,10 +7,13 @@ from rich.markup import escape
 
 from factjudge.judges.strategies import strategy_named
 from factjudge.records import CheckResult, Segment, Verdict
+from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import tokenize
 
 MARKS = {
     "true": ("[green]✔ true[/]", "green"),
     "false": ("[red]✘ false[/]", "red"),
+    "unverified": ("[yellow]? unverified[/]", "yellow"),
     "not_checkable": ("[dim]· not checkable[/]", "dim"),
     "unparseable": ("[yellow]? unparseable[/]", "yellow"),
 }
@@ -26,25 +29,28 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
     if result.model_note:
         console.print(f"[yellow]{escape(result.model_note)}[/]")
     claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
+    reads = strategy_named(result.strategy).reads_passages
     for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
         mark, _ = MARKS[verdict.label]
         text = _highlight(result, seg)
         console.print(f"{mark} [bold][{seg.id}][/] {text}{_score(verdict)}")
-        for claim in (c for c in result.claims if c.segment_id == seg.id):
+        claims = [c for c in result.claims if c.segment_id == seg.id]
+        for claim in claims:
             cv = claim_verdicts.get(claim.id)
             cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
             console.print(f"    {cmark} {escape(claim.text)}{_score(cv) if cv else ''}")
-        if verdict.rationale and verdict.label == "false":
-            console.print(f"    [dim]{escape(verdict.rationale)}[/]")
-    for ev in _evidence(result):
-        console.print(f"  [dim]evidence: {escape(ev)}[/]")
+            if cv and cv.label != "not_checkable":
+                _print_grounds(console, cv, claim.text, reads, indent="        ")
+        if not claims and verdict.label != "not_checkable":
+            _print_grounds(console, verdict, seg.text, reads, indent="    ")
     counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
     score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
     usage = result.usage
     console.print(
         f"[bold]answer: {MARKS[result.label][0]}[/]  {score}; segments: {counts['true']} true, "
-        f"{counts['false']} false, {counts['not_checkable']} not checkable, {counts['unparseable']} "
-        f"unparseable; {result.strategy}/{result.granularity} by {_judge(result)}; "
+        f"{counts['false']} false, {counts['unverified']} unverified, {counts['not_checkable']} not "
+        f"checkable, {counts['unparseable']} unparseable; {result.strategy}/{result.granularity} by "
+        f"{_judge(result)}; "
         f"{usage.calls} calls ({usage.cached_calls} cached), "
         f"{usage.prompt_tokens + usage.completion_tokens} tokens"
     )
@@ -71,11 +77,25 @@ def _judge(result: CheckResult) -> str:
     return result.model
 
 
-def _evidence(result: CheckResult) -> list[str]:
-    seen: list[str] = []
-    for verdict in (*result.segment_verdicts, *result.claim_verdicts):
-        for ev in verdict.evidence:
-            label = ev.url or ev.title or ev.source
-            if label not in seen:
-                seen.append(label)
-    return seen
+def _print_grounds(console: Console, verdict: Verdict, text: str, reads: bool, indent: str) -> None:
+    """The rule that made the label, and the passage it rests on (or that there was none)."""
+    if verdict.rationale and verdict.label != "true":
+        console.print(f"{indent}[dim]{escape(verdict.rationale)}[/]")
+    if verdict.evidence:
+        ev = verdict.evidence[0]
+        where = " · ".join(dict.fromkeys(x for x in (ev.source, ev.title, ev.url) if x))
+        more = f" (+{len(verdict.evidence) - 1} more)" if len(verdict.evidence) > 1 else ""
+        excerpt = escape(passage_excerpt(ev.text, text))
+        console.print(f"{indent}[dim]evidence: {escape(where)}{more}: “{excerpt}”[/]")
+    elif verdict.label in ("true", "false"):
+        console.print(f"{indent}[dim]{'no passage found' if reads else 'no evidence'}: the model's own "
+                      "belief, checked against no source[/]")
+
+
+def passage_excerpt(passage: str, item: str, width: int = 220) -> str:
+    """The sentence of ``passage`` that shares most words with ``item``, cut to ``width`` characters."""
+    wanted = set(tokenize(item, stopwords=True))
+    sentences = split_sentences(passage) or [passage]
+    best = max(sentences, key=lambda s: len(wanted & set(tokenize(s, stopwords=True))))
+    best = " ".join(best.split())
+    return best if len(best) <= width else best[: width - 1].rstrip() + "…"

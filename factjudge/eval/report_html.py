@@ -86,6 +86,16 @@ def _evidence(result: dict[str, Any]) -> list[list[str]]:
     return [list(key) for key in list(seen)[:EVIDENCE_PASSAGES]]
 
 
+def _rests_on(verdict: dict[str, Any] | None) -> str:
+    """The passage a verdict rests on first, by title or address; "none" when it read none."""
+    if verdict is None or verdict["label"] == "not_checkable":
+        return ""
+    if not verdict["evidence"]:
+        return "none"
+    first = verdict["evidence"][0]
+    return first.get("title") or first.get("url") or first["source"]
+
+
 def _gold_text(label: bool | None) -> str | None:
     return None if label is None else ("true" if label else "false")
 
@@ -103,7 +113,8 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
         text = "" if seg["start"] >= 0 else seg["text"]
         segments.append({"id": seg["id"], "start": seg["start"], "end": seg["end"], "text": text,
                          "pred": verdict["label"] if verdict else "not_checkable", "gold": _gold_text(gold),
-                         "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else ""})
+                         "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else "",
+                         "src": _rests_on(verdict)})
     gold_claims = line["gold"].get("claim_labels") or []
     claim_verdicts = {v["target_id"]: v for v in result["claim_verdicts"]}
     claims = []
@@ -112,7 +123,8 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
         claims.append({"segment": claim["segment_id"], "text": claim["text"],
                        "pred": verdict["label"] if verdict else "not_checkable",
                        "gold": _gold_text(gold_claims[index]) if index < len(gold_claims) else None,
-                       "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else ""})
+                       "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else "",
+                       "src": _rests_on(verdict)})
     marks = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
                     if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
     pairs = [(g, p == "false") for _, g, p in _labelled(line) if p != "unparseable"]

@@ -8,7 +8,8 @@ from factjudge.records import Label, Verdict
 
 
 def combine_labels(labels: Iterable[Label]) -> Label:
-    """False if any part is false; unparseable if any part could not be judged; else true.
+    """False if any part is false; unparseable if any part could not be judged; unverified if
+    the evidence left any part open; else true.
 
     Parts that are not checkable (opinions, personal statements) do not count;
     when nothing is checkable the whole is not checkable.
@@ -20,6 +21,8 @@ def combine_labels(labels: Iterable[Label]) -> Label:
         return "false"
     if "unparseable" in checked:
         return "unparseable"
+    if "unverified" in checked:
+        return "unverified"
     return "true"
 
 

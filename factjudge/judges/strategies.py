@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from factjudge.errors import InputError
 from factjudge.judges.base import Judge, JudgeOptions
 from factjudge.judges.consistency import Scorer, bm25_score, embedding_score, token_f1
+from factjudge.judges.evidence_judge import EvidenceJudge, Thresholds
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.scorer_judge import ScorerJudge
 from factjudge.judges.true_false import TrueFalseJudge
@@ -22,6 +23,9 @@ from factjudge.llm.registry import LOCAL_DEFAULT
 # sqrt(TPR·(1−FPR)) on BEGIN dev (first 200) + Q² memnet pooled (0.416); the model alone says
 # Yes too often (argmax = 0.5). `benchmarks/local_judge.py --parts true` prints the tuning.
 SUPPORTED_THRESHOLD = 0.41
+
+# Tuned on dev data (FELM world knowledge with its reference texts); see the README.
+EVIDENCE_THRESHOLDS = Thresholds(unsupported=SUPPORTED_THRESHOLD, contradicted=0.5)
 
 Builder = Callable[["Strategy", ChatModel, JudgeOptions], Judge]
 
@@ -43,6 +47,9 @@ class Strategy:
     # FELM's fallbacks: what runs without reference links, or when no passage was found.
     without_refs: str | None = None
     without_evidence: str | None = None
+    # Evidence first: what it becomes, when chosen by default and given no evidence, where
+    # Wikipedia is at hand (the embedded judge believes errors; it reads passages well).
+    evidence_first: str | None = None
 
     def judge(self, model: ChatModel, options: JudgeOptions) -> Judge:
         """The judge this strategy runs, for ``model`` with ``options``."""
@@ -74,6 +81,17 @@ def true_false_judge(prompt: str, *, words: tuple[str, str] = ("True", "False"),
         return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                               words=words, threshold=(calibrated or {}).get(model.name),
                               max_attempts=options.max_attempts, logprobs=options.logprobs)
+
+    return build
+
+
+def evidence_judge(calibrated: Mapping[str, Thresholds] | None = None) -> Builder:
+    """The three-outcome judge: supported, contradicted or unverified by the passages."""
+
+    def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
+        assert strategy.max_tokens is not None
+        return EvidenceJudge(model, strategy.name, max_tokens=strategy.max_tokens, thresholds=calibrated,
+                             max_attempts=options.max_attempts, logprobs=options.logprobs)
 
     return build
 
@@ -115,12 +133,16 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
              with_context="grounded", with_open_context="doc"),
     # FActScore's judge: passages first, then the judge's knowledge; against a caller's context
     # alone it becomes `supported`.
-    Strategy("fact", true_false_judge("judge_fact"), 10, with_context="supported"),
+    Strategy("fact", true_false_judge("judge_fact"), 10, with_context="supported", evidence_first="evidence"),
     # Does the evidence support every fact of the item? Measured best with the embedded model
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
     Strategy("supported", true_false_judge("judge_supported", words=("Yes", "No"),
                                            calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD}),
              10, needs_evidence=True, with_open_context="fact"),
+    # Supported, contradicted, or not enough evidence (unverified): the embedded judge's default
+    # with Wikipedia and no other evidence. Its thresholds: README, "World knowledge with evidence".
+    Strategy("evidence", evidence_judge({LOCAL_DEFAULT: EVIDENCE_THRESHOLDS}), 10,
+             with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),
     _scorer("embedding", embedding_score),

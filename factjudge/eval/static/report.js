@@ -100,11 +100,11 @@
     details.appendChild(el("summary", null, "labels, rationale and evidence"));
     if (example.question) details.appendChild(el("p", "meta", "question: " + example.question));
     const segText = (s) => (s.start >= 0 ? example.answer.slice(s.start, s.end) : s.text);
-    const rows = item.segments.map((s) => ["segment " + s.id, segText(s), s.gold, s.pred, s.why])
-      .concat(item.claims.map((c) => ["claim of segment " + c.segment, c.text, c.gold, c.pred, c.why]));
+    const rows = item.segments.map((s) => ["segment " + s.id, segText(s), s.gold, s.pred, s.why, s.src])
+      .concat(item.claims.map((c) => ["claim of segment " + c.segment, c.text, c.gold, c.pred, c.why, c.src]));
     const table = el("table", "items");
     const head = el("tr");
-    for (const name of ["item", "text", "gold label", "predicted label", "judge's rationale"]) head.appendChild(el("th", null, name));
+    for (const name of ["item", "text", "gold label", "predicted label", "judge's rationale", "rests on"]) head.appendChild(el("th", null, name));
     table.appendChild(head);
     for (const row of rows) {
       const tr = el("tr");

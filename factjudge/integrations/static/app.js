@@ -2,7 +2,7 @@
 // Renders a CheckResult from POST /v1/check. All text goes in through textContent, never as HTML.
 
 const LABELS = {
-  true: "true", false: "false", not_checkable: "not checkable", unparseable: "unparseable",
+  true: "true", false: "false", unverified: "unverified", not_checkable: "not checkable", unparseable: "unparseable",
 };
 
 function $(id) { return document.getElementById(id); }
@@ -108,9 +108,14 @@ function renderAnswer(result) {
   if (at < chars.length) box.append(chars.slice(at).join(""));
 }
 
-function evidenceBlock(evidence) {
-  if (!evidence.length) return null;
-  const details = el("details", {}, el("summary", { text: `evidence (${evidence.length})` }));
+function evidenceBlock(evidence, label) {
+  if (label === "not_checkable") return null;
+  if (!evidence.length) {
+    return el("div", { class: "muted no-evidence", text: "no passage: checked against no source" });
+  }
+  const first = evidence[0].title || evidence[0].url || evidence[0].source;
+  const more = evidence.length > 1 ? ` (+${evidence.length - 1} more)` : "";
+  const details = el("details", {}, el("summary", { text: `evidence: ${first}${more}` }));
   evidence.forEach((ev, n) => {
     const origin = ev.url || ev.title || ev.source;
     details.append(el("pre", {}, `[${n + 1}] ${origin}${ev.verified ? "" : " (model-generated)"}\n${ev.text}`));
@@ -144,7 +149,7 @@ function renderSegments(result) {
       }
       item.append(ul);
     }
-    const ev = evidenceBlock(verdict.evidence);
+    const ev = evidenceBlock(verdict.evidence, verdict.label);
     if (ev) item.append(ev);
     list.append(item);
   });

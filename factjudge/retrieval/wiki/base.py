@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import quote
@@ -18,6 +18,7 @@ from factjudge.errors import InputError
 from factjudge.records import Evidence
 from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
+from factjudge.text.tokenize import stopwords_for
 
 # The names ``--wiki`` takes: packaged, zim:PATH, factscore:PATH, api[:LANG or api.php URL].
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
@@ -27,8 +28,9 @@ PASSAGE_TOKENS = 256
 ARTICLES = 4
 # Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
 _NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
-                           "da", "di", "y", "and", "et", "for", "on", "in", "upon", "a"})
-_WORD = re.compile(r"[\w'’.-]+", re.UNICODE)
+                           "da", "di", "y", "and", "et"})
+# Words, and single punctuation marks, which end a name ("However, Paris" is two).
+_WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -92,19 +94,44 @@ def fold(text: str) -> str:
 
 
 def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:
-    """Names an article might be titled by: runs of capitalised words in ``texts``, longest first.
+    """Names an article might be titled by: whole runs of capitalised words in ``texts``.
 
     "The capital of Australia is Sydney." gives "Australia", "Sydney"; "Where is the Statue
-    of Liberty?" gives "Statue of Liberty", "Statue", "Liberty". A sentence's first word counts
-    only inside a longer run, since every sentence starts with a capital.
+    of Liberty?" gives "Statue of Liberty"; "Walt Disney's body" gives "Walt Disney". Every
+    sentence starts with a capital, so a sentence's first word alone counts only when it is
+    not a stop word ("Canberra was founded…", not "The…" or "It…").
     """
+    found = dict.fromkeys(" ".join(run) for run in _runs(texts))
+    return list(found)[:limit]
+
+
+def related_names(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """Weaker names than ``title_candidates``: the parts of a longer name ("Nile" of "Nile River"),
+    and common nouns as an encyclopedia titles them ("mammals" → "Mammal")."""
+    whole = set(title_candidates(texts, limit=1000))
     found: dict[str, None] = {}
+    for run in _runs(texts):
+        for size in range(len(run) - 1, 0, -1):
+            for start in range(len(run) - size + 1):
+                part = run[start : start + size]
+                if part[0].lower() not in _NAME_JOINERS and part[-1].lower() not in _NAME_JOINERS:
+                    found.setdefault(" ".join(part), None)
+    for text in texts:
+        for word in (w.strip(".'’-") for w in _WORD.findall(text)):
+            if word.islower() and len(word) > 3 and word not in stopwords_for(None):
+                singular = re.sub(r"(?<=[^s])s$", "", word)
+                found.setdefault(singular[:1].upper() + singular[1:], None)
+    return [name for name in found if name not in whole][:limit]
+
+
+def _runs(texts: Iterable[str]) -> Iterator[list[str]]:
+    """Runs of capitalised words (joined by "of", "de" …), without a leading stop word or a final 's."""
     for text in texts:
         for sentence in re.split(r"(?<=[.!?。！？])\s+|\n+", text):
             words = _WORD.findall(sentence)
             run: list[str] = []
             for i, word in enumerate([*words, ""]):
-                word = word.strip(".'’-")
+                word = re.sub(r"['’]s$", "", word.strip(".'’-"))
                 if word[:1].isupper() or (word[:1].isdigit() and run):
                     run.append(word)
                     continue
@@ -112,23 +139,14 @@ def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:
                         and words[i + 1][:1].isupper():
                     run.append(word)
                     continue
-                _add_runs(found, run, first=words[:1] == run[:1] if run else False)
+                if run and words[:1] and run[0] == words[0].strip(".'’-") \
+                        and run[0].lower() in stopwords_for(None):
+                    run = run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
+                while run and run[-1].lower() in _NAME_JOINERS:
+                    run.pop()
+                if run:
+                    yield run
                 run = []
-    return sorted(found, key=lambda t: -len(t.split()))[:limit]
-
-
-def _add_runs(found: dict[str, None], run: list[str], first: bool) -> None:
-    """Add ``run`` and its contiguous sub-runs that start and end on a capitalised word."""
-    if not run or (first and len(run) == 1):
-        return
-    for size in range(len(run), 0, -1):
-        for start in range(len(run) - size + 1):
-            part = run[start : start + size]
-            if part[0].lower() in _NAME_JOINERS or part[-1].lower() in _NAME_JOINERS:
-                continue
-            if first and start == 0 and size == 1:
-                continue  # a lone sentence-initial word ("The", "It") is not a name
-            found.setdefault(" ".join(part), None)
 
 
 def rank_articles(query: str, articles: Sequence[Article], k: int, *, topics: Sequence[str] = (),

