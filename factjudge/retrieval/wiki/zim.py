@@ -93,7 +93,9 @@ class ZimWiki:
 
     def _entry(self, topic: str) -> Entry | None:
         """The entry titled ``topic``: by path, by title, else by a title suggestion that folds equal."""
-        for path in (topic.replace(" ", "_"), topic):
+        underscored = topic.replace(" ", "_")
+        # Kiwix's files name articles "Title_with_underscores"; files made before 2021 put them under "A/".
+        for path in (underscored, topic, f"A/{underscored}"):
             if self._zim.has_entry_by_path(path):
                 return self._zim.get_entry_by_path(path)
         if self._zim.has_entry_by_title(topic):
