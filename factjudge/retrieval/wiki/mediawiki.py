@@ -96,9 +96,10 @@ class MediaWikiApi:
 
     def _titles_and_hits(self, topics: Sequence[str], terms: list[str]) -> tuple[list[str], list[str]]:
         """The topics that are articles (as titled there, topics' order) and the search's titles."""
-        params = {"redirects": "1", "prop": "info"}
+        params: dict[str, str] = {}
         if topics:
-            params["titles"] = "|".join(t.replace("|", " ") for t in topics[:MAX_TITLES])
+            params |= {"titles": "|".join(t.replace("|", " ") for t in topics[:MAX_TITLES]),
+                       "prop": "info", "redirects": "1"}
         if terms:
             params |= {"list": "search", "srsearch": " ".join(terms), "srlimit": str(ARTICLES),
                        "srnamespace": "0", "srprop": ""}
