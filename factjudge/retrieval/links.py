@@ -22,7 +22,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -38,6 +38,7 @@ from factjudge.retrieval.bm25 import best_chunk
 
 DEFAULT_USER_AGENT = "factjudge/0.1 (fact-checking reference fetcher)"
 TEXT_TYPES = frozenset({"text/html", "text/plain", "application/xhtml+xml"})
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _IPAddress: TypeAlias = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -243,8 +244,15 @@ class LinkFetcher:
         allow_private: bool = False,
         allow_loopback: bool = False,
         user_agent: str = DEFAULT_USER_AGENT,
+        content_types: frozenset[str] = TEXT_TYPES,
+        pace: Callable[[], None] | None = None,
     ) -> None:
-        """Configure limits; ``allow_loopback`` is separate so tests on 127.0.0.1 still refuse 10.x."""
+        """Configure limits; ``allow_loopback`` is separate so tests on 127.0.0.1 still refuse 10.x.
+
+        ``content_types`` are the types accepted (HTML among them becomes text, the others are
+        kept as sent, e.g. an API's JSON); ``pace`` is called before every fetch that goes out
+        (a rate limiter's ``wait``), never for a page served from the cache.
+        """
         self.cache_dir = Path(cache_dir) if cache_dir is not None else None
         self.timeout = timeout
         self.max_bytes = max_bytes
@@ -252,6 +260,8 @@ class LinkFetcher:
         self.allow_private = allow_private
         self.allow_loopback = allow_loopback
         self.user_agent = user_agent
+        self.content_types = content_types
+        self.pace = pace
 
     def fetch(self, url: str) -> FetchedPage:
         """The page at ``url`` as text, from the cache when present; RetrievalError on any failure."""
@@ -259,6 +269,8 @@ class LinkFetcher:
         cached = self._read_cache(url)
         if cached is not None:
             return cached
+        if self.pace is not None:
+            self.pace()  # before the fetch's deadline starts: a wait in line is not the server's time
         try:
             page = self._fetch(url)
         except httpx.TimeoutException as exc:
@@ -267,6 +279,12 @@ class LinkFetcher:
             raise RetrievalError(f"request failed: {type(exc).__name__}: {exc}") from exc
         self._write_cache(url, page)
         return page
+
+    def forget(self, url: str) -> None:
+        """Drop the cached page of ``url``, e.g. an API's error reply that came with status 200."""
+        path = self._cache_path(url.strip())
+        if path is not None:
+            path.unlink(missing_ok=True)
 
     def _fetch(self, url: str) -> FetchedPage:
         current = self._parse(url)
@@ -354,7 +372,7 @@ class LinkFetcher:
         if status >= 300:  # a redirect without Location ends here too
             raise RetrievalError(f"HTTP {status} {response.reason_phrase}".strip())
         content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
-        if content_type and content_type not in TEXT_TYPES:
+        if content_type and content_type not in self.content_types:
             raise RetrievalError(f"not a text page: {content_type}")
         declared = response.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
@@ -369,7 +387,7 @@ class LinkFetcher:
             looks_html = re.search(r"<(!doctype html|html|body|p)\b", text[:2048], re.IGNORECASE)
             content_type = "text/html" if looks_html else "text/plain"
         title = None
-        if content_type != "text/plain":
+        if content_type in HTML_TYPES:
             text, title = html_to_text(text, str(final))
         return FetchedPage(url, str(final), status, content_type, text.strip(), title)
 

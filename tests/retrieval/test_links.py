@@ -381,6 +381,22 @@ def test_failures_are_not_cached_and_damaged_entries_are_refetched(
     assert [path for path, _ in server.seen] == ["/missing", "/plain", "/plain"]
 
 
+def test_other_accepted_types_are_kept_as_sent_paced_and_forgotten(
+    base: str, server: _Server, tmp_path: Path
+) -> None:
+    paced: list[float] = []
+    pdfs = fetcher(cache_dir=tmp_path, content_types=frozenset({"application/pdf"}),
+                   pace=lambda: paced.append(time.monotonic()))
+    assert pdfs.fetch(f"{base}/pdf").text == "%PDF-1.7 binary"  # not run through the HTML reader
+    pdfs.fetch(f"{base}/pdf")
+    assert len(paced) == len(server.seen) == 1  # the cache's answer waits for no slot
+    pdfs.forget(f"{base}/pdf")
+    pdfs.fetch(f"{base}/pdf")
+    assert len(paced) == len(server.seen) == 2
+    with pytest.raises(RetrievalError, match="not a text page: text/html"):
+        pdfs.fetch(f"{base}/page")
+
+
 def test_doc_evidence_picks_the_relevant_chunk_and_reports_failures(base: str) -> None:
     urls = [f"{base}/page", f"{base}/missing", "file:///etc/passwd", f"{base}/pdf"]
     evidence, failures = doc_evidence("When did Carlsen become chess champion?", urls, fetcher(), 64)

@@ -1,0 +1,98 @@
+"""FActScore's Wikipedia: the SQLite file ``enwiki-20230401.db`` its retrieval reads.
+
+The file has one table, ``documents(title PRIMARY KEY, text)``, whose ``text`` holds an
+article's passages (at most 256 RoBERTa tokens each) joined by ``SEPARATOR``. FActScore
+reads the passages of its topic's article and ranks them with BM25; so does this backend,
+each stored passage an article of its own for ``rank_articles`` (a 256-RoBERTa-token
+passage fits the 256 cl100k tokens it cuts at, so passages stay as stored). The file has
+no full-text index: an article is found by its title only, from the item's topics or,
+when none is in the file, from the names in the query; with no title found there is no
+evidence.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from factjudge.errors import InputError, RetrievalError
+from factjudge.records import Evidence
+from factjudge.retrieval.wiki.base import (
+    ARTICLES,
+    Article,
+    WikiSpec,
+    article_url,
+    rank_articles,
+    title_candidates,
+)
+
+SEPARATOR = "####SPECIAL####SEPARATOR####"
+
+
+def _title_variants(title: str) -> list[str]:
+    """Spellings an exact-match lookup tries: as given, first letter up, every word up.
+
+    The primary key compares bytes, so a case-insensitive scan of six million titles
+    would be slow; Wikipedia titles start with a capital, which covers most misses.
+    """
+    title = " ".join(title.replace("_", " ").split())
+    variants = [title, title[:1].upper() + title[1:], " ".join(w[:1].upper() + w[1:] for w in title.split())]
+    return list(dict.fromkeys(v for v in variants if v))
+
+
+class FactScoreWiki:
+    """Passages of FActScore's ``enwiki-20230401.db``, looked up by article title."""
+
+    def __init__(self, path: str | Path) -> None:
+        """Open ``path`` read-only; InputError if it is missing or not a file of that schema."""
+        self.path = Path(path)
+        self.spec = WikiSpec("factscore", str(path))
+        if not self.path.is_file():
+            raise InputError(f"no FActScore wiki database at {self.path}")
+        try:
+            self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                       check_same_thread=False)
+            self._db.execute("SELECT title, text FROM documents LIMIT 1").fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path} is not a FActScore wiki database (SQLite with a table "
+                             f"documents(title, text)): {exc}") from exc
+        # One connection shared by every thread, one query at a time.
+        self._lock = threading.Lock()
+
+    def _article(self, title: str) -> tuple[str, str] | None:
+        """The stored (title, text) of the first spelling of ``title`` in the file."""
+        for variant in _title_variants(title):
+            try:
+                with self._lock:
+                    row = self._db.execute("SELECT title, text FROM documents WHERE title = ?",
+                                           (variant,)).fetchone()
+            except sqlite3.Error as exc:
+                raise RetrievalError(f"reading {self.path} failed: {exc}") from exc
+            if row is not None:
+                return str(row[0]), str(row[1] or "")
+        return None
+
+    def _articles(self, titles: Sequence[str]) -> list[tuple[str, str]]:
+        """The articles of the first ``ARTICLES`` of ``titles`` found in the file."""
+        found: dict[str, str] = {}
+        for title in titles:
+            row = self._article(title)
+            if row is not None:
+                found.setdefault(*row)
+            if len(found) >= ARTICLES:
+                break
+        return list(found.items())
+
+    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+               language: str | None = None) -> list[Evidence]:
+        """Up to ``k`` stored passages for ``query``: the topics' articles, else the query's names'."""
+        articles = self._articles(topics)
+        # Titles met in the query are no topic: BM25 alone ranks their passages.
+        named = articles or self._articles(title_candidates([query]))
+        passages = [Article(title, text.strip(), "en", article_url(title, "en"))
+                    for title, whole in named for text in whole.split(SEPARATOR) if text.strip()]
+        # A stored title that matched only by a variant is still the topic's article.
+        return rank_articles(query, passages, k, topics=[*topics, *(t for t, _ in articles)],
+                             language=language, source="wikipedia")

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import pytest
+
+from factjudge.errors import InputError
+from factjudge.retrieval.wiki.base import (
+    Article,
+    WikiSpec,
+    fold,
+    parse_wiki_spec,
+    rank_articles,
+    title_candidates,
+)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The capital of Australia is Sydney.", ["Australia", "Sydney"]),
+    ("Where is the Statue of Liberty?", ["Statue of Liberty", "Statue", "Liberty"]),
+    ("It was written by Gabriel García Márquez in 1967.",
+     ["Gabriel García Márquez", "Gabriel García", "García Márquez", "Gabriel", "García", "Márquez"]),
+    ("it rains. The weather is bad.", []),
+])
+def test_title_candidates_are_names_longest_first(text: str, expected: list[str]) -> None:
+    assert title_candidates([text]) == expected
+
+
+def test_parse_wiki_spec_names_each_backend() -> None:
+    assert parse_wiki_spec("zim:/data/w.zim") == WikiSpec("zim", "/data/w.zim")
+    assert str(parse_wiki_spec("api:es")) == "api:es"
+    with pytest.raises(InputError, match="needs a file"):
+        parse_wiki_spec("factscore")
+
+
+def test_fold_ignores_case_accents_and_underscores() -> None:
+    assert fold("Córdoba_Province") == fold("cordoba province")
+
+
+ARTICLES = [
+    Article("Paris", "Paris is the capital of France and its largest city.", "en"),
+    Article("Lyon", "Lyon is a city in France, known for its cuisine.", "en"),
+    Article("París", "París es la capital de Francia.", "es"),
+]
+
+
+def test_the_topic_article_ranks_first_even_against_a_better_match() -> None:
+    found = rank_articles("Lyon is a city in France known for cuisine", ARTICLES, 3, topics=["paris"])
+    # "paris" folds to both titles; the better-scored Lyon comes only after them.
+    assert [e.title for e in found] == ["Paris", "París", "Lyon"]
+    assert all(0 <= (e.score or 0) < 1 for e in found)
+
+
+def test_passages_in_the_language_asked_come_before_better_scored_others() -> None:
+    query = "the capital of France, its largest city"
+    assert rank_articles(query, ARTICLES, 1)[0].title == "Paris"
+    assert rank_articles(query, ARTICLES, 1, language="es")[0].title == "París"
+
+
+def test_nothing_to_rank_and_unmatched_passages_give_no_evidence() -> None:
+    assert rank_articles("Paris", [], 3) == []
+    assert rank_articles("Paris", ARTICLES, 0) == []
+    assert rank_articles("zebra", ARTICLES, 3) == []
