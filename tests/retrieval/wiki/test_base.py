@@ -9,19 +9,24 @@ from factjudge.retrieval.wiki.base import (
     fold,
     parse_wiki_spec,
     rank_articles,
+    related_names,
     title_candidates,
 )
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("The capital of Australia is Sydney.", ["Australia", "Sydney"]),
-    ("Where is the Statue of Liberty?", ["Statue of Liberty", "Statue", "Liberty"]),
-    ("It was written by Gabriel García Márquez in 1967.",
-     ["Gabriel García Márquez", "Gabriel García", "García Márquez", "Gabriel", "García", "Márquez"]),
-    ("it rains. The weather is bad.", []),
+@pytest.mark.parametrize(("text", "names", "related"), [
+    ("The capital of Australia is Sydney.", ["Australia", "Sydney"], ["Capital"]),
+    ("Where is the Statue of Liberty?", ["Statue of Liberty"], ["Statue", "Liberty"]),
+    ("It was written by Gabriel García Márquez in 1967.", ["Gabriel García Márquez"],
+     ["Gabriel García", "García Márquez", "Gabriel", "García", "Márquez", "Written"]),
+    ("Canberra was founded in 1913. However, Paris is big.", ["Canberra", "However", "Paris"], ["Founded"]),
+    ("Walt Disney's body lies in Glendale.", ["Walt Disney", "Glendale"], ["Walt", "Disney", "Body", "Lie"]),
+    ("Are all mammals vertebrates?", [], ["Mammal", "Vertebrate"]),
+    ("it rains. The weather is bad.", [], ["Rain", "Weather"]),
 ])
-def test_title_candidates_are_names_longest_first(text: str, expected: list[str]) -> None:
-    assert title_candidates([text]) == expected
+def test_whole_names_then_their_parts_and_nouns(text: str, names: list[str], related: list[str]) -> None:
+    assert title_candidates([text]) == names
+    assert related_names([text]) == related
 
 
 def test_parse_wiki_spec_names_each_backend() -> None:
