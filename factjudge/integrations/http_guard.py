@@ -71,13 +71,13 @@ def is_ip_address(name: str) -> bool:
     return True
 
 
-def lone_surrogate(value: Any, where: str = "the request") -> str | None:
+def lone_surrogate(value: Any, path: str = "") -> str | None:
     """Where in a parsed JSON value a string holds a lone surrogate (``"\\ud800"``), else None."""
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return where
+            return path or "the request"
         return None
     items: Iterable[tuple[Any, Any]] = ()
     if isinstance(value, dict):
@@ -85,7 +85,7 @@ def lone_surrogate(value: Any, where: str = "the request") -> str | None:
     elif isinstance(value, list):
         items = enumerate(value)
     for key, item in items:
-        found = lone_surrogate(item, key if where == "the request" else f"{where}.{key}")
+        found = lone_surrogate(item, f"{path}.{key}" if path else str(key))
         if found is not None:
             return found
     return None
