@@ -19,14 +19,14 @@ building again from the same sources adds nothing twice. Writers take turns: eac
 takes SQLite's write lock before it reads the ids and documents already stored (BEGIN
 IMMEDIATE), and another writer waits for it. The lock is the database file's own, so
 every process that writes the file waits its turn, whatever opened it, and a killed
-writer's lock goes with its process; no lock file can be left behind. A file that is not a knowledge
-base, or is damaged, is an input error in one line, never a traceback, and never gets
-the knowledge base's tables added to it.
+writer's lock goes with its process; no lock file can be left behind.
+
+A file that is not a knowledge base, or is damaged, is an input error in one line, never
+a traceback, and never gets the knowledge base's tables added to it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib.util
 import math
@@ -298,7 +298,8 @@ class KnowledgeBase:
         """
         count = skipped = passages = tokens_total = 0
         df: Counter[str] = Counter()
-        with self._writing(), self._conn:  # one transaction: a failed batch leaves no half-indexed document
+        with self._conn:  # one transaction: a failed batch leaves no half-indexed document
+            self._begin_writing()
             # Ids are assigned here as SQLite would (max + 1) so rows can go in by executemany.
             doc_id = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM documents").fetchone()[0]
             pid = self._latest_passage_id()
@@ -339,16 +340,14 @@ class KnowledgeBase:
             self._add_stats(passages, tokens_total)
         return Ingested(count, skipped)
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """Hold the file's write lock from here (waiting for another writer) to the commit."""
+    def _begin_writing(self) -> None:
+        """Take the file's write lock until the commit, waiting while another writer holds it."""
         (busy,) = self._conn.execute("PRAGMA busy_timeout").fetchone()
         self._conn.execute(f"PRAGMA busy_timeout = {_WRITER_WAIT_MS}")
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         finally:
             self._conn.execute(f"PRAGMA busy_timeout = {int(busy)}")
-        yield
 
     def _latest_passage_id(self) -> int:
         """The highest passage id, 0 when empty (ids only grow, so it changes when passages are added)."""
