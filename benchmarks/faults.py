@@ -3,14 +3,16 @@
 Starts the fault-injecting OpenAI-compatible server of the tests (tests/support/openai_server.py)
 on 127.0.0.1, answering in factjudge's output contracts and injecting a fault into a share of
 the requests (429, 500, 503, hangs past the timeout, dropped and truncated connections, garbage
-bodies, empty choices, malformed usage, off-contract replies, 2 MB replies), and runs the real
+bodies, empty choices, malformed usage, off-contract replies, 2 MB replies, replies trickled a
+byte every 0.2 s, each byte well within the timeout between two reads), and runs the real
 command, `factjudge bench` on the first FELM world-knowledge answers at claim granularity, as a
 subprocess. It prints what the run left behind:
 
 - done, failed (errors.jsonl), unparseable (items with a verdict the parser gave up on),
   lost (neither done nor failed), duplicated (result lines for the same item);
 - calls paid more than once: requests the server answered with a well-formed completion
-  more than once, and call-cache entries computed more than once.
+  more than once, and call-cache entries computed more than once;
+- the longest check and the checks that outlasted the deadline set for every check.
 
 The second part kills the bench with SIGKILL five times, spread over the run, resumes it each
 time, and prints lost, duplicated and repeated calls against the calls in flight at the kills.
@@ -44,13 +46,14 @@ from throughput import FELM_WK, realistic_reply  # noqa: E402
 from tests.support.openai_server import FAULTS, FaultPlan, OpenAIServer  # noqa: E402
 
 TIMEOUT = 2.0  # seconds per model call; a hang lasts longer
+DEADLINE = 20.0  # seconds per check, across its calls and retries
 
 
 def bench(server: OpenAIServer, tmp: Path, limit: int, concurrency: int,
           resume: bool) -> subprocess.Popen[str]:
     """Start `factjudge bench` on FELM-wk against the server, as a user would run it."""
     config = tmp / "check.toml"
-    config.write_text(f"[check]\ntimeout = {TIMEOUT}\n", encoding="utf-8")
+    config.write_text(f"[check]\ntimeout = {TIMEOUT}\ndeadline = {DEADLINE}\n", encoding="utf-8")
     command = [sys.executable, "-m", "factjudge.cli", "bench", str(FELM_WK), "--limit", str(limit),
                "--grid", "granularity=claim", "--model", "openai:bench-model", "--base-url", server.base_url,
                "--config", str(config), "--run-dir", str(tmp / "run"), "--concurrency", str(concurrency),
@@ -81,9 +84,12 @@ def outcome(server: OpenAIServer, tmp: Path, expected: int) -> dict[str, Any]:
     unparseable = sum(any(v["label"] == "unparseable" for v in item) for item in verdicts)
     with sqlite3.connect(tmp / "calls.sqlite") as db:
         recomputed = db.execute("SELECT COUNT(*) FROM completions WHERE computed > 1").fetchone()[0]
+    seconds = [r["seconds"] for r in results if isinstance(r.get("seconds"), int | float)]
     return {"done": len(done), "failed": len(failed), "unparseable": unparseable,
             "lost": expected - len(done | failed), "duplicated": len(results) - len(done),
             "paid twice": server.paid_twice(), "cache recomputed": recomputed,
+            "longest check (s)": max(seconds, default=0.0),
+            "checks past the deadline": sum(s > DEADLINE + 1 for s in seconds),
             "errors": Counter(e["error"].split(":")[0] for e in errors)}
 
 
@@ -99,13 +105,14 @@ def faults_part(args: argparse.Namespace) -> None:
         wall = time.perf_counter() - started
         seen = outcome(server, tmp, args.limit)
         print(f"\n## Faults: FELM-wk, {args.limit} answers at claim granularity, {args.rate:.0%} of requests "
-              f"faulty, timeout {TIMEOUT:g} s, concurrency {args.concurrency}\n")
+              f"faulty, timeout {TIMEOUT:g} s, deadline {DEADLINE:g} s, concurrency {args.concurrency}\n")
         said = (stdout or stderr).strip().splitlines()[-1]
         print(f"bench exit {process.returncode} in {wall:.1f} s: {said}\n")
         print(f"requests: {len(server.requests)}, faults injected: {sum(server.injected.values())} "
               f"({', '.join(f'{k} {server.injected[k]}' for k in args.kinds)})\n")
         print("| measure | value |\n|---|---|")
-        for key in ("done", "failed", "unparseable", "lost", "duplicated", "paid twice", "cache recomputed"):
+        for key in ("done", "failed", "unparseable", "lost", "duplicated", "paid twice", "cache recomputed",
+                    "longest check (s)", "checks past the deadline"):
             print(f"| {key} | {seen[key]} |")
         if seen["errors"]:
             print(f"\nerrors.jsonl: {dict(seen['errors'])}")

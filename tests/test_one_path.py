@@ -82,7 +82,7 @@ def via_http(config: CheckConfig, with_context: bool, tmp_path: Path, capsys: Ca
     options = {key: getattr(config, key) for key in ("strategy", "granularity") if getattr(config, key)}
     body = {"question": QUESTION, "answer": ANSWER, "context": [CONTEXT] if with_context else [],
             "options": options}
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(), base_url="http://localhost") as client:
         response = client.post("/v1/check", json=body)
     assert response.status_code == 200, response.text
     return CheckResult.from_dict(response.json())

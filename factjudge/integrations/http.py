@@ -2,7 +2,9 @@
 
 Every check goes through ``Verifier.verify`` (and so ``api.check``), in a bounded
 thread pool: ``max_concurrency`` checks run at once, the others wait for a slot.
-A request that cannot finish within ``timeout`` seconds gets a 504 JSON error.
+A request that cannot finish within ``timeout`` seconds gets a 504 JSON error, and its
+check runs under a deadline that ends then, so it stops and frees its slot instead of
+holding it for as long as a slow endpoint cares to take.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -24,11 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError
-from factjudge.integrations.http_guard import Guard, error_payload
+from factjudge.integrations.http_guard import Guard, error_payload, lone_surrogate
 from factjudge.integrations.http_models import CheckRequest, ErrorBody
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
+from factjudge.llm.deadline import DeadlinePassed
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
@@ -44,7 +47,8 @@ PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' d
                 "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": description} for status, description in {
-        400: "the input cannot be checked", 401: "missing or invalid API key",
+        400: "the input cannot be checked, or the Host header is not this service's",
+        401: "missing or invalid API key",
         413: "request body too large", 415: "the body is not declared JSON",
         422: "malformed request", 502: "the model or a link failed",
         503: "no free slot in time", 504: "the check timed out"}.items()
@@ -103,8 +107,13 @@ def create_app(
     timeout: float = DEFAULT_TIMEOUT,
     max_concurrency: int = DEFAULT_MAX_CONCURRENCY,
     grounded: bool = True,
+    allowed_hosts: Sequence[str] = (),
 ) -> FastAPI:
-    """Build the service: the model comes from ``config`` (like ``api.model_for``) unless injected."""
+    """Build the service: the model comes from ``config`` (like ``api.model_for``) unless injected.
+
+    Requests are answered for Host headers naming localhost or an IP address, and for the
+    names in ``allowed_hosts`` ("*": any), so a web page cannot reach the service by DNS rebinding.
+    """
     if max_concurrency < 1 or max_body < 1 or timeout <= 0:
         raise InputError("max_concurrency, max_body and timeout must be positive")
     verifier = Verifier(config, model=model, grounded=grounded)
@@ -172,8 +181,10 @@ def create_app(
         **ERROR_RESPONSES})
     async def check(request: CheckRequest) -> Response:
         """Check an answer; with a context, which of its segments or claims the context does not support."""
-        started = time.monotonic()
-        run = functools.partial(_verify, verifier, request)
+        ends = time.monotonic() + timeout
+        if (where := lone_surrogate(request.model_dump())) is not None:
+            raise ApiError(400, f"{where} holds a lone surrogate escape (such as \\ud800), which is not text")
+        run = functools.partial(_verify, verifier, request, ends)
         if not slots:
             slots.append(asyncio.Semaphore(max_concurrency))
         slot = slots[0]
@@ -185,11 +196,11 @@ def create_app(
         future = asyncio.get_running_loop().run_in_executor(executor, run)
         # The slot is held until the work really ends, even after a timeout answered the client.
         future.add_done_callback(lambda _: slot.release())
-        remaining = max(0.0, timeout - (time.monotonic() - started))
         try:
-            result = await asyncio.wait_for(asyncio.shield(future), remaining)
-        except asyncio.TimeoutError:
-            raise ApiError(504, f"the check did not finish within {timeout:g} s") from None
+            result = await asyncio.wait_for(asyncio.shield(future), max(0.0, ends - time.monotonic()))
+        except (asyncio.TimeoutError, DeadlinePassed):
+            limit = min(timeout, verifier.config.deadline)
+            raise ApiError(504, f"the check did not finish within {limit:g} s") from None
         return JSONResponse(result.to_dict())
 
     @app.get("/", include_in_schema=False)
@@ -202,12 +213,17 @@ def create_app(
             raise ApiError(404, f"no static file {name!r}")
         return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
 
-    app.add_middleware(Guard, api_key=api_key, max_body=max_body)
+    app.add_middleware(Guard, api_key=api_key, max_body=max_body, allowed_hosts=allowed_hosts)
     return app
 
 
-def _verify(verifier: Verifier, request: CheckRequest) -> CheckResult:
+def _verify(verifier: Verifier, request: CheckRequest, ends: float) -> CheckResult:
+    """Run the check under a deadline that ends when its request times out."""
+    left = ends - time.monotonic()
+    if left <= 0:  # it waited in the pool past its request's time: the client has its 504
+        raise DeadlinePassed("the request timed out before its check started", "timed out")
     config = verifier.config.replace(**request.options.config_changes())
+    config = config.replace(deadline=min(config.deadline, left))
     return verifier.verify(request.question, request.answer, context=request.context_items() or None,
                            refs=request.refs, ref_texts=request.ref_texts, config=config,
                            grounded=request.options.grounded)

@@ -1,16 +1,22 @@
-"""ASGI guard in front of the API routes: API-key auth, a request-body size limit, JSON only.
+"""ASGI guard in front of the service: the Host header, API-key auth, a body size limit, JSON only.
 
 It runs before FastAPI parses anything, so an unauthenticated or oversized request is
 refused without its body being read into a model (and a chunked body is cut off at
 the limit rather than trusted to declare its length). A body must be declared JSON and
 be UTF-8: FastAPI would otherwise read an undeclared body as text and guess at UTF-16.
+
+Every request, the web page's included, must name this service in its Host header:
+localhost, an IP address, or a name it was told to answer to. A page on another site
+whose name an attacker re-points at 127.0.0.1 (DNS rebinding) sends its own name, so
+it cannot use an open service on this machine; a literal IP address cannot be re-pointed.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
 Scope = MutableMapping[str, Any]
@@ -20,6 +26,7 @@ Send = Callable[[ASGIMessage], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 API_KEY_HEADER = "x-api-key"
+LOCAL_NAMES = ("localhost",)
 
 
 def error_payload(status: int, code: str, message: str) -> dict[str, Any]:
@@ -37,32 +44,89 @@ async def send_error(send: Send, status: int, code: str, message: str,
     await send({"type": "http.response.body", "body": body})
 
 
-def presented_key(headers: dict[bytes, bytes]) -> str | None:
-    """The key a client sent, as ``X-API-Key: KEY`` or ``Authorization: Bearer KEY``."""
+def presented_key(headers: dict[bytes, bytes]) -> bytes | None:
+    """The key a client sent, as ``X-API-Key: KEY`` or ``Authorization: Bearer KEY``, as its bytes."""
     if API_KEY_HEADER.encode() in headers:
-        return headers[API_KEY_HEADER.encode()].decode("latin-1")
-    auth = headers.get(b"authorization", b"").decode("latin-1")
-    scheme, _, token = auth.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+        return headers[API_KEY_HEADER.encode()]
+    scheme, _, token = headers.get(b"authorization", b"").partition(b" ")
+    return token.strip() if scheme.lower() == b"bearer" and token.strip() else None
+
+
+def host_name(header: bytes) -> str:
+    """The name in a Host header, lower-case, without its port, brackets or a final dot."""
+    host = header.decode("latin-1").strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        return host[1:].partition("]")[0]
+    if host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+def is_ip_address(name: str) -> bool:
+    """Whether ``name`` is an IPv4 or IPv6 address rather than a name DNS could re-point."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def lone_surrogate(value: Any, path: str = "") -> str | None:
+    """Where in a parsed JSON value a string holds a lone surrogate (``"\\ud800"``), else None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "the request"
+        return None
+    items: Iterable[tuple[Any, Any]] = ()
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    for key, item in items:
+        found = lone_surrogate(item, f"{path}.{key}" if path else str(key))
+        if found is not None:
+            return found
+    return None
 
 
 class Guard:
-    """Checks the API key and the body size of requests under ``prefix``."""
+    """Checks the Host header of every request, and the API key and body size of those under ``prefix``."""
 
-    def __init__(self, app: ASGIApp, *, api_key: str | None, max_body: int, prefix: str = "/v1/") -> None:
+    def __init__(self, app: ASGIApp, *, api_key: str | None, max_body: int, prefix: str = "/v1/",
+                 allowed_hosts: Sequence[str] = ()) -> None:
         self.app = app
-        self.api_key = api_key
+        # Compared as bytes: a client sends a non-ASCII key as UTF-8 (curl does).
+        self.api_key = None if api_key is None else api_key.encode("utf-8", "surrogateescape")
         self.max_body = max_body
         self.prefix = prefix
+        self.allowed_hosts = {host_name(h.encode("utf-8")) for h in allowed_hosts} | set(LOCAL_NAMES)
+
+    def _host_allowed(self, headers: dict[bytes, bytes]) -> bool:
+        header = headers.get(b"host")
+        if header is None or "*" in self.allowed_hosts:  # HTTP/1.0 without Host names nothing to re-point
+            return True
+        name = host_name(header)
+        return name in self.allowed_hosts or is_ip_address(name)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or ())
+        if not self._host_allowed(headers):
+            shown = headers[b"host"].decode("latin-1")[:100]
+            await send_error(send, 400, "invalid_host",
+                             f"this service does not answer to the host {shown!r}; "
+                             f"start it with --allowed-hosts {host_name(headers[b'host'])[:100]} to allow it")
+            return
+        if not scope["path"].startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
         if self.api_key is not None:
             key = presented_key(headers)
-            if key is None or not hmac.compare_digest(key.encode(), self.api_key.encode()):
+            if key is None or not hmac.compare_digest(key, self.api_key):
                 message = ("missing API key: send it in the X-API-Key header" if key is None
                            else "invalid API key")
                 await send_error(send, 401, "unauthorized", message,

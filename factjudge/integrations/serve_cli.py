@@ -36,6 +36,10 @@ def add_serve_parser(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per request")
     p.add_argument("--max-concurrency", type=int, default=DEFAULT_MAX_CONCURRENCY,
                    help="checks run at once; others wait for a slot")
+    p.add_argument("--allowed-hosts", default="", metavar="NAMES",
+                   help="host names, comma-separated, that requests may address besides localhost, IP "
+                   "addresses and --host (e.g. factjudge.example.org behind a proxy; * for any); other "
+                   "Host headers are refused, so a web page cannot reach the service by DNS rebinding")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -45,8 +49,9 @@ def build_app(args: argparse.Namespace) -> Any:
 
     config = config_from_flags(args)
     api_key = os.environ.get(args.api_key_env) or None
+    hosts = [args.host, *(name.strip() for name in args.allowed_hosts.split(",") if name.strip())]
     return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.timeout,
-                      max_concurrency=args.max_concurrency, grounded=not args.open)
+                      max_concurrency=args.max_concurrency, grounded=not args.open, allowed_hosts=hosts)
 
 
 def _check_limits(args: argparse.Namespace) -> None:

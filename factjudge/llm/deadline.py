@@ -44,9 +44,13 @@ def call_timeout(timeout: float) -> float:
     return min(timeout, left)
 
 
-def past_deadline(detail: str) -> ModelError:
+class DeadlinePassed(ModelError):
+    """A check ran out of its time (the HTTP service answers it as a timeout, not an upstream failure)."""
+
+
+def past_deadline(detail: str) -> DeadlinePassed:
     """The one error of a check that ran out of time, saying what was going on."""
     current = _DEADLINE.get()
     seconds = f"{current[1]:g} s" if current else "its time"
-    return ModelError(f"the check's deadline of {seconds} passed ({detail}); raise it with --deadline",
-                      f"the check's deadline of {seconds} passed")
+    return DeadlinePassed(f"the check's deadline of {seconds} passed ({detail}); raise it with --deadline",
+                          f"the check's deadline of {seconds} passed")

@@ -5,17 +5,24 @@ the GIL: the ``openai`` SDK took about 1.3 ms of CPU per call at that concurrenc
 transform, httpx's models and connection-pool lock), ``http.client`` about 0.25 ms. Retries are
 not done here (``factjudge.llm.retry`` does them); this module turns every way a request can
 fail into one of the ``TransportError`` classes below.
+
+A call's timeout, cut to what is left of the check's deadline, bounds the whole call: the
+connect, the request and every read of the headers and body get only the time left, so an
+endpoint that trickles its reply a byte at a time cannot hold a check past its deadline.
 """
 
 from __future__ import annotations
 
 import base64
 import http.client
+import io
 import json
 import os
 import select
+import socket
 import ssl
 import threading
+import time
 import urllib.request
 from email.message import Message as Headers
 from typing import Any
@@ -23,6 +30,7 @@ from typing import Any
 import httpx
 
 from factjudge.errors import InputError
+from factjudge.llm.deadline import remaining
 from factjudge.version import package_version
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -41,7 +49,7 @@ class ConnectFailed(TransportError):
 
 
 class TimedOut(ConnectFailed):
-    """The endpoint took longer than the timeout to connect, or between two reads."""
+    """The endpoint did not connect and send its whole reply within the call's timeout."""
 
 
 class TooLarge(TransportError):
@@ -102,6 +110,54 @@ def _tls_context() -> ssl.SSLContext:
     import certifi
 
     return ssl.create_default_context(cafile=certifi.where())
+
+
+def _time_left(end: float) -> float:
+    """Seconds until ``end`` for the next socket operation; TimeoutError when none are left."""
+    left = end - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("the call's time ran out")
+    return left
+
+
+class _ReadsBeforeEnd(io.RawIOBase):
+    """A socket's reads, each allowed only the time left before the call's end."""
+
+    def __init__(self, sock: socket.socket, end: float) -> None:
+        super().__init__()
+        self._sock = sock
+        self._raw = sock.makefile("rb", buffering=0)
+        self._end = end
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        self._sock.settimeout(_time_left(self._end))
+        return self._raw.readinto(buffer)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _SocketBeforeEnd:
+    """The socket as HTTPResponse sees it: its file reads headers and body by the call's end."""
+
+    def __init__(self, sock: socket.socket, end: float) -> None:
+        self._sock = sock
+        self._end = end
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(_ReadsBeforeEnd(self._sock, self._end))
+
+
+def _response_by(end: float) -> Any:
+    """An HTTPResponse factory whose every read ends by ``end`` (a connection's ``response_class``)."""
+    def response(sock: socket.socket, *args: Any, **kwargs: Any) -> http.client.HTTPResponse:
+        return http.client.HTTPResponse(_SocketBeforeEnd(sock, end), *args, **kwargs)  # type: ignore[arg-type]
+
+    return response
 
 
 def _stale(conn: http.client.HTTPConnection) -> bool:
@@ -192,16 +248,23 @@ class EndpointClient:
              timeout: float | None = None) -> bytes:
         """The body of a 2xx reply to ``payload`` POSTed at ``path`` (after the base URL).
 
-        ``timeout`` (default: the client's) bounds the connect and each read of this call.
+        ``timeout`` (default: the client's), cut to what is left of the check's deadline,
+        bounds the whole call: connect, request, headers and body.
         UnicodeEncodeError when ``payload`` holds text that is not valid UTF-8 (lone surrogates).
         """
         body = json.dumps(payload, ensure_ascii=False).encode()
         seconds = self.timeout if timeout is None else timeout
+        left = remaining()
+        if left is not None:
+            seconds = min(seconds, left)
+        end = time.monotonic() + seconds
         conn = self._checkout()
-        conn.timeout = seconds  # for a connection not yet open
-        if conn.sock is not None:
-            conn.sock.settimeout(seconds)
+        conn.response_class = _response_by(end)
         try:
+            if conn.sock is None:
+                conn.timeout = _time_left(end)
+                conn.connect()
+            conn.sock.settimeout(_time_left(end))  # sendall's timeout bounds the whole request
             conn.request("POST", self._target(path), body, self._headers)
             response = conn.getresponse()
             data = self._read(response, max_bytes if 200 <= response.status < 300 else 65_536)

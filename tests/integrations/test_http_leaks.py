@@ -39,7 +39,8 @@ def test_a_502_names_the_kind_of_failure_not_the_endpoint_nor_its_body(
     with OpenAIServer(steps) as server:
         model = OpenAIChatModel("m", base_url=server.base_url,
                                 retry=RetryPolicy(max_attempts=2, base_delay=0.01, max_delay=0.01))
-        with TestClient(create_app(model=model)) as client, caplog.at_level(logging.WARNING):
+        app = create_app(model=model)
+        with TestClient(app, base_url="http://localhost") as client, caplog.at_level(logging.WARNING):
             response = client.post("/v1/check", json=BODY)
     assert response.status_code == 502
     assert response.json()["error"] == {"status": 502, "code": "upstream_error", "message":

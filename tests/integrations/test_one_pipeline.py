@@ -53,7 +53,7 @@ def test_all_entry_points_share_the_pipeline_and_agree(runs: list[CheckResult],
 
         from factjudge.integrations.http import create_app
 
-        with TestClient(create_app()) as client:
+        with TestClient(create_app(), base_url="http://localhost") as client:
             outputs.append(client.post("/v1/check", json={"question": QUESTION, "answer": ANSWER}).json())
     except ImportError:
         pass

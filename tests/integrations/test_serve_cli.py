@@ -32,7 +32,7 @@ def scripted_backend(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_flags_configure_model_strategy_limits_and_open_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FACTJUDGE_API_KEY", raising=False)
     args = parse(["--model", "openai:m", "--strategy", "cot", "--open", "--max-body", "500"])
-    with TestClient(serve_cli.build_app(args)) as client:
+    with TestClient(serve_cli.build_app(args), base_url="http://localhost") as client:
         info = client.get("/v1/info").json()
         assert (info["model"], info["strategy"], info["grounded"], info["max_body"]) == (
             "openai:m", "cot", False, 500)
@@ -41,10 +41,21 @@ def test_flags_configure_model_strategy_limits_and_open_mode(monkeypatch: pytest
 
 def test_api_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MY_KEY", "k1")
-    with TestClient(serve_cli.build_app(parse(["--api-key-env", "MY_KEY"]))) as client:
+    app = serve_cli.build_app(parse(["--api-key-env", "MY_KEY"]))
+    with TestClient(app, base_url="http://localhost") as client:
         body = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
         assert client.post("/v1/check", json=body).status_code == 401
         assert client.post("/v1/check", json=body, headers={"X-API-Key": "k1"}).status_code == 200
+
+
+def test_the_bound_host_and_allowed_hosts_are_answered_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FACTJUDGE_API_KEY", raising=False)
+    args = parse(["--host", "judge.internal", "--allowed-hosts", "factjudge.example.org, other.example"])
+    with TestClient(serve_cli.build_app(args), base_url="http://localhost") as client:
+        for host in ("judge.internal:8000", "factjudge.example.org", "other.example", "localhost:8000"):
+            assert client.get("/v1/info", headers={"Host": host}).status_code == 200, host
+        refused = client.get("/v1/info", headers={"Host": "rebound.example:8000"})
+        assert refused.status_code == 400 and "--allowed-hosts rebound.example" in refused.text
 
 
 def test_run_serve_hands_the_app_to_uvicorn(monkeypatch: pytest.MonkeyPatch,

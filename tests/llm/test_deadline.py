@@ -36,6 +36,25 @@ def test_a_hanging_endpoint_fails_the_check_at_its_deadline_in_one_line(
     assert 0.9 < took < 2.5  # one timed-out attempt; the back-off would outlast the deadline
 
 
+@pytest.mark.parametrize("timeout", ["60", "0.5"])
+def test_a_trickling_endpoint_fails_the_check_at_its_deadline_in_one_line(
+        timeout: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FACTJUDGE_CACHE", str(tmp_path / "calls.sqlite"))
+    # Status line, headers and body a byte every 0.2 s: no single read waits as long as the timeout.
+    trickles = FaultPlan(rate=1.0, kinds=("trickle",), trickle_seconds=0.2)
+    with OpenAIServer(faults=trickles) as server:
+        started = time.monotonic()
+        code = main(["check", "Q?", "Paris is in France.", "--model", "openai:m", "--base-url",
+                     server.base_url, "--timeout", timeout, "--deadline", "2", "--strategy", "vanilla"])
+        took = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert code == 3 and err.count("\n") == 1, err
+    assert "the check's deadline of 2 s passed" in err
+    assert took < 2.5
+    assert server.paid_twice() == 0
+
+
 def test_the_deadline_cuts_a_call_timeout_and_stops_retries() -> None:
     policy = RetryPolicy(max_attempts=5, base_delay=0.5, max_delay=0.5)
     with OpenAIServer([Step(500)] * 5) as server:

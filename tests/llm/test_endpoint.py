@@ -19,6 +19,7 @@ import pytest
 
 from factjudge.errors import InputError, ModelError
 from factjudge.llm.base import GenerationParams
+from factjudge.llm.deadline import deadline
 from factjudge.llm.endpoint import ConnectFailed, EndpointClient, StatusError, TimedOut, TooLarge
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
@@ -124,6 +125,59 @@ def test_a_call_may_shorten_the_timeout_of_a_kept_alive_connection() -> None:
             client.post("/chat/completions", {}, timeout=0.1)
         assert time.perf_counter() - started < 0.4
         assert client.post("/chat/completions", {}) == b'{"ok": true}'  # the client's own timeout again
+
+
+@contextmanager
+def trickling(what: str, every: float = 0.2) -> Iterator[str]:
+    """A server on 127.0.0.1 that sends its reply's headers, or its body, a byte every ``every`` s."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    body = b'{"ok": true}' + b" " * 200
+    head = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n" % len(body)
+
+    def answer(conn: socket.socket) -> None:
+        with conn:
+            conn.recv(65536)
+            fast, slow = (b"", head + body) if what == "headers" else (head, body)
+            try:
+                conn.sendall(fast)
+                for byte in slow:
+                    conn.sendall(bytes([byte]))
+                    time.sleep(every)
+            except OSError:
+                pass  # the client gave up
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=answer, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1"
+    finally:
+        listener.close()
+
+
+@pytest.mark.parametrize("what", ["headers", "body"])
+def test_a_trickled_reply_times_out_with_the_whole_call(what: str) -> None:
+    with trickling(what) as url:
+        client = EndpointClient(url, None, 1.0)  # a byte every 0.2 s: no single read waits 1 s
+        started = time.monotonic()
+        with pytest.raises(TimedOut, match=r"timed out after 1 s"):
+            client.post("/chat/completions", {})
+    assert 0.9 < time.monotonic() - started < 1.4
+
+
+def test_the_check_deadline_bounds_every_call_even_without_a_timeout_of_its_own() -> None:
+    with trickling("body") as url:
+        client = EndpointClient(url, None, 60.0)
+        started = time.monotonic()
+        with deadline(0.8), pytest.raises(TimedOut):
+            client.post("/embeddings", {})
+    assert time.monotonic() - started < 1.2
 
 
 def test_an_error_status_carries_the_endpoint_message_and_headers() -> None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import multiprocessing
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -58,6 +61,70 @@ def test_a_changed_joined_file_is_rebuilt(fake: tuple[PartedModel, Path], tmp_pa
     path = ensure_model_file(model, tmp_path)
     path.write_bytes(b"x" * model.size)  # same size, other bytes: the stamp no longer matches
     assert ensure_model_file(model, tmp_path).read_bytes() == b"".join(PARTS)
+
+
+def _flip_a_byte_keeping_the_time(path: Path, offset: int) -> None:
+    stat = path.stat()
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0xFF
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns and path.stat().st_size == stat.st_size
+
+
+def test_a_byte_flipped_with_its_time_restored_is_caught_and_rebuilt(fake: tuple[PartedModel, Path],
+                                                                     tmp_path: Path) -> None:
+    model, _ = fake
+    path = ensure_model_file(model, tmp_path)
+    _flip_a_byte_keeping_the_time(path, model.size // 2)
+    assert ensure_model_file(model, tmp_path).read_bytes() == b"".join(PARTS)
+
+
+def test_the_sampled_bytes_are_checked_on_every_load_even_when_the_times_match(
+        fake: tuple[PartedModel, Path], tmp_path: Path) -> None:
+    model, _ = fake
+    path = ensure_model_file(model, tmp_path)
+    _flip_a_byte_keeping_the_time(path, 10)
+    # A stamp forged (or a file system whose change time says nothing) to vouch for the new times.
+    stamp_path = tmp_path / "tiny.gguf.verified"
+    stamp = json.loads(stamp_path.read_text())
+    stamp_path.write_text(json.dumps({**stamp, "ctime_ns": path.stat().st_ctime_ns}))
+    assert ensure_model_file(model, tmp_path).read_bytes() == b"".join(PARTS)
+
+
+def test_a_stamp_that_cannot_vouch_costs_one_full_hash_not_a_join(fake: tuple[PartedModel, Path],
+                                                                   tmp_path: Path) -> None:
+    model, site = fake
+    path = ensure_model_file(model, tmp_path)
+    (tmp_path / "tiny.gguf.verified").unlink()
+    for n in range(1, 4):  # the parts are gone: a join would fail
+        (site / f"fjtestpart{n}" / "data" / f"part{n:02d}.bin").unlink()
+    assert ensure_model_file(model, tmp_path) == path
+    assert (tmp_path / "tiny.gguf.verified").is_file()
+
+
+def test_a_killed_joins_part_file_is_removed_and_a_live_ones_kept(fake: tuple[PartedModel, Path],
+                                                                   tmp_path: Path) -> None:
+    model, _ = fake
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    stale = tmp_path / f"tiny.gguf.part-{dead}"
+    stale.write_bytes(b"half a model")
+    live = tmp_path / f"tiny.gguf.part-{os.getppid()}"
+    live.write_bytes(b"being joined")
+    ensure_model_file(model, tmp_path)
+    assert not stale.exists() and live.exists()
+    ensure_model_file(model, tmp_path)  # and when the file is verified already
+    assert live.exists()
+
+
+def test_a_directory_where_the_model_file_belongs_is_named_as_such(fake: tuple[PartedModel, Path],
+                                                                  tmp_path: Path) -> None:
+    model, _ = fake
+    (tmp_path / "tiny.gguf").mkdir()
+    with pytest.raises(ModelError, match=r"tiny\.gguf is a directory; the local model is a GGUF file") as err:
+        ensure_model_file(model, tmp_path)
+    assert "FACTJUDGE_MODELS" not in str(err.value)
 
 
 def test_a_corrupted_part_is_refused_and_named(fake: tuple[PartedModel, Path], tmp_path: Path) -> None:

