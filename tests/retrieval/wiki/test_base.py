@@ -9,7 +9,8 @@ from factjudge.retrieval.wiki.base import (
     fold,
     parse_wiki_spec,
     rank_articles,
-    related_names,
+    name_parts,
+    noun_titles,
     title_candidates,
 )
 
@@ -26,7 +27,7 @@ from factjudge.retrieval.wiki.base import (
 ])
 def test_whole_names_then_their_parts_and_nouns(text: str, names: list[str], related: list[str]) -> None:
     assert title_candidates([text]) == names
-    assert related_names([text]) == related
+    assert name_parts([text]) + noun_titles([text]) == related
 
 
 def test_parse_wiki_spec_names_each_backend() -> None:
