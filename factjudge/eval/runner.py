@@ -213,8 +213,9 @@ class BenchRun:
         """
         refused = impossible_setups(self.setups, self.examples)
         if refused:
-            raise InputError("no example can be checked by " + "; ".join(
-                f"{setup} ({reason})" for setup, reason in refused.items()) + ": leave it out of the grid")
+            named = "; ".join(f"{setup} ({reason})" for setup, reason in refused.items())
+            them = "it" if len(refused) == 1 else "them"
+            raise InputError(f"no example can be checked by {named}: leave {them} out of the grid")
         self.run_dir.mkdir(parents=True, exist_ok=True)
         with RunLock(self.run_dir):
             return self._run(resume, show_progress)

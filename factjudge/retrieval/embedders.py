@@ -9,6 +9,7 @@ an index is never searched with vectors from another model.
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
 import os
 import re
@@ -138,13 +139,14 @@ def _sentence_transformer(name: str, device: str | None) -> Any:
     A folder or a cached model loads with no network call; anything else fails at once
     (``_not_local``) unless the user allowed downloads.
     """
-    try:
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise InputError(f"the st: embedder needs sentence-transformers: {_ST_INSTALL_HINT}") from exc
+    if importlib.util.find_spec("sentence_transformers") is None:
+        raise InputError(f"the st: embedder needs sentence-transformers: {_ST_INSTALL_HINT}")
+    # Decided before importing it: torch alone takes seconds to import.
     local = Path(name).is_dir() or _is_cached(name)
     if not local and not _may_download():
         raise InputError(_not_local(name))
+    from sentence_transformers import SentenceTransformer
+
     try:
         return SentenceTransformer(name, device=device, local_files_only=local and not _may_download())
     except Exception as exc:  # hub, file and config errors all mean "this model did not load"
