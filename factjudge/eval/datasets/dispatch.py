@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +43,11 @@ def dataset_files(name_or_path: str | Path) -> list[Path]:
     raise InputError(f"{p}: no such file, directory or consistent/inconsistent pair")
 
 
-# How each kind of JSONL row becomes Examples: rows, and a name for ids and messages.
-RowsLoader = Callable[[Iterable[Row], str], list[Example]]
+RowsLoader = Callable[[Iterable[Row]], list[Example]]
 
 
-def _rows_loader(row: Mapping[str, Any], where: str) -> RowsLoader:
-    """The loader of the release whose columns ``row`` has."""
+def _rows_loader(row: Mapping[str, Any], where: str, name: str) -> RowsLoader:
+    """The loader of the release whose columns ``row`` has; ``name`` prefixes ids it must make up."""
     if "segmented_response" in row:
         return felm_examples
     if "model_output_text" in row:
@@ -56,7 +56,7 @@ def _rows_loader(row: Mapping[str, Any], where: str) -> RowsLoader:
         return factscore_examples
     # Example fields (the id may be left to us); before Factbench, as they may hold a response_label.
     if "answer" in row and ("id" in row or "response" not in row):
-        return field_examples
+        return partial(field_examples, name=name)
     if "claims" in row or "response_label" in row:
         return factbench_examples
     raise InputError(f"{where}: unrecognised dataset columns {sorted(row)}; use load_table with a mapping")
@@ -68,7 +68,7 @@ def _load_file(p: Path) -> list[Example]:
         return load_true_pairs(p)
     if suffix not in (".jsonl", ".json"):
         raise InputError(f"{p}: unknown dataset format; expected .jsonl, .csv, .tsv or a directory")
-    return _rows_loader(_first_row(p), str(p))(file_rows(p), p.stem)
+    return _rows_loader(_first_row(p), str(p), p.stem)(file_rows(p))
 
 
 def _unique(examples: list[Example], name: object) -> list[Example]:
@@ -91,7 +91,7 @@ def load_rows(rows: Sequence[Mapping[str, Any]], name: str = "rows") -> list[Exa
     first = rows[0]
     if not isinstance(first, Mapping):
         raise InputError(f"{name} row 0: expected a mapping of column to value, got {type(first).__name__}")
-    return _unique(_rows_loader(first, f"{name} row 0")(given_rows(rows, name), name), name)
+    return _unique(_rows_loader(first, f"{name} row 0", name)(given_rows(rows, name)), name)
 
 
 def dataset_hash(path: str | Path) -> str:

@@ -38,7 +38,7 @@ def load_factbench(path: str | Path) -> list[Example]:
     return factbench_examples(file_rows(path))
 
 
-def factbench_examples(rows: Iterable[Row], name: str = "") -> list[Example]:
+def factbench_examples(rows: Iterable[Row]) -> list[Example]:
     """Factbench rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
     counters: dict[str, int] = {}

@@ -22,7 +22,7 @@ def load_factscore(path: str | Path) -> list[Example]:
     return factscore_examples(file_rows(path))
 
 
-def factscore_examples(rows: Iterable[Row], name: str = "") -> list[Example]:
+def factscore_examples(rows: Iterable[Row]) -> list[Example]:
     """FActScore rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
     for line, where, row in rows:

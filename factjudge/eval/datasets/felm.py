@@ -22,7 +22,7 @@ def load_felm(path: str | Path) -> list[Example]:
     return felm_examples(file_rows(path))
 
 
-def felm_examples(rows: Iterable[Row], name: str = "") -> list[Example]:
+def felm_examples(rows: Iterable[Row]) -> list[Example]:
     """FELM rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
     for line, where, row in rows:

@@ -25,7 +25,7 @@ def load_mushroom(path: str | Path) -> list[Example]:
     return [e for file in _mushroom_files(path) for e in mushroom_examples(file_rows(file))]
 
 
-def mushroom_examples(rows: Iterable[Row], name: str = "") -> list[Example]:
+def mushroom_examples(rows: Iterable[Row]) -> list[Example]:
     """Mu-SHROOM rows, from a file or a DataFrame of one."""
     examples: list[Example] = []
     for _, where, row in rows:
