@@ -84,10 +84,18 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
+# bench's exit status when the run finished but some items failed (listed in errors.jsonl).
+EXIT_ITEMS_FAILED = 1
+
+
 def _add_bench(sub: Any) -> None:
     p = sub.add_parser("bench", help="run a labelled dataset through a grid of judge set-ups",
                        description="Run a labelled dataset through a grid of judge set-ups; "
-                       "results are appended as they finish, and --resume continues a run.")
+                       "results are appended as they finish, and --resume continues a run.",
+                       epilog=f"exit status: 0 every item was judged; {EXIT_ITEMS_FAILED} the run finished "
+                       "but some items failed (RUN_DIR/errors.jsonl; --resume retries them); 2 bad input, "
+                       "or a set-up that can run on no example (refused before the run); 3 the model "
+                       "failed too often; 130 interrupted")
     p.add_argument("dataset", help="a dataset file or directory (FELM, Factbench, TRUE pairs, "
                    "FActScore, Mu-SHROOM, or CSV/JSONL)")
     p.add_argument("--grid", nargs="+", action="extend", default=[], metavar="KEY=V1,V2",
@@ -142,6 +150,11 @@ def _bench(args: argparse.Namespace) -> int:
     if summary.interrupted:
         print(f"resume with: factjudge bench {args.dataset} --run-dir {run_dir} --resume ...")
         return 130
+    if summary.failed:
+        first = "; ".join(f"{setup}: {error}" for setup, error in summary.first_errors.items())
+        print(f"factjudge: {summary.failed} items failed (first error per set-up: {first}); "
+              f"all in {run_dir}/errors.jsonl", file=sys.stderr)
+        return EXIT_ITEMS_FAILED
     return 0
 
 

@@ -54,11 +54,18 @@ def test_doc_whose_references_yield_no_passage_falls_back_when_it_runs() -> None
     assert result.strategy == "vanilla" and result.traces[0].prompt_name == "judge_segment_vanilla"
 
 
-@pytest.mark.parametrize("strategy", ["grounded", "token_f1", "bm25", "always_true"])
+@pytest.mark.parametrize("strategy", ["grounded", "token_f1", "bm25"])
 def test_a_strategy_that_needs_evidence_and_can_have_none_fails_before_any_call(strategy: str) -> None:
     with pytest.raises(InputError, match=f"the {strategy} strategy judges against evidence"):
         plan_check(CheckConfig(strategy=strategy), "q", "Water is wet.")
     assert strategy_of(CheckConfig(strategy=strategy, evidence=("llm",))) == strategy
+
+
+@pytest.mark.parametrize("strategy", ["always_true", "always_false"])
+def test_the_constant_floors_run_anywhere_and_gather_nothing(strategy: str) -> None:
+    plan = plan_check(CheckConfig(strategy=strategy, evidence=("llm",)), "q", "Water is wet.")
+    assert plan.strategy.name == strategy and plan.sources == () and not plan.read_refs
+    assert strategy_of(CheckConfig(strategy=strategy)) == strategy
 
 
 def test_evidence_is_read_only_by_strategies_whose_prompt_shows_it() -> None:

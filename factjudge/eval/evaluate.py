@@ -19,11 +19,12 @@ import pandas as pd
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
-from factjudge.eval.datasets import Example, dataset_hash, load_dataset
+from factjudge.eval.datasets import Example, dataset_hash, load_dataset, load_rows
 from factjudge.eval.grid import expand, parse_grid, setup_id
 from factjudge.eval.results import read_lines
-from factjudge.eval.runner import RESULTS, BenchRun, RunSummary, Setup
+from factjudge.eval.runner import ERRORS, RESULTS, BenchRun, RunSummary, Setup
 from factjudge.eval.summary import OVERALL, gold_segment_labels, metric_rows
+from factjudge.eval.tables.lines import failed_items
 from factjudge.llm.base import ChatModel
 
 DatasetArg: TypeAlias = str | os.PathLike[str] | Sequence[Example | Mapping[str, Any]] | pd.DataFrame
@@ -48,20 +49,18 @@ class Evaluation:
 
 
 def _examples(dataset: DatasetArg) -> tuple[list[Example], str, str]:
-    """The examples, a name for the manifest and a content hash (resuming checks it)."""
+    """The examples, a name for the manifest and a content hash (resuming checks it).
+
+    Rows that are not Examples (dicts, a DataFrame's records) are read by ``load_rows``: the
+    loader ``load_dataset`` picks for a file with those columns.
+    """
     if isinstance(dataset, (str, os.PathLike)):
         return load_dataset(os.fspath(dataset)), os.fspath(dataset), dataset_hash(os.fspath(dataset))
     rows = dataset.to_dict("records") if isinstance(dataset, pd.DataFrame) else list(dataset)
     if not rows:
         raise InputError("the dataset is empty")
-    examples = []
-    for index, row in enumerate(rows):
-        if isinstance(row, Example):
-            examples.append(row)
-            continue
-        if not isinstance(row, Mapping) or not str(row.get("answer") or "").strip():
-            raise InputError(f"dataset item {index} is not an Example or a dict with an 'answer'")
-        examples.append(Example.from_dict({"question": "", **row, "id": str(row.get("id", f"item-{index}"))}))
+    examples = rows if all(isinstance(row, Example) for row in rows) else load_rows(
+        [row.to_dict() if isinstance(row, Example) else row for row in rows], "item")
     text = json.dumps([e.to_dict() for e in examples], sort_keys=True, ensure_ascii=False, default=str)
     return examples, "python", hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -113,16 +112,19 @@ def result_frame(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], examples: int) -> pd.DataFrame:
-    """One row per set-up: the report's overall metrics, with the items that failed and are missing."""
-    rows = metric_rows(lines, "domain")
+def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], examples: int,
+                  failures: Sequence[Mapping[str, Any]] = ()) -> pd.DataFrame:
+    """One row per set-up: the report's overall metrics, the items judged and failed, and ``missing``:
+    those with neither a result nor a failure (an interrupted run)."""
+    rows = metric_rows(lines, "domain", failures=failures)
     if rows.empty:
-        overall = pd.DataFrame({"setup": list(setups), "items": 0})
+        overall = pd.DataFrame({"setup": list(setups), "items": 0, "failed": 0})
     else:
         overall = rows[rows["domain"] == OVERALL].drop(columns="domain")
     overall = overall.set_index("setup").reindex(list(setups))
-    overall["items"] = overall["items"].fillna(0).astype(int)
-    overall["missing"] = examples - overall["items"]
+    for count in ("items", "failed"):
+        overall[count] = overall[count].fillna(0).astype(int)
+    overall["missing"] = examples - overall["items"] - overall["failed"]
     return overall.reset_index()
 
 
@@ -135,6 +137,7 @@ def evaluate(
     run_dir: str | os.PathLike[str] | None = None,
     concurrency: int = 4,
     show_progress: bool = False,
+    limit: int | None = None,
 ) -> Evaluation:
     """Judge every example with every set-up, as ``factjudge bench`` does; results as DataFrames.
 
@@ -142,10 +145,14 @@ def evaluate(
     ``setups``: a CheckConfig, a list of them, or a grid dict (``{"strategy": ["vanilla", "cot"]}``
     applied to ``base``). ``model``: a chat model (or config → model) to use instead of the one
     each config names. With ``run_dir`` the run is resumable: items already there are not redone.
+    ``limit``: only the first N examples (``factjudge bench --limit``).
     """
     if concurrency < 1:
         raise InputError("concurrency must be at least 1")
+    if limit is not None and limit < 1:
+        raise InputError(f"limit must be at least 1, not {limit}")
     examples, name, digest = _examples(dataset)
+    examples = examples[:limit]
     named = _setups(setups, base or CheckConfig())
     factory = (lambda config: model) if isinstance(model, ChatModel) else model
     path = Path(run_dir) if run_dir is not None else Path(tempfile.mkdtemp(prefix="factjudge-eval-"))
@@ -159,5 +166,7 @@ def evaluate(
               if ln["setup"] in wanted_setups and ln["example_id"] in wanted_examples}
     order = sorted(latest, key=lambda key: (wanted_setups[key[1]], wanted_examples[key[0]]))
     lines = [latest[key] for key in order]
-    return Evaluation(result_frame(lines), summary_frame(lines, list(wanted_setups), len(examples)), path,
-                      summary)
+    failures = [f for f in failed_items(read_lines(path / ERRORS), lines)
+                if f["setup"] in wanted_setups and f["example_id"] in wanted_examples]
+    return Evaluation(result_frame(lines),
+                      summary_frame(lines, list(wanted_setups), len(examples), failures), path, summary)

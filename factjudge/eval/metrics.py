@@ -231,6 +231,23 @@ def scoring_confusion(
 
 # ---------------------------------------------------------------- resampling
 
+# Below these counts a figure is shown with its n and a warning, and no bootstrap interval or
+# p-value is given: three items resampled a thousand times read [100.0–100.0], certainty from luck.
+MIN_ITEMS = 30
+MIN_PER_CLASS = 5
+
+
+def too_few(labels: Sequence[Any]) -> str | None:
+    """Why binary ``labels`` are too few for an interval or a p-value (``n=3``, ``n=40, 2 of one class``);
+    None when there are ``MIN_ITEMS`` and ``MIN_PER_CLASS`` of each class."""
+    n = len(labels)
+    if n < MIN_ITEMS:
+        return f"n={n}"
+    positives = sum(bool(v) for v in labels)
+    minority = min(positives, n - positives)
+    return f"n={n}, {minority} of one class" if minority < MIN_PER_CLASS else None
+
+
 
 def bootstrap_ci(
     metric_fn: Callable[..., float | None],

@@ -183,4 +183,6 @@ def _markdown_section(section: Section) -> str:
         parts.append(f"{section.note}\n")
     if section.table is not None and not section.table.empty:
         parts.append(markdown_table(section.table))
+    if section.footnote:
+        parts.append(f"{section.footnote}\n")
     return "\n".join(parts)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pandas as pd
 
+from factjudge.eval.metrics import MIN_ITEMS, MIN_PER_CLASS
 from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
-from factjudge.eval.tables.felm import counted_cells, error_type_rows, error_type_table
+from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_rows, error_type_table
 from factjudge.eval.tables.lines import FACTS, FELM, TRUE, family
 from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
 from factjudge.eval.tables.true_protocol import roc_auc_intervals, threshold_table
@@ -37,6 +38,7 @@ class Section:
     csv: str
     data: pd.DataFrame | None = None
     note: str = ""
+    footnote: str = ""  # printed under the table: what a reader must know before trusting a cell
 
 
 @dataclass
@@ -101,9 +103,23 @@ def _balanced_accuracy(out: ReportTables, lines: Sequence[dict[str, Any]],
             numbers = felm_table(rows, metric, group)
             if numbers.isna().all().all() and not rows[left_out].any() and not rows["failed"].any():
                 continue
-            out.sections.append(Section(f"{title} by {group}", counted_cells(rows, metric, left_out, group),
-                                        f"{prefix}{metric}_by_{group}", data=numbers,
-                                        note=_overall_note(rows, metric, group)))
+            cells = counted_cells(rows, metric, left_out, group)
+            small = cells.apply(lambda column: column.str.contains("*", regex=False)).any().any()
+            footnotes = [note for note in (SMALL_NOTE if small else "", _failure_note(failed)) if note]
+            out.sections.append(Section(f"{title} by {group}", cells, f"{prefix}{metric}_by_{group}",
+                                        data=numbers, note=_overall_note(rows, metric, group),
+                                        footnote="\n\n".join(footnotes)))
+
+
+def _failure_note(failed: Sequence[Mapping[str, Any]]) -> str:
+    """Why items failed: the first error of each set-up (fN in a cell counts them)."""
+    first: dict[str, str] = {}
+    for record in failed:
+        first.setdefault(str(record["setup"]), str(record.get("error") or "no error recorded"))
+    if not first:
+        return ""
+    return ("Why items failed (first error per set-up; all in errors.jsonl): "
+            + "; ".join(f"{setup}: {error}" for setup, error in sorted(first.items())) + ".")
 
 
 def _overall_note(rows: pd.DataFrame, metric: str, group: str) -> str:
@@ -128,15 +144,36 @@ def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequ
     if dev_lines is None and family(lines[0]) == TRUE:
         note += (" For TRUE's test accuracy at a threshold tuned on dev, run "
                  "`factjudge report DEV_RUN --test THIS_RUN`.")
-    out.sections.append(Section("ROC AUC for detecting errors, with bootstrap 95% intervals", aucs,
-                                f"{prefix}roc_auc", note=note))
+    out.sections.append(Section("ROC AUC for detecting errors, with bootstrap 95% intervals",
+                                _without_intervals(aucs), f"{prefix}roc_auc", data=aucs, note=note,
+                                footnote=_small_sample_note(aucs)))
     if dev_lines is not None:
         tuned = threshold_table(dev_lines, lines)
         out.sections.append(Section(
-            "Test accuracy at the threshold tuned on the dev run (TRUE)", tuned, f"{prefix}true_threshold",
+            "Test accuracy at the threshold tuned on the dev run (TRUE)", _without_intervals(tuned),
+            f"{prefix}true_threshold",
             note="threshold: the error score maximising sqrt(TPR·(1−FPR)) on the dev run, one per set-up; "
                  "an item is flagged inconsistent at or above it. Accuracy, balanced accuracy and ROC AUC "
-                 f"are on the test run. {P_NOTE}"))
+                 f"are on the test run. {P_NOTE}", data=tuned, footnote=_small_sample_note(tuned)))
+
+
+def _without_intervals(table: pd.DataFrame) -> pd.DataFrame:
+    """The printed ROC AUC table: an interval left out for too few items says so, with the n."""
+    if table.empty:
+        return table
+    small = table["roc_auc"].notna() & table["ci_low"].isna()
+    shown = table.astype({"ci_low": object, "ci_high": object})
+    for column in ("ci_low", "ci_high"):
+        shown.loc[small, column] = [f"n/a (n={n})" for n in table.loc[small, "n"]]
+    return shown
+
+
+def _small_sample_note(table: pd.DataFrame) -> str:
+    """The warning under a ROC AUC table with rows on too few items."""
+    if table.empty or not (table["roc_auc"].notna() & table["ci_low"].isna()).any():
+        return ""
+    return (f"n/a (n=…): fewer than {MIN_ITEMS} items or fewer than {MIN_PER_CLASS} of either class, so no "
+            "bootstrap interval or p-value is given; the ROC AUC of such a row is only indicative.")
 
 
 def _error_types(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> None:

@@ -33,6 +33,7 @@ from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
 from factjudge.pipeline import Checker
+from factjudge.plan import Plan, plan_check
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
 from factjudge.version import package_version
@@ -61,17 +62,44 @@ class RunSummary:
     failed: int = 0
     usage: Usage = field(default_factory=Usage)
     interrupted: bool = False
+    first_errors: dict[str, str] = field(default_factory=dict)  # set-up id -> its first failure
+
+
+def plan_example(config: CheckConfig, example: Example, model_name: str | None = None) -> Plan:
+    """Plan one example as bench checks it: a TRUE pair's grounding is the only evidence, read grounded."""
+    config = config.replace(domain=example.domain or config.domain,
+                            language=example.language or config.language)
+    if example.grounding:
+        return plan_check(config, example.question, example.answer, segments=[example.answer],
+                          context=[Evidence("context", example.grounding)], grounded=True,
+                          judge_all=True, model_name=model_name)
+    return plan_check(config, example.question, example.answer,
+                      segments=list(example.segments) or None, refs=example.refs,
+                      ref_texts=example.ref_contents, model_name=model_name)
 
 
 def check_example(checker: Checker, example: Example) -> CheckResult:
-    """Run one example through a checker: a TRUE pair's grounding is the only evidence, read grounded."""
-    if example.grounding:
-        return checker.check(example.question, example.answer, segments=[example.answer],
-                             context=[Evidence("context", example.grounding)], grounded=True,
-                             judge_all=True)
-    return checker.check(example.question, example.answer,
-                         segments=list(example.segments) or None,
-                         refs=example.refs, ref_texts=example.ref_contents)
+    """Run one example through a checker, planned by ``plan_example``."""
+    return checker.run(plan_example(checker.config, example, checker.model.name))
+
+
+def _unplannable(config: CheckConfig, examples: Sequence[Example]) -> str | None:
+    """The planner's reason when no example can be planned with ``config``; None once one can."""
+    reason = None
+    for example in examples:
+        try:
+            plan_example(config, example)
+            return None
+        except InputError as exc:
+            reason = reason or str(exc)
+    return reason
+
+
+def impossible_setups(setups: Sequence[Setup], examples: Sequence[Example]) -> dict[str, str]:
+    """Set-ups no example can be planned for (a strategy needing evidence on data that has none), each
+    with the planner's reason: the checker's own rules, applied before any item runs."""
+    reasons = {s.id: _unplannable(s.config, examples) for s in setups}
+    return {setup: reason for setup, reason in reasons.items() if reason}
 
 
 def gold_of(example: Example) -> dict[str, Any]:
@@ -179,7 +207,15 @@ class BenchRun:
         }
 
     def run(self, *, resume: bool = False, show_progress: bool = True) -> RunSummary:
-        """Run every pending (example, set-up) pair; safe to interrupt and resume."""
+        """Run every pending (example, set-up) pair; safe to interrupt and resume.
+
+        A set-up that cannot run on any example is refused before anything is written.
+        """
+        refused = impossible_setups(self.setups, self.examples)
+        if refused:
+            named = "; ".join(f"{setup} ({reason})" for setup, reason in refused.items())
+            them = "it" if len(refused) == 1 else "them"
+            raise InputError(f"no example can be checked by {named}: leave {them} out of the grid")
         self.run_dir.mkdir(parents=True, exist_ok=True)
         with RunLock(self.run_dir):
             return self._run(resume, show_progress)
@@ -246,9 +282,11 @@ class BenchRun:
                 except FactJudgeError as exc:
                     summary.failed += 1
                     consecutive += 1
+                    error = f"{type(exc).__name__}: {exc}"
+                    summary.first_errors.setdefault(setup.id, error)
                     errors.write({"example_id": example.id, "setup": setup.id, "dataset": example.dataset,
                                   "domain": example.domain, "language": example.language,
-                                  "error": f"{type(exc).__name__}: {exc}", "at": _now()})
+                                  "error": error, "at": _now()})
                     if consecutive >= MAX_CONSECUTIVE_FAILURES:
                         raise ModelError(f"{consecutive} items failed in a row, last: {exc}") from exc
                 else:

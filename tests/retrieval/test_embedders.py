@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -390,3 +391,18 @@ def test_embedding_strategy_is_registered_and_judges_without_a_model() -> None:
         "What did Marie Curie discover?", answer, context=[GROUNDING])
     assert result.strategy == "embedding" and not model.calls
     assert [v.label for v in result.segment_verdicts] == ["true", "false"]
+
+
+def test_a_hub_name_in_the_local_cache_loads_without_the_network(minilm_path: str, tmp_path: Path) -> None:
+    # The packaged MiniLM laid out as the Hugging Face cache holds a downloaded model.
+    snapshot = tmp_path / "hub" / "models--demo--minilm" / "snapshots" / "0123abc"
+    shutil.copytree(minilm_path, snapshot)
+    (tmp_path / "hub" / "models--demo--minilm" / "refs").mkdir()
+    (tmp_path / "hub" / "models--demo--minilm" / "refs" / "main").write_text("0123abc")
+    code = ("from factjudge.retrieval.embedders import make_embedder; "
+            "print(make_embedder('st:demo/minilm').encode_queries(['radium']).shape)")
+    # The cache path is read when huggingface_hub is imported, so a fresh process; no HF_HUB_OFFLINE set.
+    env = {k: v for k, v in os.environ.items() if k != "HF_HUB_OFFLINE"}
+    env["HF_HUB_CACHE"] = str(tmp_path / "hub")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "(1, 384)", done.stderr

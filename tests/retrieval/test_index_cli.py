@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -237,3 +238,35 @@ def test_two_builds_into_one_knowledge_base_at_once_both_add_every_document_once
         fts = db.execute("SELECT COUNT(*) FROM passages_fts").fetchone()[0]
     assert len(titles) == len(set(titles)) == 2001
     assert passages == fts
+
+
+@pytest.mark.parametrize("sources", [True, False], ids=["new-kb", "existing-kb-dense-only"])
+def test_an_embedder_that_cannot_load_offline_fails_fast_before_the_kb_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, sources: bool
+) -> None:
+    pytest.importorskip("sentence_transformers")
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)  # the user set nothing: no download either
+    kb = tmp_path / "kb.sqlite"
+    if not sources:
+        assert main(["index", "build", str(kb), str(FIXTURE)]) == 0
+        capsys.readouterr()
+    before = kb.read_bytes() if kb.exists() else None
+    started = time.monotonic()
+    args = ["index", "build", str(kb), *([str(FIXTURE)] if sources else []), "--dense",
+            "--embedder", "st:no-such-model"]
+    assert main(args) == 2
+    assert time.monotonic() - started < 10  # not minutes of hub retries
+    err = one_error_line(capsys)
+    assert "'no-such-model' is not a local folder nor in the Hugging Face cache" in err
+    assert "--embedder st:/path/to/model" in err
+    assert (kb.read_bytes() if kb.exists() else None) == before  # not created, or left as it was
+
+
+def test_a_path_that_is_no_model_folder_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("sentence_transformers")
+    kb = tmp_path / "kb.sqlite"
+    assert main(["index", "build", str(kb), str(FIXTURE), "--embedder", f"st:{tmp_path / 'nowhere'}"]) == 2
+    assert f"'{tmp_path / 'nowhere'}' is not a sentence-transformers model folder" in one_error_line(capsys)
+    assert not kb.exists()

@@ -7,7 +7,7 @@ raise ``InputError`` naming the file and line of anything they cannot use.
 
 from __future__ import annotations
 
-from factjudge.eval.datasets.dispatch import dataset_files, dataset_hash, load_dataset
+from factjudge.eval.datasets.dispatch import dataset_files, dataset_hash, load_dataset, load_rows
 from factjudge.eval.datasets.example import Example
 from factjudge.eval.datasets.factbench import load_factbench
 from factjudge.eval.datasets.factscore import load_factscore
@@ -19,5 +19,5 @@ from factjudge.eval.datasets.true_pairs import load_true_pairs
 from factjudge.eval.metrics import FELM_DOMAINS
 
 __all__ = ["FELM_DOMAINS", "Example", "dataset_files", "dataset_hash", "load_dataset", "load_examples",
-           "load_factbench", "load_factscore", "load_felm", "load_mushroom", "load_table", "load_true_pairs",
-           "parse_label"]
+           "load_factbench", "load_factscore", "load_felm", "load_mushroom", "load_rows", "load_table",
+           "load_true_pairs", "parse_label"]

@@ -1,19 +1,21 @@
-"""Dataset arguments to files, each file to its loader by its columns, and a content hash."""
+"""Dataset arguments to files, each file (or rows in memory) to its loader by its columns, and a hash."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
-from factjudge.eval.datasets.factbench import load_factbench
-from factjudge.eval.datasets.factscore import load_factscore
-from factjudge.eval.datasets.felm import load_felm
-from factjudge.eval.datasets.mushroom import _mushroom_files, load_mushroom
-from factjudge.eval.datasets.reading import _jsonl
-from factjudge.eval.datasets.table import load_examples
+from factjudge.eval.datasets.factbench import factbench_examples
+from factjudge.eval.datasets.factscore import factscore_examples
+from factjudge.eval.datasets.felm import felm_examples
+from factjudge.eval.datasets.mushroom import _mushroom_files, mushroom_examples
+from factjudge.eval.datasets.reading import Row, _jsonl, file_rows, given_rows
+from factjudge.eval.datasets.table import field_examples
 from factjudge.eval.datasets.true_pairs import load_true_pairs
 
 
@@ -41,33 +43,55 @@ def dataset_files(name_or_path: str | Path) -> list[Path]:
     raise InputError(f"{p}: no such file, directory or consistent/inconsistent pair")
 
 
+RowsLoader = Callable[[Iterable[Row]], list[Example]]
+
+
+def _rows_loader(row: Mapping[str, Any], where: str, name: str) -> RowsLoader:
+    """The loader of the release whose columns ``row`` has; ``name`` prefixes ids it must make up."""
+    if "segmented_response" in row:
+        return felm_examples
+    if "model_output_text" in row:
+        return mushroom_examples
+    if "annotations" in row and ("output" in row or "generation" in row):
+        return factscore_examples
+    # Example fields (the id may be left to us); before Factbench, as they may hold a response_label.
+    if "answer" in row and ("id" in row or "response" not in row):
+        return partial(field_examples, name=name)
+    if "claims" in row or "response_label" in row:
+        return factbench_examples
+    raise InputError(f"{where}: unrecognised dataset columns {sorted(row)}; use load_table with a mapping")
+
+
 def _load_file(p: Path) -> list[Example]:
     suffix = p.suffix.lower()
     if suffix in (".tsv", ".csv"):
         return load_true_pairs(p)
     if suffix not in (".jsonl", ".json"):
         raise InputError(f"{p}: unknown dataset format; expected .jsonl, .csv, .tsv or a directory")
-    row = _first_row(p)
-    if "segmented_response" in row:
-        return load_felm(p)
-    if "model_output_text" in row:
-        return load_mushroom(p)
-    if "annotations" in row and ("output" in row or "generation" in row):
-        return load_factscore(p)
-    if "id" in row and "answer" in row:  # before Factbench: these rows may hold a response_label
-        return load_examples(p)
-    if "claims" in row or "response_label" in row:
-        return load_factbench(p)
-    raise InputError(f"{p}: unrecognised dataset columns {sorted(row)}; use load_table with a mapping")
+    return _rows_loader(_first_row(p), str(p), p.stem)(file_rows(p))
+
+
+def _unique(examples: list[Example], name: object) -> list[Example]:
+    ids = [e.id for e in examples]
+    if len(set(ids)) != len(ids):
+        raise InputError(f"{name}: duplicate example ids")
+    return examples
 
 
 def load_dataset(name_or_path: str | Path) -> list[Example]:
     """Load any supported dataset (see ``dataset_files``), each file recognised by its columns."""
-    examples = [e for f in dataset_files(name_or_path) for e in _load_file(f)]
-    ids = [e.id for e in examples]
-    if len(set(ids)) != len(ids):
-        raise InputError(f"{name_or_path}: duplicate example ids")
-    return examples
+    return _unique([e for f in dataset_files(name_or_path) for e in _load_file(f)], name_or_path)
+
+
+def load_rows(rows: Sequence[Mapping[str, Any]], name: str = "rows") -> list[Example]:
+    """Rows of a released JSONL file held in memory (``pd.read_json(path, lines=True)``'s records,
+    dicts), recognised by their columns and read by that file's own loader, as ``load_dataset`` does."""
+    if not rows:
+        raise InputError(f"{name}: no rows")
+    first = rows[0]
+    if not isinstance(first, Mapping):
+        raise InputError(f"{name} row 0: expected a mapping of column to value, got {type(first).__name__}")
+    return _unique(_rows_loader(first, f"{name} row 0", name)(given_rows(rows, name)), name)
 
 
 def dataset_hash(path: str | Path) -> str:

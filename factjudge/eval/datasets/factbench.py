@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
 from factjudge.eval.datasets.reading import (
-    _jsonl,
+    Row,
     _label_list,
     _response_label,
     _str_list,
     _text,
-    _where,
+    file_rows,
     parse_label,
 )
 
@@ -35,10 +35,14 @@ def _find_spans(answer: str, pieces: Sequence[str]) -> tuple[tuple[tuple[int, in
 
 def load_factbench(path: str | Path) -> list[Example]:
     """Factbench rows (felm-wk, factool-qa, halueval-dolly15k): claims, claim labels, response label."""
+    return factbench_examples(file_rows(path))
+
+
+def factbench_examples(rows: Iterable[Row]) -> list[Example]:
+    """Factbench rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
     counters: dict[str, int] = {}
-    for line, row in _jsonl(path):
-        where = _where(path, line)
+    for _, where, row in rows:
         source = _text(row.get("source", "factbench"), where, "source")
         claims = _str_list(row.get("claims"), where, "claims")
         labels = _label_list(row.get("claim_labels"), where, "claim_labels")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
-from factjudge.eval.datasets.reading import _jsonl, _response_label, _text, _where
+from factjudge.eval.datasets.reading import Row, _response_label, _text, file_rows
 
 _FACTSCORE_LABELS: dict[str, bool | None] = {"S": True, "NS": False, "IR": None}
 
@@ -18,9 +19,13 @@ def load_factscore(path: str | Path) -> list[Example]:
     irrelevant facts do not count). A row without annotations is an abstention
     (``meta["abstained"]``).
     """
+    return factscore_examples(file_rows(path))
+
+
+def factscore_examples(rows: Iterable[Row]) -> list[Example]:
+    """FActScore rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
-    for line, row in _jsonl(path):
-        where = _where(path, line)
+    for line, where, row in rows:
         answer = _text(row.get("output", row.get("generation")), where, "output")
         annotations = row.get("annotations")
         if annotations is not None and not isinstance(annotations, list):

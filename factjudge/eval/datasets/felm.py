@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
-from factjudge.eval.datasets.reading import _jsonl, _label_list, _response_label, _str_list, _text, _where
+from factjudge.eval.datasets.reading import (
+    Row,
+    _label_list,
+    _response_label,
+    _str_list,
+    _text,
+    file_rows,
+)
 
 
 def load_felm(path: str | Path) -> list[Example]:
     """FELM's full release (all.jsonl): segments with labels, error types, reference links and texts."""
+    return felm_examples(file_rows(path))
+
+
+def felm_examples(rows: Iterable[Row]) -> list[Example]:
+    """FELM rows, from a file or a DataFrame of it."""
     examples: list[Example] = []
-    for line, row in _jsonl(path):
-        where = _where(path, line)
+    for line, where, row in rows:
         segments = _str_list(row.get("segmented_response"), where, "segmented_response")
         labels = _label_list(row.get("labels"), where, "labels")
         if len(labels) != len(segments):

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,33 @@ def _jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
         if not isinstance(row, dict):
             raise InputError(f"{p}:{number}: expected a JSON object, got {type(row).__name__}")
         yield number, row
+
+
+# One row of a dataset: its line number (1-based), where it is for messages, its values.
+Row = tuple[int, str, Mapping[str, Any]]
+
+
+def file_rows(path: str | Path) -> Iterator[Row]:
+    """The rows of a JSONL file, each with its line number and ``file:line``."""
+    for number, row in _jsonl(path):
+        yield number, _where(path, number), row
+
+
+def given_rows(rows: Sequence[Any], name: str) -> Iterator[Row]:
+    """Rows given in memory (a DataFrame's records, dicts), numbered like a file's lines.
+
+    A missing cell (None, or the NaN pandas writes for one) becomes None, as an absent
+    JSON value would.
+    """
+    for index, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise InputError(f"{name} row {index}: expected a mapping of column to value, "
+                             f"got {type(row).__name__}")
+        yield index + 1, f"{name} row {index}", {str(k): _missing_as_none(v) for k, v in row.items()}
+
+
+def _missing_as_none(value: Any) -> Any:
+    return None if isinstance(value, float) and math.isnan(value) else value
 
 
 def _csv_rows(path: str | Path, delimiter: str | None = None) -> Iterator[tuple[int, dict[str, str]]]:

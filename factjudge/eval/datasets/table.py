@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -11,6 +11,7 @@ from typing import Any
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
 from factjudge.eval.datasets.reading import (
+    Row,
     _csv_rows,
     _jsonl,
     _label_list,
@@ -19,6 +20,7 @@ from factjudge.eval.datasets.reading import (
     _str_list,
     _text,
     _where,
+    file_rows,
     parse_label,
 )
 
@@ -100,10 +102,15 @@ def load_examples(path: str | Path) -> list[Example]:
     expected, so a row's labels are never dropped without a word.
     """
     p = _path(path)
+    return field_examples(file_rows(p), p.stem)
+
+
+def field_examples(rows: Iterable[Row], name: str) -> list[Example]:
+    """Rows whose keys are ``Example`` fields, from a file or a DataFrame; ids default to ``name-N``."""
     examples: list[Example] = []
-    for line, row in _jsonl(p):
-        where = _where(p, line)
-        values = dict(row)
+    for _, where, row in rows:
+        # An absent value (a DataFrame's empty cell) takes the default, as a missing key does.
+        values = {key: value for key, value in row.items() if value is not None}
         if "label" in values:
             if "response_label" in values:
                 raise InputError(f"{where}: give 'label' or 'response_label', not both")
@@ -113,5 +120,5 @@ def load_examples(path: str | Path) -> list[Example]:
             raise InputError(f"{where}: unknown keys {sorted(unknown)}; rows of id and answer take "
                              f"{', '.join(sorted(_FIELDS))} and label (the response label); "
                              "put anything else in meta")
-        examples.append(_example({"id": f"{p.stem}-{len(examples)}", "question": "", **values}, where))
+        examples.append(_example({"id": f"{name}-{len(examples)}", "question": "", **values}, where))
     return examples

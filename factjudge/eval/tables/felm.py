@@ -9,18 +9,28 @@ from typing import Any
 
 import pandas as pd
 
+from factjudge.eval.metrics import MIN_ITEMS
 from factjudge.eval.tables.lines import gold_segment_labels, pct
 
 UNTYPED = "untyped"
+SMALL_NOTE = (f"* fewer than {MIN_ITEMS} gold-labelled items (n): too few for the number to be a result; "
+              "read it as a count.")
 ALL_ERRORS = "all errors"
 
 
 def counted_cells(rows: pd.DataFrame, metric: str, left_out: str, group: str = "domain") -> pd.DataFrame:
     """``felm_table``'s layout with every cell written ``66.7 (u2 f0)``: the number, then how many items
-    were unparseable (``left_out``) and how many failed, so a missing number is never a silent blank."""
+    were unparseable (``left_out``) and how many failed, so a missing number is never a silent blank.
+
+    A number resting on fewer than ``metrics.MIN_ITEMS`` items (its ``{metric}_n`` column) is
+    starred and says its n: ``100.0* (n=3 u0 f0)``.
+    """
     def cell(row: pd.Series) -> str:
-        value = "n/a" if pd.isna(row[metric]) else f"{row[metric]:.1f}"
-        return f"{value} (u{int(row[left_out])} f{int(row['failed'])})"
+        if pd.isna(row[metric]):
+            return f"n/a (u{int(row[left_out])} f{int(row['failed'])})"
+        n = int(row.get(f"{metric}_n", MIN_ITEMS))
+        small = f"* (n={n} " if n < MIN_ITEMS else " ("
+        return f"{row[metric]:.1f}{small}u{int(row[left_out])} f{int(row['failed'])})"
 
     table = rows.assign(cell=rows.apply(cell, axis=1)).pivot(index="setup", columns=group, values="cell")
     table = table.fillna("n/a (no items)")  # a set-up that never reached a group: say so, not a blank

@@ -63,7 +63,8 @@ def _paired(dataset: str, a: dict[str, float], b: dict[str, float],
 
 def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
                           gold: dict[tuple[str, str], bool], n: int = 1000, seed: int = 0) -> dict[str, Any]:
-    """Per set-up, the paired-bootstrap p-value of its ROC AUC against the best one's (marked ``best``)."""
+    """Per set-up, the paired-bootstrap p-value of its ROC AUC against the best one's (marked ``best``);
+    ``n/a (n=…)`` where the items both scored are too few (``metrics.too_few``)."""
     aucs = {s: metrics.roc_auc(*_series(dataset, v, gold)) for s, v in by_setup.items()}
     ranked = [s for s in sorted(by_setup) if aucs[s] is not None]
     if not ranked:
@@ -73,8 +74,9 @@ def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
     for setup in ranked:
         if setup != best:
             labels, ours, theirs = _paired(dataset, by_setup[setup], by_setup[best], gold)
-            p_value = metrics.paired_bootstrap(metrics.roc_auc, labels, ours, theirs, n=n, seed=seed)
-            out[setup] = round(p_value, 3)
+            small = metrics.too_few(labels)
+            out[setup] = f"n/a ({small})" if small else round(
+                metrics.paired_bootstrap(metrics.roc_auc, labels, ours, theirs, n=n, seed=seed), 3)
     return out
 
 
@@ -87,7 +89,7 @@ def _auc_row(setup: str, dataset: str, labels: Sequence[bool], values: Sequence[
              n: int, seed: int) -> dict[str, Any]:
     auc = metrics.roc_auc(labels, values)
     low, high = (None, None)
-    if auc is not None:
+    if auc is not None and not metrics.too_few(labels):  # no interval on a handful of items
         low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, values, n=n, seed=seed)
     return {"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": pct(auc),
             "ci_low": pct(low), "ci_high": pct(high)}
