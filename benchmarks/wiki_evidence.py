@@ -168,6 +168,8 @@ def _ba(gold: list[bool], flagged: list[bool]) -> float:
 
 def _threshold_grid(records: list[dict[str, Any]]) -> None:
     """Balanced accuracy (false = flagged) per condition, rule and threshold, on each half of the answers."""
+    from factjudge.eval import metrics
+
     ids = sorted({r["id"] for r in records})
     halves = {"first half": set(ids[: len(ids) // 2]), "second half": set(ids[len(ids) // 2 :])}
     for cond in CONDITIONS:
@@ -177,6 +179,15 @@ def _threshold_grid(records: list[dict[str, Any]]) -> None:
         found = sum(r["passages"] > 0 for r in rows)
         print(f"\n#### {cond}: {len(rows)} segments, {found} with passages, "
               f"{sum(not r['gold'] for r in rows)} false\n")
+        scored = [r for r in rows if r.get("unsupported") is not None and r.get("contradicted") is not None]
+        gold = [r["gold"] for r in scored]  # metrics.roc_auc: label 1 = true, scores rank the false ones
+        scores = {"P(not supported)": [r["unsupported"] for r in scored],
+                  "P(contradicted)": [r["contradicted"] for r in scored],
+                  "their product": [r["unsupported"] * r["contradicted"] for r in scored]}
+        aucs = {name: metrics.roc_auc(gold, values) for name, values in scores.items()}
+        print("ROC AUC over the segments with passages: " + ", ".join(
+            f"{name} {100 * auc:.1f}" if auc is not None else f"{name} n/a"
+            for name, auc in aucs.items()) + "\n")
         print("| rule | " + " | ".join(halves) + " | unverified (all) |\n|---|---|---|---|")
         for t_sup in (0.3, 0.41, 0.5, 0.6, 0.7, 0.8):
             for t_con in (0.3, 0.5, 0.7, 0.9, 1.01):
@@ -189,6 +200,17 @@ def _threshold_grid(records: list[dict[str, Any]]) -> None:
                 name = f"unsupported ≥ {t_sup}, contradicted ≥ {t_con}" if t_con <= 1 else \
                     f"unsupported ≥ {t_sup} (no second question)"
                 print(f"| {name} | {' | '.join(cells)} | {open_ / len(rows):.0%} |")
+        # One score, three outcomes: true below t_sup, false from t_false, unverified between.
+        for t_sup, t_false in ((0.41, 0.6), (0.41, 0.7), (0.41, 0.8), (0.5, 0.7), (0.5, 0.8)):
+            cells = []
+            for members in halves.values():
+                part = [r for r in rows if r["id"] in members]
+                flagged = [_flag(r, t_false, 1.01) == "false" for r in part]
+                cells.append(f"{_ba([r['gold'] for r in part], flagged):.1f}")
+            open_ = sum(_flag(r, t_sup, 1.01) == "false" and _flag(r, t_false, 1.01) != "false" for r in rows)
+            print(f"| band: unsupported < {t_sup} true, ≥ {t_false} false | {' | '.join(cells)} | "
+                  f"{open_ / len(rows):.0%} |")
+        print("| always flagged | 50.0 | 50.0 | 0% |")
 
 
 def _flag(record: dict[str, Any], t_sup: float, t_con: float) -> str:

@@ -40,6 +40,7 @@ class _Cell:
     supported: list[list[bool]] = field(default_factory=list)
     unparseable: int = 0
     unparseable_answers: int = 0
+    unverified: int = 0  # gold-labelled segments the evidence left open (counted as not flagged)
     items: int = 0
 
 
@@ -57,6 +58,7 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
                 continue
             cell.seg_gold.append(not label)
             cell.seg_pred.append(verdict["label"] == "false")
+            cell.unverified += verdict["label"] == "unverified"
         if gold["response_label"] is not None and result["label"] == "unparseable":
             cell.unparseable_answers += 1
         elif gold["response_label"] is not None:
@@ -119,6 +121,7 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "facts_per_answer": _round(fs.facts_per_response) if fs else None,
             "unparseable": cell.unparseable,
             "unparseable_answers": cell.unparseable_answers,
+            "unverified": cell.unverified,
             "failed": failed.get((setup, value), 0),
         })
     table = pd.DataFrame(rows)
@@ -144,6 +147,7 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "facts_per_answer": _round(fs_all.facts_per_response) if fs_all else None,
             "unparseable": int(part["unparseable"].sum()),
             "unparseable_answers": int(part["unparseable_answers"].sum()),
+            "unverified": int(part["unverified"].sum()),
             "failed": int(part["failed"].sum()),
             "pooled_segment_ba": _pct(metrics.balanced_accuracy(pooled.seg_gold, pooled.seg_pred)),
             "pooled_response_ba": _pct(metrics.balanced_accuracy(pooled.resp_gold, pooled.resp_pred)),

@@ -267,3 +267,15 @@ def test_a_run_of_two_kinds_of_data_names_each_table_for_its_kind(
     assert "## FActScore, predicted against human, by language (answers with fact-level gold)" in out
     assert (mixed / "report" / "felm_error_types.csv").exists()
     assert (mixed / "report" / "facts_factscore_by_language.csv").exists()
+
+
+def test_unverified_segments_count_as_not_flagged_and_are_shown_apart() -> None:
+    from factjudge.eval.tables.felm import counted_cells
+
+    lines = [line("e1", "ev", ["false", "unverified", "true"], gold=[False, False, True]),
+             line("e2", "ev", ["unverified", "true"], gold=[True, True])]
+    rows = metric_rows(lines)
+    wk = indexed(rows, "setup", "domain").loc[("ev", "wk")]
+    # errors caught 1/2, true kept 3/3 (the unverified true one is not flagged) -> 75.0
+    assert (wk["segment_ba"], wk["unverified"]) == (75.0, 2)
+    assert counted_cells(rows, "segment_ba", "unparseable").loc["ev", "wk"] == "75.0* (n=5 u0 f0 v2)"
