@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from factjudge.judges.strategies import strategy_named
 from factjudge.records import CheckResult, Segment, Verdict
+from factjudge.text.printable import printable
 
 MARKS = {
     "true": ("[green]✔ true[/]", "green"),
@@ -33,11 +34,11 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
         for claim in (c for c in result.claims if c.segment_id == seg.id):
             cv = claim_verdicts.get(claim.id)
             cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
-            console.print(f"    {cmark} {escape(claim.text)}{_score(cv) if cv else ''}")
+            console.print(f"    {cmark} {escape(printable(claim.text))}{_score(cv) if cv else ''}")
         if verdict.rationale and verdict.label == "false":
-            console.print(f"    [dim]{escape(verdict.rationale)}[/]")
+            console.print(f"    [dim]{escape(printable(verdict.rationale))}[/]")
     for ev in _evidence(result):
-        console.print(f"  [dim]evidence: {escape(ev)}[/]")
+        console.print(f"  [dim]evidence: {escape(printable(ev))}[/]")
     counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
     score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
     usage = result.usage
@@ -54,13 +55,13 @@ def _highlight(result: CheckResult, seg: Segment) -> str:
     """The segment's text with the wrong words the judge quoted underlined in red."""
     inside = [s for s in result.spans if seg.start <= s.start and s.end <= seg.end]
     if not inside:
-        return escape(seg.text)
+        return escape(printable(seg.text))
     parts, at = [], seg.start
     for span in inside:
-        parts.append(escape(result.answer[at : span.start]))
-        parts.append(f"[bold red underline]{escape(result.answer[span.start : span.end])}[/]")
+        parts.append(escape(printable(result.answer[at : span.start])))
+        parts.append(f"[bold red underline]{escape(printable(result.answer[span.start : span.end]))}[/]")
         at = span.end
-    parts.append(escape(result.answer[at : seg.end]))
+    parts.append(escape(printable(result.answer[at : seg.end])))
     return "".join(parts)
 
 
