@@ -302,7 +302,8 @@ def _is_boundary(text: str, sentence_start: int, mark: int, after: int, end: int
         if not _CJK.match(nxt):
             return False
         return text[mark] != "." or bool(mark > 0 and _CJK.match(text[mark - 1]))
-    word_after = _NEXT_WORD.match(text, after, end).group(1)  # type: ignore[union-attr]
+    next_word = _NEXT_WORD.match(text, after, end)  # a pattern of optional parts: always matches
+    word_after = next_word.group(1) if next_word else ""
     if not word_after:
         return True
     first = word_after.lstrip("\"'“‘«(*[¿¡_")[:1]
