@@ -126,7 +126,12 @@ class CachedChatModel:
             # commits); FULL would fsync every stored reply and serialise concurrent calls on disk.
             db.execute("PRAGMA synchronous=NORMAL")
             self._local.db = db
-        db.execute(f"PRAGMA busy_timeout = {_busy_ms()}")  # another process's lock: wait, within the deadline
+        # Another process's lock is waited on within the deadline; set only on a change, as a
+        # statement per call costs a 32-way run a few per cent.
+        wait = _busy_ms()
+        if wait != getattr(self._local, "wait", None):
+            db.execute(f"PRAGMA busy_timeout = {wait}")
+            self._local.wait = wait
         return db
 
     def get(self, key: str) -> Completion | None:
