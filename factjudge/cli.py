@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
+from factjudge.config import MAX_ANSWER_CHARS
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.flags import add_config_flags, config_from_flags
 from factjudge.integrations.serve_cli import add_serve_parser, run_serve
 from factjudge.retrieval.index_cli import add_index_parser, run_index
+from factjudge.text.printable import printable
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,9 +24,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"factjudge: error: {message} (see --help)\n")
 
 
+# UTF-8 takes at most 4 bytes a character: reading more cannot make an answer within the limit.
+MAX_ANSWER_BYTES = 4 * MAX_ANSWER_CHARS
+
+
 def _read_text(path: str) -> str:
-    data = sys.stdin.buffer.read() if path == "-" else _read_bytes(path)
+    data = _read_capped(sys.stdin.buffer) if path == "-" else _read_bytes(path)
     where = "standard input" if path == "-" else path
+    if len(data) > MAX_ANSWER_BYTES:
+        raise InputError(f"{where} holds more than {MAX_ANSWER_BYTES:,} bytes; "
+                         f"the answer limit is {MAX_ANSWER_CHARS:,} characters")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -34,9 +44,27 @@ def _read_text(path: str) -> str:
 
 def _read_bytes(path: str) -> bytes:
     try:
-        return Path(path).read_bytes()
+        with Path(path).open("rb") as handle:
+            return _read_capped(handle)
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _read_capped(handle: BinaryIO) -> bytes:
+    """At most one byte past the limit, so /dev/zero or a huge file is refused without reading it all."""
+    return handle.read(MAX_ANSWER_BYTES + 1)
+
+
+def _utf8(what: str, text: str) -> str:
+    """``text`` itself; an InputError when it holds undecodable argv bytes (lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(text[exc.start])
+        bad = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"character {text[exc.start]!r}"
+        raise InputError(f"the {what} is not valid UTF-8 (undecodable {bad} at character {exc.start}); "
+                         "pass UTF-8 text") from None
+    return text
 
 
 def _add_check(sub: Any) -> None:
@@ -60,10 +88,15 @@ def _check(args: argparse.Namespace) -> int:
     from factjudge.records import Evidence
 
     config = config_from_flags(args)
+    _utf8("question", args.question)
+    for n, text in enumerate(args.context, start=1):
+        _utf8(f"context passage {n}", text)
+    for url in args.refs:
+        _utf8("reference link", url)
     if args.answer is not None and args.answer_file:
         raise InputError("give the answer either as an argument or with --answer-file, not both")
     if args.answer is not None:
-        answer = args.answer
+        answer = _utf8("answer", args.answer)
     elif args.answer_file:
         answer = _read_text(args.answer_file)
     elif not sys.stdin.isatty():
@@ -197,13 +230,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; errors become one line on stderr and a non-zero exit code."""
     args = build_parser().parse_args(argv)
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a reader gone away shows here, not as a traceback at exit
+        return code
     except FactJudgeError as exc:
-        print(f"factjudge: error: {exc}", file=sys.stderr)
+        print(f"factjudge: error: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("factjudge: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep the interpreter's own
+        # flush of stdout at exit from failing on the closed pipe again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

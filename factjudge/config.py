@@ -18,6 +18,8 @@ from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
 
 GRANULARITIES = ("segment", "claim")
+# The domains a check may name (FELM's); a bench takes its examples' domains from the dataset.
+FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
 MAX_ANSWER_CHARS = 100_000
 # Evidence gathered per item (factjudge/gather.py); reference links come with --refs instead.
 EVIDENCE_SOURCES = ("kb", "wiki", "web", "llm")

@@ -11,7 +11,14 @@ import argparse
 from collections.abc import Collection
 from typing import Any
 
-from factjudge.config import EVIDENCE_SOURCES, GRANULARITIES, TRANSLATE_MODES, CheckConfig, evidence_sources
+from factjudge.config import (
+    EVIDENCE_SOURCES,
+    FELM_DOMAINS,
+    GRANULARITIES,
+    TRANSLATE_MODES,
+    CheckConfig,
+    evidence_sources,
+)
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
@@ -24,7 +31,7 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
                                 "local models, vanilla for others); with a context, list judges run as "
                                 "grounded and fact as supported (doc and fact with --open)"}),
     "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
-    "domain": ("--domain", {"help": "wk (default), science, writing_rec, math or reasoning"}),
+    "domain": ("--domain", {"choices": FELM_DOMAINS, "help": "the answer's domain (default wk)"}),
     "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
     "separator": ("--separator", {"help": "split the answer on this string instead of into sentences"}),
     "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),

@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from factjudge.judges.strategies import strategy_named
 from factjudge.records import CheckResult, Segment, Verdict
+from factjudge.text.printable import printable
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
 
@@ -38,7 +39,7 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
         for claim in claims:
             cv = claim_verdicts.get(claim.id)
             cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
-            console.print(f"    {cmark} {escape(claim.text)}{_score(cv) if cv else ''}")
+            console.print(f"    {cmark} {escape(printable(claim.text))}{_score(cv) if cv else ''}")
             if cv and cv.label != "not_checkable":
                 _print_grounds(console, cv, claim.text, reads, indent="        ")
         if not claims and verdict.label != "not_checkable":
@@ -60,13 +61,13 @@ def _highlight(result: CheckResult, seg: Segment) -> str:
     """The segment's text with the wrong words the judge quoted underlined in red."""
     inside = [s for s in result.spans if seg.start <= s.start and s.end <= seg.end]
     if not inside:
-        return escape(seg.text)
+        return escape(printable(seg.text))
     parts, at = [], seg.start
     for span in inside:
-        parts.append(escape(result.answer[at : span.start]))
-        parts.append(f"[bold red underline]{escape(result.answer[span.start : span.end])}[/]")
+        parts.append(escape(printable(result.answer[at : span.start])))
+        parts.append(f"[bold red underline]{escape(printable(result.answer[span.start : span.end]))}[/]")
         at = span.end
-    parts.append(escape(result.answer[at : seg.end]))
+    parts.append(escape(printable(result.answer[at : seg.end])))
     return "".join(parts)
 
 
@@ -80,12 +81,12 @@ def _judge(result: CheckResult) -> str:
 def _print_grounds(console: Console, verdict: Verdict, text: str, reads: bool, indent: str) -> None:
     """The rule that made the label, and the passage it rests on (or that there was none)."""
     if verdict.rationale and verdict.label != "true":
-        console.print(f"{indent}[dim]{escape(verdict.rationale)}[/]")
+        console.print(f"{indent}[dim]{escape(printable(verdict.rationale))}[/]")
     if verdict.evidence:
         ev = verdict.evidence[0]
-        where = " · ".join(dict.fromkeys(x for x in (ev.source, ev.title, ev.url) if x))
+        where = printable(" · ".join(dict.fromkeys(x for x in (ev.source, ev.title, ev.url) if x)))
         more = f" (+{len(verdict.evidence) - 1} more)" if len(verdict.evidence) > 1 else ""
-        excerpt = escape(passage_excerpt(ev.text, text))
+        excerpt = escape(printable(passage_excerpt(ev.text, text)))
         console.print(f"{indent}[dim]evidence: {escape(where)}{more}: “{excerpt}”[/]")
     elif verdict.label in ("true", "false"):
         console.print(f"{indent}[dim]{'no passage found' if reads else 'no evidence'}: the model's own "

@@ -26,8 +26,6 @@ from sklearn.metrics import (
     precision_recall_fscore_support,
 )
 
-FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
-
 
 def _flags(values: Sequence[Any]) -> np.ndarray:
     """Booleans as a numpy array, whatever truthy values came in (1/0, numpy bools)."""

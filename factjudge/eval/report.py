@@ -167,11 +167,12 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     header += [f"> {note}\n" for note in _model_notes(lines)]
     printed = [s for s in built.sections if s.table is not None]
     markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)
-    (out / "report.md").write_text(markdown, encoding="utf-8")
+    # A dataset's lone surrogate ("\ud800") has no UTF-8: shown as that escape, not a crash.
+    (out / "report.md").write_text(markdown, encoding="utf-8", errors="backslashreplace")
     paths["markdown"] = out / "report.md"
     html_sections = [(s.title, s.table) for s in printed if s.table is not None and not s.table.empty]
-    (out / "report.html").write_text(report_page(manifest, lines, report_dir, html_sections, images,
-                                                 notes=_model_notes(lines)), encoding="utf-8")
+    page = report_page(manifest, lines, report_dir, html_sections, images, notes=_model_notes(lines))
+    (out / "report.html").write_text(page, encoding="utf-8", errors="backslashreplace")
     paths["html"] = out / "report.html"
     return paths
 

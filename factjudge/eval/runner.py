@@ -7,7 +7,6 @@ cache makes the calls of items that were in flight at a kill free the second tim
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -28,7 +27,7 @@ from rich.progress import (
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
-from factjudge.eval.results import ResultWriter, read_json, read_lines
+from factjudge.eval.results import ResultWriter, read_json, read_lines, utf8_json
 from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
@@ -187,8 +186,26 @@ class BenchRun:
     def _write_manifest(self, manifest: dict[str, Any]) -> None:
         path = self.run_dir / MANIFEST
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)  # atomic: a kill never leaves half a manifest
+        try:
+            tmp.write_text(utf8_json(manifest, indent=2), encoding="utf-8")
+            tmp.replace(path)  # atomic: a kill never leaves half a manifest
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise FactJudgeError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def _end_session(self, manifest: dict[str, Any], summary: RunSummary,
+                     error: BaseException | None) -> None:
+        """Record how this session ended; a manifest that cannot be written only adds to ``error``."""
+        session = manifest["sessions"][-1]
+        session.update({"finished": _now(), "done": summary.done, "failed": summary.failed,
+                        "interrupted": summary.interrupted, "usage": summary.usage.to_dict()})
+        if error is not None:
+            session["error"] = str(error) if isinstance(error, FactJudgeError) else type(error).__name__
+        try:
+            self._write_manifest(manifest)
+        except FactJudgeError:
+            if error is None:
+                raise
 
     def _one(self, example: Example, setup: Setup) -> dict[str, Any]:
         config = setup.config.replace(domain=example.domain or setup.config.domain,
@@ -228,38 +245,53 @@ class BenchRun:
         summary = RunSummary(skipped=len(self.examples) * len(self.setups) - len(pending))
         results = ResultWriter(self.run_dir / RESULTS)
         errors = ResultWriter(self.run_dir / ERRORS)
+        error: BaseException | None = None
+        try:
+            self._work(pending, results, errors, summary, show_progress)
+        except BaseException as exc:
+            error = exc
+            raise
+        finally:
+            for writer in (results, errors):
+                try:
+                    writer.close()
+                except FactJudgeError as exc:
+                    error = error or exc
+            self._end_session(manifest, summary, error)
+        if error is not None:  # only a failure to close the files gets here
+            raise error
+        return summary
+
+    def _work(self, pending: list[tuple[Example, Setup]], results: ResultWriter, errors: ResultWriter,
+              summary: RunSummary, show_progress: bool) -> None:
+        """Check every pending item, ``concurrency`` at a time, writing each as it finishes."""
         progress = Progress(
             TextColumn("[bold]bench"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[cost]}"),
             disable=not show_progress,
         )
-        try:
-            with progress, ThreadPoolExecutor(self.concurrency) as pool:
-                bar = progress.add_task("bench", total=len(pending), cost="")
-                queue = iter(pending)
-                running: dict[Future[dict[str, Any]], tuple[Example, Setup]] = {}
+        with progress, ThreadPoolExecutor(self.concurrency) as pool:
+            bar = progress.add_task("bench", total=len(pending), cost="")
+            queue = iter(pending)
+            running: dict[Future[dict[str, Any]], tuple[Example, Setup]] = {}
 
-                def submit_next() -> None:
-                    for example, setup in queue:
-                        running[pool.submit(self._one, example, setup)] = (example, setup)
-                        return
+            def submit_next() -> None:
+                for example, setup in queue:
+                    running[pool.submit(self._one, example, setup)] = (example, setup)
+                    return
 
-                for _ in range(self.concurrency * 2):
-                    submit_next()
-                try:
-                    self._drain(running, submit_next, results, errors, summary, progress, bar)
-                except KeyboardInterrupt:
-                    summary.interrupted = True
-                    for future in running:
-                        future.cancel()  # in-flight calls finish into the cache; queued ones never start
-        finally:
-            results.close()
-            errors.close()
-            manifest["sessions"][-1].update({"finished": _now(), "done": summary.done,
-                                             "failed": summary.failed, "interrupted": summary.interrupted,
-                                             "usage": summary.usage.to_dict()})
-            self._write_manifest(manifest)
-        return summary
+            for _ in range(self.concurrency * 2):
+                submit_next()
+            try:
+                self._drain(running, submit_next, results, errors, summary, progress, bar)
+            except KeyboardInterrupt:
+                summary.interrupted = True
+                for future in running:
+                    future.cancel()  # in-flight calls finish into the cache; queued ones never start
+            except FactJudgeError:
+                for future in running:
+                    future.cancel()  # a run that cannot go on starts nothing more
+                raise
 
     def _drain(
         self,

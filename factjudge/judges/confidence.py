@@ -10,10 +10,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from factjudge.llm.base import TokenLogprob
+from factjudge.llm.reply_check import logprobs_problem
 
 _ANSWER = re.compile(r"answer\s*[:：]", re.IGNORECASE)
+
+
+def _usable(tokens: Sequence[TokenLogprob] | None) -> TypeGuard[Sequence[TokenLogprob]]:
+    """True when there are log-probabilities and every one is well formed."""
+    # A malformed one (a string, a number beyond any probability) means the reply has none:
+    # no score is better than one read from junk.
+    return bool(tokens) and logprobs_problem(tokens) is None
 
 
 def _probs(token: TokenLogprob) -> dict[str, float]:
@@ -52,7 +61,7 @@ def id_list_error_scores(tokens: Sequence[TokenLogprob] | None, n_items: int) ->
     pick: a listed id scores at least its own token's probability, an unlisted one
     the mass that went to it instead. None when the reply has no log-probabilities.
     """
-    if not tokens:
+    if not _usable(tokens):
         return None
     region = _answer_region(tokens)
     scores = dict.fromkeys(range(1, n_items + 1), 0.0)
@@ -66,7 +75,7 @@ def id_list_error_scores(tokens: Sequence[TokenLogprob] | None, n_items: int) ->
 def decision_error_score(tokens: Sequence[TokenLogprob] | None,
                          words: tuple[str, str] = ("True", "False")) -> float | None:
     """P(no) / (P(yes) + P(no)) at the first position where either word of ``words`` is on offer."""
-    if not tokens:
+    if not _usable(tokens):
         return None
     yes, no = (w.lower() for w in words)
     for token in tokens:

@@ -8,6 +8,7 @@ from typing import Any
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob, not_utf8
 from factjudge.llm.deadline import call_timeout
 from factjudge.llm.endpoint import EndpointClient, TooLarge
+from factjudge.llm.reply_check import logprobs_problem
 from factjudge.llm.retry import BadReply, Retrier, RetryPolicy
 
 CHAT_PATH = "/chat/completions"
@@ -17,14 +18,19 @@ MIN_BODY_BYTES = 4_000_000
 
 
 def _logprobs(choice: dict[str, Any]) -> tuple[TokenLogprob, ...] | None:
+    """The reply's log-probabilities; ValueError when any is not text with a log-probability."""
     content = (choice.get("logprobs") or {}).get("content")
     if not content:
         return None
-    return tuple(
+    tokens = tuple(
         TokenLogprob(t["token"], t["logprob"],
                      {alt["token"]: alt["logprob"] for alt in (t.get("top_logprobs") or [])})
         for t in content
     )
+    problem = logprobs_problem(tokens)
+    if problem:
+        raise ValueError(problem)
+    return tokens
 
 
 class OpenAIChatModel:

@@ -65,6 +65,11 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _MARK = re.compile(f"[{re.escape(_LATIN_END + _ALWAYS_END)}]")
 # In pre-segmented input a gap may be any whitespace, or a literal "\n" left by a bad export.
 _GAP = r"(?:\s|\\[nrt])+"
+_NEXT_WORD = re.compile(r"\s*(\S*)")
+_MARKER_CHARS = 7  # the longest inline list marker, "(xviii)"
+# Georgian's everyday script (Mkhedruli) is lower-case in Unicode, but sentences start with it:
+# read as lower case, no Georgian sentence would ever end.
+_CASELESS_LOWER = re.compile("[\u10d0-\u10ff]")
 
 
 def segment(answer: str, *, separator: str | None = None, segments: list[str] | None = None) -> list[Segment]:
@@ -202,11 +207,11 @@ def _blocks(answer: str) -> Iterator[tuple[int, int, bool]]:
                 current = None
             item_end = end
             # Hard-wrapped continuation lines of a list item belong to it.
-            while i + 1 < len(lines) and _continues(answer, lines[i + 1], answer[start:item_end]):
+            while i + 1 < len(lines) and _continues(answer, lines[i + 1], (start, item_end)):
                 i += 1
                 item_end = lines[i][1]
             yield start, item_end, False
-        elif current and _continues(answer, lines[i], answer[current[0] : current[1]]):
+        elif current and _continues(answer, lines[i], (current[0], current[1])):
             current[1] = end
         else:
             if current:
@@ -217,14 +222,26 @@ def _blocks(answer: str) -> Iterator[tuple[int, int, bool]]:
         yield current[0], current[1], True
 
 
-def _continues(answer: str, line: tuple[int, int], before: str) -> bool:
-    """True when ``line`` is the hard-wrapped rest of the text ``before`` it."""
+def _continues(answer: str, line: tuple[int, int], before: tuple[int, int]) -> bool:
+    """True when ``line`` is the hard-wrapped rest of the text spanning ``before``."""
     text = answer[line[0] : line[1]]
     stripped = text.strip()
     if not stripped or _LIST_MARKER.match(text) or _FENCE.match(text):
         return False
-    tail = before.rstrip()
-    return bool(tail) and tail[-1] not in ".!?:;。！？；؟۔।॥" and stripped[0].islower()
+    last = _last_char(answer, *before)
+    return bool(last) and last not in ".!?:;。！？；؟۔।॥" and _lower(stripped[0])
+
+
+def _last_char(text: str, start: int, end: int) -> str:
+    """The last non-space character of text[start:end] ('' if none), without copying the span."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return text[end - 1] if end > start else ""
+
+
+def _lower(ch: str) -> bool:
+    """True for a lower-case letter of a script whose sentences start upper-case."""
+    return ch.islower() and not _CASELESS_LOWER.match(ch)
 
 
 def _sentence_spans(answer: str) -> Iterator[tuple[int, int]]:
@@ -241,7 +258,7 @@ def _sentence_spans(answer: str) -> Iterator[tuple[int, int]]:
 def _sentence_ends(text: str, start: int, end: int) -> list[int]:
     """Offsets just after each sentence end inside text[start:end]."""
     cuts: list[int] = []
-    sentence_start = start
+    sentence_start = _skip_space(text, start, end)
     i = start
     while i < end:
         # Jump from mark to mark: documents the chunker splits are long.
@@ -255,13 +272,25 @@ def _sentence_ends(text: str, start: int, end: int) -> list[int]:
             j += 1
         if _is_boundary(text, sentence_start, i, j, end):
             cuts.append(j)
-            sentence_start = j
+            # Past the spaces once per sentence: each mark then looks back only at its own word.
+            sentence_start = _skip_space(text, j, end)
         i = j
     return cuts
 
 
+def _skip_space(text: str, at: int, end: int) -> int:
+    """The offset of the first non-space character of text[at:end] (``end`` if none)."""
+    while at < end and text[at].isspace():
+        at += 1
+    return at
+
+
 def _is_boundary(text: str, sentence_start: int, mark: int, after: int, end: int) -> bool:
-    """Decide whether the punctuation run text[mark:after] ends a sentence."""
+    """Decide whether the punctuation run text[mark:after] ends a sentence.
+
+    ``sentence_start`` is past any leading space. Only the words next to the mark are read,
+    never the rest of the sentence or block, so a text of many marks splits in linear time.
+    """
     run = text[mark:after]
     if any(ch in _ALWAYS_END for ch in run):
         return True
@@ -273,19 +302,18 @@ def _is_boundary(text: str, sentence_start: int, mark: int, after: int, end: int
         if not _CJK.match(nxt):
             return False
         return text[mark] != "." or bool(mark > 0 and _CJK.match(text[mark - 1]))
-    rest = text[after:end].lstrip()
-    if not rest:
+    next_word = _NEXT_WORD.match(text, after, end)  # a pattern of optional parts: always matches
+    word_after = next_word.group(1) if next_word else ""
+    if not word_after:
         return True
-    next_word = re.match(r"[^\s]+", rest)
-    word_after = next_word.group() if next_word else ""
     first = word_after.lstrip("\"'“‘«(*[¿¡_")[:1]
-    if first.islower():
+    if _lower(first):
         return False  # "e.g. cats", "Wait... what", an unknown abbreviation
-    if _MARKER_ONLY.fullmatch(text[sentence_start:mark + 1].strip()):
+    if mark + 1 - sentence_start <= _MARKER_CHARS and _MARKER_ONLY.fullmatch(text, sentence_start, mark + 1):
         return False  # an inline list marker such as "2." is not a sentence of its own
     if text[mark] != "." or run.startswith("..") or run[0] == "…":
         return True
-    token = text[sentence_start:mark].split()[-1] if text[sentence_start:mark].split() else ""
+    token = _word_before(text, sentence_start, mark)
     word = token.lstrip("\"'“‘«(*[_").lower()
     if word in _STRONG_ABBREVIATIONS or word + "." in _STRONG_ABBREVIATIONS:
         return False
@@ -298,3 +326,14 @@ def _is_boundary(text: str, sentence_start: int, mark: int, after: int, end: int
     if len(token) == 1 and token.isalpha() and token.isupper():
         return starter
     return True
+
+
+def _word_before(text: str, start: int, mark: int) -> str:
+    """The last whitespace-separated word of text[start:mark] ('' if none)."""
+    end = mark
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    begin = end
+    while begin > start and not text[begin - 1].isspace():
+        begin -= 1
+    return text[begin:end]

@@ -119,6 +119,15 @@ def test_code_fence_is_one_segment() -> None:
             "Le Dr. Martin habite à Paris. Il est né en 1950.",
             ["Le Dr. Martin habite à Paris.", "Il est né en 1950."],
         ),
+        # Georgian letters are lower case to Unicode, yet every Georgian sentence starts with one.
+        (
+            "თბილისი საქართველოს დედაქალაქია. ქალაქი მტკვარზე მდებარეობს. ის ძველია?",
+            ["თბილისი საქართველოს დედაქალაქია.", "ქალაქი მტკვარზე მდებარეობს.", "ის ძველია?"],
+        ),
+        (
+            "ეს სათაური\nთბილისი დედაქალაქია.",
+            ["ეს სათაური", "თბილისი დედაქალაქია."],
+        ),
     ],
 )
 def test_other_scripts(answer: str, expected: list[str]) -> None:

@@ -7,6 +7,7 @@ raise ``InputError`` naming the file and line of anything they cannot use.
 
 from __future__ import annotations
 
+from factjudge.config import FELM_DOMAINS
 from factjudge.eval.datasets.dispatch import dataset_files, dataset_hash, load_dataset, load_rows
 from factjudge.eval.datasets.example import Example
 from factjudge.eval.datasets.factbench import load_factbench
@@ -16,7 +17,6 @@ from factjudge.eval.datasets.mushroom import load_mushroom
 from factjudge.eval.datasets.reading import parse_label
 from factjudge.eval.datasets.table import load_examples, load_table
 from factjudge.eval.datasets.true_pairs import load_true_pairs
-from factjudge.eval.metrics import FELM_DOMAINS
 
 __all__ = ["FELM_DOMAINS", "Example", "dataset_files", "dataset_hash", "load_dataset", "load_examples",
            "load_factbench", "load_factscore", "load_felm", "load_mushroom", "load_rows", "load_table",

