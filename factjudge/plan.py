@@ -2,9 +2,10 @@
 
 The CLI, the Verifier, the LangChain runnable, the HTTP service and bench all check
 through ``Checker.check``, which plans here first: the strategy (the model's default,
-the switch to a passage-reading judge when the caller gives a context, FELM's
-fallbacks, a refusal when a strategy needs evidence and can have none), the
-granularity after FELM's no-extraction domains, and which evidence is read.
+evidence first from Wikipedia when a default judge has nothing else to read, the switch to
+a passage-reading judge when the caller gives a context, FELM's fallbacks, a refusal when a
+strategy needs evidence and can have none), the granularity after FELM's no-extraction
+domains, and which evidence is read.
 """
 
 from __future__ import annotations
@@ -79,13 +80,12 @@ def plan_check(
     if not config.use_refs:
         refs, ref_texts = (), ()
     # Evidence first: a default judge with nothing to read reads Wikipedia where it is at hand.
-    evidence_first = (strategy.evidence_first is not None and config.strategy is None
-                      and not (context or refs or ref_texts or config.evidence))
-    wiki = config.wiki_source() if evidence_first or "wiki" in config.evidence else None
-    if evidence_first and wiki and strategy.evidence_first:
-        strategy = strategy_named(strategy.evidence_first)
-    else:
-        evidence_first = False
+    nothing_to_read = not (context or refs or ref_texts or config.evidence)
+    first = strategy.evidence_first if config.strategy is None and nothing_to_read else None
+    wiki = config.wiki_source() if first or "wiki" in config.evidence else None
+    evidence_first = bool(first and wiki)
+    if first and evidence_first:
+        strategy = strategy_named(first)
     if context:
         switched = strategy.with_context if grounded else strategy.with_open_context
         strategy = strategy_named(switched or strategy.name)

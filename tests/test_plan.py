@@ -21,7 +21,10 @@ def strategy_of(config: CheckConfig, **inputs: object) -> str:
 
 def test_no_strategy_chosen_means_the_model_default_and_the_result_records_it() -> None:
     assert CheckConfig().strategy is None
-    assert strategy_of(CheckConfig()) == default_strategy("local") == "fact"
+    assert default_strategy("local") == "fact"
+    assert strategy_of(CheckConfig(wiki="none")) == "fact"
+    # With nothing else to read, the embedded judge's default reads Wikipedia where it is installed.
+    assert strategy_of(CheckConfig()) == ("evidence" if CheckConfig().wiki_source() else "fact")
     assert default_strategy("openai:gpt-4o-mini") == "vanilla"
     # The judging model's name decides: a scripted (or endpoint) model gets FELM's vanilla.
     result = Checker(CheckConfig(), ScriptedChatModel(["Answer: ALL_CORRECT"])).check("q", "Water is wet.")
