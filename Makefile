@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make demo` (install + check an answer offline) and `make test`.
+# Two commands on a fresh machine: `make demo` (install + check two answers offline: one against its
+# context, one against Wikipedia) and `make test`.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --disable-pip-version-check -q
@@ -8,6 +9,9 @@ export HF_HUB_OFFLINE := 1
 
 QUESTION ?= When did the Golden Gate Bridge open, and how long is it?
 ANSWER ?= The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long. I think it is the most beautiful bridge in the world!
+# With no context the embedded judge checks against the packaged Wikipedia (the wiki extra).
+WK_QUESTION ?= Where is the Eiffel Tower, and when was it finished?
+WK_ANSWER ?= The Eiffel Tower is in Rome. It was finished in 1889.
 CONTEXT ?= The Golden Gate Bridge is a suspension bridge spanning the Golden Gate strait at the entrance to San Francisco Bay. It opened to traffic in May 1937. Its main span is 1,280 metres long, and it was the longest suspension bridge span in the world until 1964.
 
 .PHONY: demo test lint browser clean
@@ -27,6 +31,7 @@ $(VENV)/.dev: $(VENV)/.demo
 
 demo: $(VENV)/.demo
 	$(VENV)/bin/factjudge check "$(QUESTION)" "$(ANSWER)" --context "$(CONTEXT)"
+	$(VENV)/bin/factjudge check "$(WK_QUESTION)" "$(WK_ANSWER)"
 
 # The browser tests drive Debian's headless Chromium; install it where we may (root, as in CI).
 browser:

@@ -91,14 +91,15 @@ def test_the_readme_demo_prints_right_verdicts_and_names_the_model() -> None:
 
 
 @pytest.mark.local_model
-def test_a_world_knowledge_answer_without_context_rests_on_wikipedia() -> None:
+def test_the_demo_world_knowledge_answer_rests_on_wikipedia() -> None:
     pytest.importorskip("llama_cpp")
     from factjudge.retrieval.wiki import best_offline_wiki
 
     if best_offline_wiki() is None:
         pytest.skip("the packaged Wikipedia (the wiki extra) is not installed")
-    done = run_cli("check", "Where is the Eiffel Tower, and when was it finished?",
-                   "The Eiffel Tower is in Rome. It was finished in 1889.", "--json", "--no-cache")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    demo = {k: v.strip() for k, _, v in (line.partition(" ?= ") for line in makefile.splitlines())}
+    done = run_cli("check", demo["WK_QUESTION"], demo["WK_ANSWER"], "--json", "--no-cache")
     assert done.returncode == 0, done.stderr
     result = CheckResult.from_json(done.stdout.decode())
     assert result.strategy == "evidence" and result.model == LOCAL_DEFAULT
