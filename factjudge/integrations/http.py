@@ -33,7 +33,8 @@ from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import DeadlinePassed
 from factjudge.llm.registry import model_note
-from factjudge.records import CheckResult
+from factjudge.plan import plan_check
+from factjudge.records import CheckResult, Evidence
 from factjudge.verifier import Verifier
 from factjudge.version import package_version
 
@@ -168,8 +169,12 @@ def create_app(
         loop = asyncio.get_running_loop()
         checker_model = await loop.run_in_executor(executor, verifier.model_for)
         cfg = verifier.config
+        # What a check runs, as the planner decides it: without a context and with one.
+        alone, grounded = (plan_check(cfg, "", "-", context=context, grounded=verifier.grounded,
+                                      model_name=checker_model.name).strategy.name
+                           for context in ((), (Evidence("context", "-"),)))
         return {"model": checker_model.name, "model_note": model_note(checker_model.name),
-                "strategy": cfg.strategy_name(checker_model.name), "granularity": cfg.granularity,
+                "strategy": alone, "strategy_with_context": grounded, "granularity": cfg.granularity,
                 "domain": cfg.domain,
                 "grounded": verifier.grounded, "strategies": list(STRATEGIES),
                 "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],

@@ -31,14 +31,15 @@ def browser() -> Iterator[Any]:
     yield from chromium()
 
 
-def fill_and_submit(driver: Any, base_url: str, granularity: str | None = None) -> None:
+def fill_and_submit(driver: Any, base_url: str, granularity: str | None = None, context: bool = True) -> None:
     driver.get(base_url + "/")
     find = driver.find_element
     if granularity:
         Select(find(By.ID, "granularity")).select_by_value(granularity)
     find(By.ID, "question").send_keys(QUESTION)
     find(By.ID, "answer").send_keys(ANSWER)
-    find(By.ID, "context").send_keys(CONTEXT[0])
+    if context:
+        find(By.ID, "context").send_keys(CONTEXT[0])
     find(By.ID, "check-button").click()
     WebDriverWait(driver, 20).until(ec.visibility_of_element_located((By.ID, "result")))
 
@@ -87,7 +88,15 @@ def test_page_shows_claims_evidence_and_the_note_about_the_local_model(browser: 
         assert claims, "claims should be listed under their segments"
         assert any(c.get_attribute("data-verdict") == "false" for c in claims)
         evidence = browser.find_elements(By.CSS_SELECTOR, "#segments details")
-        assert evidence and "evidence (1)" in evidence[0].text
+        assert evidence and "evidence: context" in evidence[0].text
+
+
+def test_page_says_when_a_verdict_rests_on_no_passage(browser: Any) -> None:
+    model = ScriptedChatModel(lambda m: "False", name="scripted:judge")
+    with serve_in_thread(create_app(model=model, config=CheckConfig(strategy="fact"))) as base_url:
+        fill_and_submit(browser, base_url, context=False)
+        notes = browser.find_elements(By.CSS_SELECTOR, "#segments .no-evidence")
+        assert notes and all("no passage: checked against no source" in n.text for n in notes)
 
 
 def test_page_shows_a_json_error_from_the_service(browser: Any) -> None:

@@ -36,6 +36,7 @@ def test_flags_configure_model_strategy_limits_and_open_mode(monkeypatch: pytest
         info = client.get("/v1/info").json()
         assert (info["model"], info["strategy"], info["grounded"], info["max_body"]) == (
             "openai:m", "cot", False, 500)
+        assert info["strategy_with_context"] == "doc"  # --open: the context first, then knowledge
         assert client.post("/v1/check", json={"answer": "x" * 600}).status_code == 413
 
 

@@ -205,7 +205,8 @@ async function loadInfo() {
   }
   if (!response.ok) return;
   const info = await response.json();
-  $("model-line").textContent = `Model: ${info.model}; default strategy ${info.strategy}, ${info.granularity} level.`;
+  $("model-line").textContent = `Model: ${info.model}; default strategy ${info.strategy} ` +
+    `(${info.strategy_with_context} with a context), ${info.granularity} level.`;
   // The service's strategy registry, so a new strategy shows here without editing the page.
   const select = $("strategy");
   select.replaceChildren(select.options[0]);
