@@ -71,8 +71,8 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        self_topics = (*title_candidates([text]), *topics)
-        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, self_topics)]
+        named = (*title_candidates([text]), *topics)  # the item's own names first
+        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named)]
         if self.translate == "after" and evidence:
             assert self.model is not None
             english = translate_evidence(evidence, model=self.model, traces=traces)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from factjudge.config import EVIDENCE_SOURCES, CheckConfig
@@ -143,3 +145,18 @@ def test_a_bad_set_up_fails_when_the_config_is_made(changes: dict[str, object], 
 def test_every_source_the_config_accepts_is_gathered() -> None:
     assert set(_FROM) == set(EVIDENCE_SOURCES)
     assert Gatherer((), model=None).gather(CLAIM_EN, []) == []
+
+
+def test_wiki_evidence_reads_the_items_names_then_the_questions_topics() -> None:
+    asked: list[tuple[str, int, tuple[str, ...], str | None]] = []
+
+    class Wiki:
+        def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+                   language: str | None = None) -> list[Evidence]:
+            asked.append((query, k, tuple(topics), language))
+            return [Evidence("wikipedia", "Canberra is the capital of Australia.", title="Canberra")]
+
+    gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki())  # type: ignore[arg-type]
+    found = gatherer.gather("Its capital is Sydney, not Canberra.", [], topics=("Australia",))
+    assert found[0].title == "Canberra"
+    assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Sydney", "Canberra", "Australia"), "en")]
