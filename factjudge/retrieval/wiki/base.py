@@ -18,7 +18,8 @@ from factjudge.errors import InputError
 from factjudge.records import Evidence
 from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
-from factjudge.text.tokenize import stopwords_for
+from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import stopwords_for, tokenize
 
 # The names ``--wiki`` takes: packaged, zim:PATH, factscore:PATH, api[:LANG or api.php URL].
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
@@ -152,6 +153,21 @@ def _runs(texts: Iterable[str]) -> Iterator[list[str]]:
                 if run:
                     yield run
                 run = []
+
+
+def excerpt(text: str, query: str, sentences: int = 3) -> str:
+    """The sentences of a passage that bear on ``query``: its first (which names the subject) and
+    those sharing most words with the query, in their order, gaps marked "…"."""
+    parts = split_sentences(text)
+    if len(parts) <= sentences:
+        return text
+    wanted = set(tokenize(query, stopwords=True))
+    best = sorted(range(1, len(parts)), key=lambda i: -len(wanted & set(tokenize(parts[i], stopwords=True))))
+    kept = sorted({0, *best[: sentences - 1]})
+    out = parts[kept[0]]
+    for before, i in zip(kept, kept[1:], strict=False):
+        out += (" " if i == before + 1 else " … ") + parts[i]
+    return out
 
 
 def rank_articles(query: str, articles: Sequence[Article], k: int, *, topics: Sequence[str] = (),

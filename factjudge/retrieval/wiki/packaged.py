@@ -167,10 +167,10 @@ class PackagedWiki:
 
     def search(self, query: str, k: int, *, topics: Sequence[str] = (),
                language: str | None = None) -> list[Evidence]:
-        """Passages of the articles named by ``topics`` or a whole name in ``query`` first (the best
-        passage of each, in the answer's language where the article has one), then those of the
-        articles named by parts of names, then, by BM25 score, those of articles titled by the
-        item's nouns and BM25's best over every article.
+        """Passages of the articles named by ``topics`` or a whole name in ``query`` (the best passage
+        of each, in the answer's language where the article has one), then those of the articles
+        named by parts of names; where nothing is named, by BM25 score, those of articles titled by
+        the item's nouns and BM25's best over every article.
 
         A named article is read even when BM25 finds no query word in it: the item may name
         its subject only by pronoun ("It opened in 1937").
@@ -184,12 +184,15 @@ class PackagedWiki:
                 found += self._best_of(query, title, language) or self._lead(title)
             found += sorted((ev for title in parts for ev in self._best_of(query, title, language)),
                             key=lambda ev: -(ev.score or 0.0))
-            pool = [ev for title in nouns for ev in self._best_of(query, title, language)]
-            for lang in ([language] if language else []) + [None]:
-                if len(found) + len(pool) >= 2 * k:
-                    break
-                pool += self._kb.search_bm25(query, k, lang=lang)
-        found += sorted(pool, key=lambda ev: -(ev.score or 0.0))
+            # Articles the item names are what it is about: other passages would only share a
+            # year or a common word with it, and cost the judge a longer prompt.
+            if not found:
+                pool = [ev for title in nouns for ev in self._best_of(query, title, language)]
+                for lang in ([language] if language else []) + [None]:
+                    if len(pool) >= 2 * k:
+                        break
+                    pool += self._kb.search_bm25(query, k, lang=lang)
+                found = sorted(pool, key=lambda ev: -(ev.score or 0.0))
         # One passage an article: a lead summary is one passage, and its other languages repeat it.
         unique: dict[str, Evidence] = {}
         for ev in found:
