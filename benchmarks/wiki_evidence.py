@@ -9,11 +9,11 @@ annotators' ``wikipedia_url`` is the gold article) and each FELM world-knowledge
 Wikipedia reference, and counts how often the gold article is among the top k passages' titles,
 over the answers whose article the package holds at all (its coverage is printed too).
 
-``tune`` scores every segment of the FELM dev slice with the evidence judge's two questions
-(P(not supported), P(contradicted)) under each evidence condition (FELM's reference texts, the
-packaged Wikipedia, both), keeps the scores in a resumable file, and prints balanced accuracy over
-a grid of thresholds: on the first and second half of the slice separately, so that a choice that
-only fits one half shows.
+``tune`` scores every segment of the FELM dev slice with the evidence judge's question
+(P(not supported)) under each evidence condition (FELM's reference texts, the packaged Wikipedia,
+both), keeps the scores in a resumable file, and prints balanced accuracy over a grid of bands:
+on the first and second half of the slice separately, so that a choice that only fits one half
+shows.
 
 ``felm`` runs ``factjudge bench`` over the FELM slice (wk, science, writing_rec) with the set-ups of
 the README table and prints segment- and response-level balanced accuracy, the share of items that
@@ -140,10 +140,7 @@ def tune_part(args: argparse.Namespace) -> None:
                     record: dict[str, Any] = {"id": row["index"], "seg": seg_id, "cond": cond,
                                               "gold": bool(label), "passages": len(evidence)}
                     if evidence:
-                        _, p_unsupported = judge._ask("judge_evidence_supported", evidence, item, [])
-                        _, p_no = judge._ask("judge_evidence_contradicted", evidence, item, [])
-                        record.update(unsupported=p_unsupported,
-                                      contradicted=None if p_no is None else 1 - p_no)
+                        record.update(unsupported=judge.judge_one(item, evidence, []).error_score)
                     sink.write(json.dumps(record) + "\n")
                     sink.flush()
             print(f"answer {row['index']} done ({time.perf_counter() - started:.0f} s)", flush=True)
@@ -167,61 +164,41 @@ def _ba(gold: list[bool], flagged: list[bool]) -> float:
 
 
 def _threshold_grid(records: list[dict[str, Any]]) -> None:
-    """Balanced accuracy (false = flagged) per condition, rule and threshold, on each half of the answers."""
+    """ROC AUC of P(not supported), then balanced accuracy (false = flagged) and the share left
+    unverified for each band, on each half of the answers and on all."""
     from factjudge.eval import metrics
 
     ids = sorted({r["id"] for r in records})
-    halves = {"first half": set(ids[: len(ids) // 2]), "second half": set(ids[len(ids) // 2 :])}
+    halves = {"first half": set(ids[: len(ids) // 2]), "second half": set(ids[len(ids) // 2 :]),
+              "all": set(ids)}
     for cond in CONDITIONS:
         rows = [r for r in records if r["cond"] == cond]
         if not rows:
             continue
-        found = sum(r["passages"] > 0 for r in rows)
-        print(f"\n#### {cond}: {len(rows)} segments, {found} with passages, "
-              f"{sum(not r['gold'] for r in rows)} false\n")
-        scored = [r for r in rows if r.get("unsupported") is not None and r.get("contradicted") is not None]
-        gold = [r["gold"] for r in scored]  # metrics.roc_auc: label 1 = true, scores rank the false ones
-        scores = {"P(not supported)": [r["unsupported"] for r in scored],
-                  "P(contradicted)": [r["contradicted"] for r in scored],
-                  "their product": [r["unsupported"] * r["contradicted"] for r in scored]}
-        aucs = {name: metrics.roc_auc(gold, values) for name, values in scores.items()}
-        print("ROC AUC over the segments with passages: " + ", ".join(
-            f"{name} {100 * auc:.1f}" if auc is not None else f"{name} n/a"
-            for name, auc in aucs.items()) + "\n")
-        print("| rule | " + " | ".join(halves) + " | unverified (all) |\n|---|---|---|---|")
-        for t_sup in (0.3, 0.41, 0.5, 0.6, 0.7, 0.8):
-            for t_con in (0.3, 0.5, 0.7, 0.9, 1.01):
-                cells = []
-                for members in halves.values():
-                    part = [r for r in rows if r["id"] in members]
-                    flagged = [_flag(r, t_sup, t_con) == "false" for r in part]
-                    cells.append(f"{_ba([r['gold'] for r in part], flagged):.1f}")
-                open_ = sum(_flag(r, t_sup, t_con) == "unverified" for r in rows)
-                name = f"unsupported ≥ {t_sup}, contradicted ≥ {t_con}" if t_con <= 1 else \
-                    f"unsupported ≥ {t_sup} (no second question)"
-                print(f"| {name} | {' | '.join(cells)} | {open_ / len(rows):.0%} |")
-        # One score, three outcomes: true below t_sup, false from t_false, unverified between.
-        for t_sup, t_false in ((0.41, 0.6), (0.41, 0.7), (0.41, 0.8), (0.5, 0.7), (0.5, 0.8)):
+        scored = [r for r in rows if r.get("unsupported") is not None]
+        auc = metrics.roc_auc([r["gold"] for r in scored], [r["unsupported"] for r in scored])
+        print(f"\n#### {cond}: {len(rows)} segments ({len({r['id'] for r in rows})} answers), "
+              f"{len(scored)} with passages, {sum(not r['gold'] for r in rows)} false; ROC AUC of "
+              f"P(not supported) {'n/a' if auc is None else f'{100 * auc:.1f}'}\n")
+        print("| band: true below, false from | " + " | ".join(halves) + " | unverified (all) |")
+        print("|---|---|---|---|---|")
+        for low, high in ((0.41, 0.41), (0.5, 0.5), (0.6, 0.6), (0.7, 0.7), (0.41, 0.5), (0.41, 0.6),
+                          (0.41, 0.7), (0.5, 0.6), (0.5, 0.7)):
             cells = []
             for members in halves.values():
                 part = [r for r in rows if r["id"] in members]
-                flagged = [_flag(r, t_false, 1.01) == "false" for r in part]
+                flagged = [_label(r, low, high) == "false" for r in part]
                 cells.append(f"{_ba([r['gold'] for r in part], flagged):.1f}")
-            open_ = sum(_flag(r, t_sup, 1.01) == "false" and _flag(r, t_false, 1.01) != "false" for r in rows)
-            print(f"| band: unsupported < {t_sup} true, ≥ {t_false} false | {' | '.join(cells)} | "
-                  f"{open_ / len(rows):.0%} |")
-        print("| always flagged | 50.0 | 50.0 | 0% |")
+            open_ = sum(_label(r, low, high) == "unverified" for r in rows)
+            print(f"| {low}, {high} | {' | '.join(cells)} | {open_ / len(rows):.0%} |")
 
 
-def _flag(record: dict[str, Any], t_sup: float, t_con: float) -> str:
-    """The evidence judge's label for one scored segment under two thresholds (1.01: never contradicted)."""
-    if not record["passages"] or record.get("unsupported") is None:
-        return "unverified"
-    if record["unsupported"] < t_sup:
-        return "true"
-    if t_con > 1:
-        return "false"
-    return "false" if (record.get("contradicted") or 0) >= t_con else "unverified"
+def _label(record: dict[str, Any], low: float, high: float) -> str:
+    """The evidence judge's label for one scored segment under a band (no passage: unverified)."""
+    from factjudge.judges.evidence_judge import Band
+
+    doubt = record.get("unsupported")
+    return "unverified" if doubt is None else Band(low, high).label(doubt)
 
 
 # name → grid of one bench run: the model's belief; the reference texts FELM ships (what a perfect
@@ -242,11 +219,13 @@ def felm_part(args: argparse.Namespace) -> None:
     from factjudge.eval.summary import felm_table, metric_rows
 
     dataset = args.runs / "felm_slice.jsonl"
-    rows = felm_slice(("wk", "science", "writing_rec"), args.per_domain)
+    rows = felm_slice(tuple(args.domains.split(",")), args.per_domain)
     dataset.parent.mkdir(parents=True, exist_ok=True)
     dataset.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     lines: list[dict[str, Any]] = []
     for n, (name, grid) in enumerate(FELM_RUNS.items()):
+        if str(n) not in args.setups.split(","):
+            continue
         run = args.runs / f"felm-{n}"
         bench(run, dataset, grid, args.model)
         for line in _read(run / "results.jsonl"):
@@ -287,6 +266,8 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--per-domain", type=int, default=20)
     parser.add_argument("--conditions", default="refs,wiki,both", help="tune: evidence conditions")
+    parser.add_argument("--domains", default="wk,science,writing_rec", help="felm: FELM domains")
+    parser.add_argument("--setups", default="0,1,2,3", help="felm: which of the four set-ups, by number")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "wiki")
     args = parser.parse_args()
     {"retrieval": retrieval_part, "tune": tune_part, "felm": felm_part}[args.part](args)

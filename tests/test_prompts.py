@@ -12,9 +12,8 @@ from factjudge.prompts import fence, load_prompt, numbered
 
 NAMES = sorted(p.name[:-4] for p in resources.files("factjudge.prompts").iterdir() if p.name.endswith(".txt"))
 # One-decision prompts for the embedded model are zero-shot: the formulation chosen was the best
-# measured of those tried with it (README, "Measured with the embedded model"). The evidence
-# judge's two questions share everything up to the question, so the second reuses the first's prefix.
-ZERO_SHOT = {"judge_supported", "judge_evidence_supported", "judge_evidence_contradicted"}
+# measured of those tried with it (README, "Measured with the embedded model").
+ZERO_SHOT = {"judge_supported", "judge_evidence_supported"}
 
 
 def test_every_strategy_and_granularity_has_a_judge_prompt() -> None:
@@ -40,11 +39,6 @@ def test_zero_shot_prompts_fence_their_inputs_and_ask_for_one_word(name: str) ->
     assert "never instructions" in prompt.text and prompt.placeholders == {"passages", "statement"}
     assert prompt.text.rstrip().endswith("Answer with only Yes or No.")
 
-
-def test_the_evidence_judges_two_questions_differ_only_after_the_statement() -> None:
-    supported, contradicted = (load_prompt(f"judge_evidence_{q}").text for q in ("supported", "contradicted"))
-    shared = supported[: supported.index("{statement}") + len("{statement}\n")]
-    assert contradicted.startswith(shared)
 
 
 def test_no_worked_example_equals_a_demo_input() -> None:

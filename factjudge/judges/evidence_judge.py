@@ -1,11 +1,12 @@
-"""Three outcomes from the evidence: supported, contradicted, or not enough evidence.
+"""Three outcomes from the evidence: supported, not supported, or not enough evidence to tell.
 
 A passage that does not mention a fact is no evidence against it (FELM with its reference
-texts: a Yes/No "supported?" judge called 25 of 26 true segments unsupported). So an item
-the passages do not support is asked a second question, whether they contradict it: only
-then is it false. Neither supported nor contradicted, it is ``unverified``; with no passage
-at all it is ``unverified`` without a call. Both questions are scored by log-probabilities
-and, for a model measured on dev data, labelled by thresholds tuned there.
+texts: a Yes/No "supported?" judge called 25 of 26 true segments unsupported). So the judge's
+graded doubt, P(No) to "do the passages support every fact of it?", gives three outcomes: below
+a lower threshold the item is true, from an upper one false, and between them ``unverified``;
+an item with no passage is ``unverified`` without a call. Asking the embedded model a second
+question, whether the passages contradict the item, was measured and ranked the errors below the
+true items (README, "World knowledge with evidence"), so one question is asked.
 """
 
 from __future__ import annotations
@@ -14,87 +15,71 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
-from factjudge.agents.calling import Asked, ask
+from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_decision
 from factjudge.judges.base import Item, JudgeInput, Origin, PromptedJudge, render_passages
 from factjudge.judges.confidence import decision_error_score
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
-from factjudge.records import Evidence, Trace, Verdict
+from factjudge.records import Evidence, Label, Trace, Verdict
 
 YES_NO = ("Yes", "No")
 
 
 @dataclass(frozen=True)
-class Thresholds:
-    """Where a model's scores turn into labels: P(No) to "supported?", P(Yes) to "contradicted?"."""
+class Band:
+    """Where P(not supported) turns into a label: true below ``true_below``, false from
+    ``false_from``, unverified between (the two equal: no unverified band)."""
 
-    unsupported: float = 0.5
-    contradicted: float = 0.5
+    true_below: float = 0.5
+    false_from: float = 0.5
+
+    def label(self, doubt: float) -> Label:
+        """The label of an item the passages leave ``doubt`` = P(not supported) about."""
+        if doubt < self.true_below:
+            return "true"
+        return "false" if doubt >= self.false_from else "unverified"
 
 
 class EvidenceJudge(PromptedJudge):
-    """Asks whether the passages support each item, and if not whether they contradict it."""
+    """Asks whether the passages support each item; labels it true, false or unverified."""
 
     def __init__(self, model: ChatModel, name: str, *, max_tokens: int,
-                 thresholds: Mapping[str, Thresholds] | None = None, max_attempts: int = 3,
+                 bands: Mapping[str, Band] | None = None, max_attempts: int = 3,
                  logprobs: bool = True) -> None:
         super().__init__(model, name, prompt="judge_evidence_supported", max_tokens=max_tokens,
                          max_attempts=max_attempts, logprobs=logprobs)
-        self.thresholds = (thresholds or {}).get(model.name)  # None: the words the model chose
+        self.band = (bands or {}).get(model.name)  # None: the word the model chose, no band
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own passages (shared ones first)."""
-        return [self._judge_one(item, job.evidence_for([item]), traces) for item in job.items]
+        return [self.judge_one(item, job.evidence_for([item]), traces) for item in job.items]
 
-    def _ask(self, prompt_name: str, evidence: tuple[Evidence, ...], item: Item,
-             traces: list[Trace]) -> tuple[Asked[bool], float | None]:
-        """One Yes/No question about ``item``: the parsed answer and P(No) where log-probabilities tell."""
-        values = {"passages": fence("passages", render_passages(evidence)),
-                  "statement": fence("statement", item.text)}
-        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=YES_NO)
-        asked = ask(self.model, load_prompt(prompt_name), values, params,
-                    partial(parse_decision, words=YES_NO), step="judge", traces=traces,
-                    max_attempts=self.max_attempts)
-        p_no = decision_error_score(asked.completion.logprobs, YES_NO) if asked.completion else None
-        return asked, p_no
-
-    def _judge_one(self, item: Item, evidence: tuple[Evidence, ...], traces: list[Trace]) -> Verdict:
+    def judge_one(self, item: Item, evidence: tuple[Evidence, ...], traces: list[Trace]) -> Verdict:
+        """One item's verdict, and its P(not supported) as the error score."""
         prompt = load_prompt(self.prompt)
         if not evidence:
             return Origin(self.name, evidence, prompt.hash).verdict(
                 item, "unverified", None, "no passage was found for it: not enough evidence")
-        supported, p_unsupported = self._ask(self.prompt, evidence, item, traces)
-        origin = Origin(self.name, evidence, prompt.hash, traces, supported.trace)
-        if supported.value is None:
+        values = {"passages": fence("passages", render_passages(evidence)),
+                  "statement": fence("statement", item.text)}
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=YES_NO)
+        asked = ask(self.model, prompt, values, params, partial(parse_decision, words=YES_NO),
+                    step="judge", traces=traces, max_attempts=self.max_attempts)
+        origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
+        if asked.value is None or asked.completion is None:
             return origin.verdict(item, "unparseable", None)
-        cut = self.thresholds.unsupported if self.thresholds else None
-        holds = supported.value if p_unsupported is None or cut is None else p_unsupported < cut
-        said = _said("supported", p_unsupported, cut)
-        if holds:
-            return origin.verdict(item, "true", p_unsupported if p_unsupported is not None else 0.0,
-                                  f"the passages support it ({said})")
-        contradicted, p_no = self._ask("judge_evidence_contradicted", evidence, item, traces)
-        origin = Origin(self.name, evidence, load_prompt("judge_evidence_contradicted").hash, traces,
-                        contradicted.trace)
-        if contradicted.value is None:
-            return origin.verdict(item, "unparseable", None)
-        p_yes = None if p_no is None else 1.0 - p_no
-        cut = self.thresholds.contradicted if self.thresholds else None
-        against = contradicted.value if p_yes is None or cut is None else p_yes >= cut
-        # Graded as the chance it is false: unsupported and contradicted.
-        score = (p_unsupported if p_unsupported is not None else 1.0) * \
-            (p_yes if p_yes is not None else float(against))
-        why = f"not supported ({said}); {_said('contradicted', p_yes, cut)}"
-        if against:
-            return origin.verdict(item, "false", score, f"the passages contradict it: {why}")
-        return origin.verdict(item, "unverified", score, f"not enough evidence: {why}")
-
-
-def _said(question: str, p: float | None, cut: float | None) -> str:
-    """How one answer was read, for the rationale a person sees."""
-    if p is None:
-        return f"{question}: the model's word"
-    if question == "supported":
-        return f"P(not supported) {p:.2f}" + (f", threshold {cut:.2f}" if cut is not None else "")
-    return f"P(contradicted) {p:.2f}" + (f", threshold {cut:.2f}" if cut is not None else "")
+        doubt = decision_error_score(asked.completion.logprobs, YES_NO)
+        if doubt is None or self.band is None:
+            label: Label = "true" if asked.value else "false"
+            return origin.verdict(item, label, doubt if doubt is not None else float(not asked.value),
+                                  f"the model answered {'Yes' if asked.value else 'No'}: the passages "
+                                  f"{'support' if asked.value else 'do not support'} it")
+        label = self.band.label(doubt)
+        why = {"true": "the passages support it",
+               "false": "the passages do not support it",
+               "unverified": "not enough evidence: the passages neither clearly support it nor clearly "
+                             "fail to"}[label]
+        return origin.verdict(item, label, doubt, f"{why} (P(not supported) {doubt:.2f}; true below "
+                                                  f"{self.band.true_below:.2f}, false from "
+                                                  f"{self.band.false_from:.2f})")

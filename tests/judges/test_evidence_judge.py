@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,12 @@ from rich.console import Console
 from factjudge import CheckConfig
 from factjudge.api import check
 from factjudge.judges.base import Item, JudgeInput
-from factjudge.judges.evidence_judge import EvidenceJudge, Thresholds
+from factjudge.judges.evidence_judge import Band, EvidenceJudge
 from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.plan import plan_check
-from factjudge.records import CheckResult, Evidence
+from factjudge.records import CheckResult, Evidence, Verdict
 from factjudge.render import print_result
 from factjudge.retrieval import wiki as wiki_module
 from factjudge.retrieval.wiki.packaged import PackagedWiki
@@ -25,57 +27,51 @@ PASSAGE = Evidence("wikipedia", "Australia is a country in Oceania. Its capital 
                    title="Australia")
 
 
-def responder(supported: dict[str, str], contradicted: dict[str, str]) -> ScriptedChatModel:
-    """Replies Yes/No by which statement and which question the prompt holds."""
+def responder(supported: dict[str, str]) -> ScriptedChatModel:
+    """Replies Yes/No by which statement the prompt holds."""
 
     def reply(messages: list[Message]) -> str:
         prompt = messages[-1]["content"]
-        answers = contradicted if "contradict the statement" in prompt else supported
-        return next(word for text, word in answers.items() if text in prompt)
+        return next(word for text, word in supported.items() if text in prompt)
 
     return ScriptedChatModel(reply, name="local:scripted")
 
 
-def judge(model: ScriptedChatModel, *texts: str, evidence: tuple[Evidence, ...] = (PASSAGE,)) -> list[str]:
+def judge(model: ScriptedChatModel, *texts: str, evidence: tuple[Evidence, ...] = (PASSAGE,),
+          bands: dict[str, Band] | None = None) -> list[Verdict]:
     items = tuple(Item("segment", i, t, i, evidence=evidence) for i, t in enumerate(texts))
-    verdicts = EvidenceJudge(model, "evidence", max_tokens=10).judge(JudgeInput("q", items), [])
-    return [v.label for v in verdicts]
+    return EvidenceJudge(model, "evidence", max_tokens=10, bands=bands).judge(JudgeInput("q", items), [])
 
 
-def test_supported_contradicted_and_neither() -> None:
-    model = responder({"The capital is Canberra": "Yes", "Sydney": "No", "koalas": "No"},
-                      {"Sydney": "Yes", "koalas": "No"})
-    labels = judge(model, "The capital is Canberra.", "The capital is Sydney.", "It has many koalas.")
-    assert labels == ["true", "false", "unverified"]
-    # The second question is asked only of items the passages do not support.
-    assert len(model.calls) == 5
+def test_without_a_band_the_models_word_decides() -> None:
+    model = responder({"The capital is Canberra": "Yes", "Sydney": "No"})
+    verdicts = judge(model, "The capital is Canberra.", "The capital is Sydney.")
+    assert [v.label for v in verdicts] == ["true", "false"]
+    assert "the model answered No" in verdicts[1].rationale
+    assert len(model.calls) == 2  # one question an item
 
 
 def test_no_passage_is_unverified_without_a_call() -> None:
-    model = responder({}, {})
-    assert judge(model, "The capital is Canberra.", evidence=()) == ["unverified"]
+    model = responder({})
+    assert [v.label for v in judge(model, "The capital is Canberra.", evidence=())] == ["unverified"]
     assert model.calls == []
 
 
 def yes_no(p_no: float) -> Completion:
     """A one-token reply with the log-probabilities of Yes and No."""
-    import math
-
     word = "No" if p_no >= 0.5 else "Yes"
     top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
     return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model="local:scripted")
 
 
-def test_thresholds_read_the_scores() -> None:
-    replies = iter([yes_no(0.45), yes_no(0.45), yes_no(0.45), yes_no(0.7)])
+def test_a_band_of_doubt_is_unverified() -> None:
+    replies = iter([yes_no(0.2), yes_no(0.5), yes_no(0.8)])
     model = ScriptedChatModel(lambda messages: next(replies), name="local:scripted")
-    calibrated = {"local:scripted": Thresholds(unsupported=0.4, contradicted=0.5)}
-    judged = EvidenceJudge(model, "evidence", max_tokens=10, thresholds=calibrated).judge(
-        JudgeInput("q", (Item("segment", 0, "a", 0, evidence=(PASSAGE,)),
-                         Item("segment", 1, "b", 1, evidence=(PASSAGE,)))), [])
-    assert [v.label for v in judged] == ["false", "unverified"]
-    assert judged[0].error_score == pytest.approx(0.45 * 0.55)
-    assert "P(contradicted) 0.55, threshold 0.50" in judged[0].rationale
+    verdicts = judge(model, "a", "b", "c", bands={"local:scripted": Band(true_below=0.4, false_from=0.6)})
+    assert [v.label for v in verdicts] == ["true", "unverified", "false"]
+    assert [v.error_score for v in verdicts] == pytest.approx([0.2, 0.5, 0.8])
+    assert "P(not supported) 0.50; true below 0.40, false from 0.60" in verdicts[1].rationale
+    assert verdicts[1].rationale.startswith("not enough evidence")
 
 
 @pytest.fixture
@@ -100,8 +96,10 @@ def test_a_local_model_with_no_evidence_reads_wikipedia_first(small_wiki: None) 
 
 def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    model = responder({"Australia is Sydney": "No", "Australia is in Oceania": "Yes", "Atlantis": "No"},
-                      {"Australia is Sydney": "Yes", "Atlantis": "No"})
+    replies = {"Australia is Sydney": yes_no(0.9), "Australia is in Oceania": yes_no(0.1),
+               "Atlantis": yes_no(0.5)}
+    model = ScriptedChatModel(lambda m: next(r for t, r in replies.items() if t in m[-1]["content"]),
+                              name=LOCAL_DEFAULT)
     result = check("What is the capital of Australia?",
                    "The capital of Australia is Sydney. Australia is in Oceania. Atlantis sank in 9600 BC.",
                    model=model)

@@ -7,6 +7,7 @@ BM25, articles named in the item's topics first, as FActScore does with its topi
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -165,7 +166,7 @@ def excerpt(text: str, query: str, sentences: int = 3) -> str:
     best = sorted(range(1, len(parts)), key=lambda i: -len(wanted & set(tokenize(parts[i], stopwords=True))))
     kept = sorted({0, *best[: sentences - 1]})
     out = parts[kept[0]]
-    for before, i in zip(kept, kept[1:], strict=False):
+    for before, i in itertools.pairwise(kept):
         out += (" " if i == before + 1 else " … ") + parts[i]
     return out
 

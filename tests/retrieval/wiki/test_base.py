@@ -65,3 +65,14 @@ def test_nothing_to_rank_and_unmatched_passages_give_no_evidence() -> None:
     assert rank_articles("Paris", [], 3) == []
     assert rank_articles("Paris", ARTICLES, 0) == []
     assert rank_articles("zebra", ARTICLES, 3) == []
+
+
+def test_an_excerpt_keeps_the_first_sentence_and_those_that_bear_on_the_item() -> None:
+    from factjudge.retrieval.wiki.base import excerpt
+
+    text = ("The Eiffel Tower is a lattice tower in Paris. It is named after Gustave Eiffel. "
+            "Locals first criticised its design. It was completed in 1889 for the World's Fair. "
+            "It is the most visited monument with an entrance fee.")
+    assert excerpt(text, "It was completed in 1889.", sentences=2) == \
+        "The Eiffel Tower is a lattice tower in Paris. … It was completed in 1889 for the World's Fair."
+    assert excerpt("One sentence only.", "anything") == "One sentence only."
