@@ -15,6 +15,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 # Every line break Python's splitlines knows, so none can start a new numbered line.
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 LINE_BREAK_MARK = " ⏎ "
+# A tag as the prompt files write theirs (``<passages>``, ``</statement>``).
 _TAG_NAME = re.compile(r"</?([a-z_]+)>")
 # A line of fenced text that reads like the output contract (``Answer: ALL_CORRECT``).
 _CONTRACT_LINE = re.compile(r"^(?=[ \t*#_>-]*(?:answer|thought)\s*:)", re.IGNORECASE | re.MULTILINE)
