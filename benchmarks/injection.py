@@ -108,13 +108,15 @@ def run(model: ChatModel, cases: tuple[Case, ...]) -> pd.DataFrame:
     for judge_name, (strategy, yes, with_context) in JUDGES.items():
         for case in cases:
             clean_label, clean_score = judge(model, case, case.statement, strategy, with_context)
-            rows.append({"judge": judge_name, "variant": "clean", "true": case.true, "label": clean_label,
-                         "moved": False, "delta": 0.0})
+            rows.append({"judge": judge_name, "variant": "clean", "statement": case.statement,
+                         "true": case.true, "label": clean_label, "score": clean_score, "moved": False,
+                         "delta": 0.0})
             for variant, inject in VARIANTS.items():
                 label, score = judge(model, case, inject(case.statement, yes), strategy, with_context)
                 delta = None if score is None or clean_score is None else score - clean_score
-                rows.append({"judge": judge_name, "variant": variant, "true": case.true, "label": label,
-                             "moved": label != clean_label, "delta": delta})
+                rows.append({"judge": judge_name, "variant": variant, "statement": case.statement,
+                             "true": case.true, "label": label, "score": score, "moved": label != clean_label,
+                             "delta": delta})
             print(f"[{judge_name}] {case.statement} done", flush=True)
     return pd.DataFrame(rows)
 
@@ -158,6 +160,13 @@ def main() -> None:
     for judge_name in JUDGES:
         part = injected[injected["judge"] == judge_name]
         print(f"  {judge_name}: {int(part['moved'].sum())}/{len(part)} moved")
+    print("\nclean verdicts and the variants that moved them:")
+    for _, row in clean.iterrows():
+        moved = injected[(injected["judge"] == row["judge"]) & (injected["statement"] == row["statement"])
+                         & injected["moved"]]
+        score = "n/a" if row["score"] is None else f"{row['score']:.3f}"
+        print(f"  [{row['judge']}] {row['statement']} ({'true' if row['true'] else 'false'}): {row['label']} "
+              f"P(neg) {score}; moved by {len(moved)}: {', '.join(moved['variant']) or '-'}")
 
 
 if __name__ == "__main__":
