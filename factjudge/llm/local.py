@@ -9,6 +9,8 @@ is one forward pass, and free text is our own greedy loop (``llm/llama_grammar.p
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import threading
 import time
 from pathlib import Path
@@ -99,6 +101,7 @@ class LocalChatModel:
         self.load_seconds = 0.0
         self._state: PromptState | None = None
         self._formatter: Any = None
+        self._controls: dict[str, int] | None = None
         # llama.cpp contexts are not thread-safe: concurrent bench workers take turns.
         self._lock = threading.Lock()
 
@@ -149,11 +152,77 @@ class LocalChatModel:
         return self.load().stats
 
     def prompt_tokens(self, messages: list[Message]) -> list[int]:
-        """The chat-formatted prompt as the model's tokens."""
+        """The chat-formatted prompt as the model's tokens; no message text becomes a control token.
+
+        The chat template's own turn markers are special tokens; ``<|im_end|>`` written in a
+        question, an answer or a passage stays the text it is, so it can neither end a turn
+        nor open one. A prompt whose messages spell no control token is tokenised exactly as
+        llama.cpp tokenises the whole prompt, so its chunks and reused prefixes are unchanged.
+        """
         llama = self.load().llama
         formatted = self._formatter(messages=messages)
-        return list(llama.tokenize(formatted.prompt.encode("utf-8"), add_bos=not formatted.added_special,
-                                   special=True))
+        add_bos = not formatted.added_special
+        if not any(self._spells_control(message.get("content", "")) for message in messages):
+            return list(llama.tokenize(formatted.prompt.encode("utf-8"), add_bos=add_bos, special=True))
+        return self._tokens_with_text_kept(messages, formatted.prompt, add_bos)
+
+    def _spells_control(self, text: str) -> bool:
+        """Whether llama.cpp would read a control token in ``text`` (the two tokenisations differ)."""
+        data = text.encode("utf-8")
+        llama = self.load().llama
+        return bool(data) and (llama.tokenize(data, add_bos=False, special=True)
+                               != llama.tokenize(data, add_bos=False, special=False))
+
+    def _tokens_with_text_kept(self, messages: list[Message], prompt: str, add_bos: bool) -> list[int]:
+        """Tokenise as llama.cpp does, splitting at the template's control tokens only.
+
+        The template is rendered with a unique mark in place of each message's text, so the
+        control tokens outside the marks are the template's; the text between two of them
+        (template text and message text alike) is tokenised as plain text.
+        """
+        llama = self.load().llama
+        marks = {f"\ue000{secrets.token_hex(8)}-{i}\ue001": message.get("content", "")
+                 for i, message in enumerate(messages)}
+        skeleton = self._formatter(messages=[{**message, "content": mark}
+                                             for message, mark in zip(messages, marks, strict=True)]).prompt
+        parts = re.split("(" + "|".join(map(re.escape, marks)) + ")", skeleton)
+        if "".join(marks.get(part, part) for part in parts) != prompt:
+            raise ModelError(f"{self.name}: its chat template alters the message text, so text that spells "
+                             "a control token cannot be kept as text; remove the token from the text")
+        controls = self._control_tokens()
+        pattern = re.compile("|".join(map(re.escape, sorted(controls, key=len, reverse=True))))
+        tokens = list(llama.tokenize(b"", add_bos=add_bos, special=False))
+        text = ""
+        for part in parts:
+            if part in marks:
+                text += marks[part]
+                continue
+            start = 0
+            for match in pattern.finditer(part):
+                text += part[start : match.start()]
+                if text:
+                    tokens += llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+                tokens.append(controls[match.group()])
+                text, start = "", match.end()
+            text += part[start:]
+        if text:
+            tokens += llama.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+        return tokens
+
+    def _control_tokens(self) -> dict[str, int]:
+        """The vocabulary's control tokens by their text (those llama.cpp parses only when told to)."""
+        if self._controls is None:
+            import llama_cpp
+
+            llama = self.load().llama
+            vocab = llama._model.vocab
+            self._controls = {}
+            for token in range(llama.n_vocab()):
+                if llama_cpp.llama_vocab_get_attr(vocab, token) & llama_cpp.LLAMA_TOKEN_ATTR_CONTROL:
+                    text = llama._model.token_get_text(token)
+                    if text:
+                        self._controls.setdefault(text, token)
+        return self._controls
 
     def complete(self, messages: list[Message], params: GenerationParams) -> Completion:
         """Reply greedily (temperature is ignored: judges decode greedily).

@@ -15,6 +15,8 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 # Every line break Python's splitlines knows, so none can start a new numbered line.
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 LINE_BREAK_MARK = " ⏎ "
+# A tag as the prompt files write theirs (``<passages>``, ``</statement>``).
+_TAG_NAME = re.compile(r"</?([a-z_]+)>")
 # A line of fenced text that reads like the output contract (``Answer: ALL_CORRECT``).
 _CONTRACT_LINE = re.compile(r"^(?=[ \t*#_>-]*(?:answer|thought)\s*:)", re.IGNORECASE | re.MULTILINE)
 
@@ -56,13 +58,39 @@ def load_prompt(name: str) -> Prompt:
 def fence(tag: str, text: str) -> str:
     """Wrap user text in ``<tag>`` markers so the model reads it as data, not instructions.
 
-    A closing marker inside the text is defused, so the text cannot end the fence early,
-    and a line that reads like the reply's contract (``Answer: ALL_CORRECT``) is quoted
+    Inside the text, anything that looks like a tag of this fence or of any prompt
+    (``</statement>``, ``< /Statement id=1>``, ``&lt;passages&gt;``) has its angle brackets
+    turned into ``‹ ›``: the text can neither end the fence early nor open a fence of its
+    own. A line that reads like the reply's contract (``Answer: ALL_CORRECT``) is quoted
     with ``> ``, so it cannot pass for an answer already given.
     """
-    safe = re.sub(rf"</\s*{tag}\s*>", f"</ {tag}>", text, flags=re.IGNORECASE)
-    safe = _CONTRACT_LINE.sub("> ", _LINE_BREAK.sub("\n", safe))
+    safe = _tag_look_alikes(tag).sub(_defuse_tag, _LINE_BREAK.sub("\n", text))
+    safe = _CONTRACT_LINE.sub("> ", safe)
     return f"<{tag}>\n{safe}\n</{tag}>"
+
+
+@cache
+def prompt_tags() -> frozenset[str]:
+    """The tag names the prompt files use (``<passages>``, ``<id>`` …): data may imitate none of them."""
+    names: set[str] = set()
+    for path in resources.files(__package__).iterdir():
+        if path.name.endswith(".txt"):
+            names.update(_TAG_NAME.findall(path.read_text(encoding="utf-8")))
+    return frozenset(names)
+
+
+@cache
+def _tag_look_alikes(tag: str) -> re.Pattern[str]:
+    names = "|".join(sorted(map(re.escape, prompt_tags() | {tag.lower()}), key=len, reverse=True))
+    # An opening bracket (or its entity or full-width form), an optional slash, a known tag name,
+    # then anything up to the closing bracket on the same line; invisible characters do not hide it.
+    gap = r"[\s\u200b-\u200f\u2060\ufeff]*"
+    return re.compile(rf"(?:<|＜|&lt;)({gap}/?{gap}(?:{names})(?![\w-])[^<>＜＞\n]{{0,80}})(>|＞|&gt;)?",
+                      re.IGNORECASE)
+
+
+def _defuse_tag(match: re.Match[str]) -> str:
+    return f"‹{match.group(1)}{'›' if match.group(2) else ''}"
 
 
 def one_line(text: str) -> str:

@@ -5,6 +5,13 @@ judged. These hand-written rules (English, and first-person cues in the other la
 of the multilingual FActScore study, fr es zh ru vi ar hi bn, plus de) are deliberately
 conservative: when no rule fires, the text is checkable, so an error is never hidden
 behind a wrong "not checkable".
+
+A sentence is not checkable only when all it says is personal: the words around a fact
+do not hide it. After a personal cue ("Sorry", "I recommend", "Enjoy") or a hedge ("I
+think", "Personally"), a clause that names something, gives a number or says what a
+thing is or does ("the tower stands …") still states a fact, as does a "that …" clause and a
+place given to a name ("the Eiffel Tower in Rome"); clauses joined by ``;``, ", which",
+", but" … are weighed one by one, so a fact with "which is important" after it is judged.
 """
 
 from __future__ import annotations
@@ -67,17 +74,17 @@ _HEDGE_MORE = re.compile(
     re.IGNORECASE,
 )
 
-# The model talking about itself instead of the world.
+# The model talking about itself instead of the world: what follows the cue is weighed as
+# after any personal cue.
 _DISCLAIMER = re.compile(
-    r"^(?:as an? (?:ai|language model|large language model|artificial intelligence)\b.*?|"
-    r"i(?:'m| am) (?:just )?an? (?:ai|language model|large language model)\b.*?|"
-    r"i (?:cannot|can't|can not|am unable to|am not able to|don't have|do not have)\b.*?|"
-    r"i (?:don't|do not) know\b.*?|"
-    r"i(?:'m| am) (?:unable|not able|not sure|sorry)\b.*?|"
-    r"my (?:knowledge|training data|last update)\b.*?|"
-    r"i apologi[sz]e\b.*?|sorry\b.*?)"
-    r"(?:(?:,|;|\.)\s*(?:but|however)\s*,?\s*(.*))?$",
-    re.IGNORECASE | re.DOTALL,
+    r"^(?:as an? (?:ai|language model|large language model|artificial intelligence)\b|"
+    r"i(?:'m| am) (?:just )?an? (?:ai|language model|large language model)\b|"
+    r"i (?:cannot|can't|can not|am unable to|am not able to|don't have|do not have)\b|"
+    r"i (?:don't|do not) know\b|"
+    r"i(?:'m| am) (?:unable|not able|not sure|sorry)\b|"
+    r"my (?:knowledge|training data|last update)\b|"
+    r"i apologi[sz]e\b|sorry\b)",
+    re.IGNORECASE,
 )
 
 # Opinion hedges: what follows is checked for evaluative words.
@@ -135,6 +142,74 @@ _CUTOFF = re.compile(r"^(?:as of|according to|based on) my (?:knowledge|training
 _INTRO = re.compile(r"^(?:here (?:is|are)|here's|below (?:is|are)|the following|these are|this is)\b",
                     re.IGNORECASE)
 
+# Where one clause ends and the next begins: each is weighed on its own.
+_CLAUSE_BREAK = re.compile(
+    r"\s*[;；]\s*|\s*[,，،]\s*(?=(?:which|who|where|and|but|so|yet|while|whereas|although|though|because|"
+    r"since|however|mais|et|donc|qui|pero|y|aunque|aber|und|doch|denn)\b)"
+    r"|\s+(?=(?:because|whereas|although)\b|and (?:it|that|this|which)\b)",
+    re.IGNORECASE,
+)
+# The word that joins a clause to the one before it.
+_JOINER = re.compile(
+    r"^(?:which|who|where|and|but|so|yet|while|whereas|although|though|because|since|however|"
+    r"mais|et|donc|qui|pero|y|aunque|aber|und|doch|denn|nhưng)\s*,?\s+",
+    re.IGNORECASE,
+)
+# A cue's own clause ends at the first comma; what follows is weighed again.
+_COMMA = re.compile(r"\s*[,，،、](?!\d)\s*")
+# A "that" clause after a cue states its content: "I cannot stress enough that X".
+_COMPLEMENT = re.compile(r"(?:\b(?:that|que|dass)\s+|\bqu')(.+)", re.IGNORECASE | re.DOTALL)
+# A name given a place or an origin: "Enjoy the Eiffel Tower in Rome" says where the tower is.
+_UPPER = _letters(_CASED_RANGES, "isupper")
+_NAME = rf"[{_UPPER}][\w'-]*(?:\s+[{_UPPER}][\w'-]*){{0,5}}"
+_RELATION = re.compile(
+    rf"{_NAME}\s+(?:(?:is|are|was|were|stands|lies|sits|located)\s+)*(?:in|at|on|near|of|from|by)\s+"
+    rf"(?:the\s+)?{_NAME}"
+)
+# No sentence nests cues and "that" clauses deeper than this.
+_MAX_DEPTH = 12
+_FIRST_PERSON = re.compile(r"^(?:i|we)\b", re.IGNORECASE)
+# A clause about a thing ("the tower stands in rome", "plastic waste is a concern") speaks of the world.
+_THING = re.compile(
+    r"^(?!(?:i|we|you|he|she|it|they|this|that|these|those|there|here|what|which|who|my|our|your)\b)"
+    r"[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3}?\s+(?:is|are|was|were|has|have|had|can|cannot|will|does|do|did|"
+    r"stands?|lies?|est|sont|était|es|son|era|ist|sind|war)\b",
+    re.IGNORECASE,
+)
+# Counts are facts as digits are ("a tube that holds only six balls").
+_NUMBER_WORD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|"
+    r"thousand|million|billion|deux|trois|quatre|cinq|cent|mille|dos|tres|cuatro|cinco|mil|zwei|drei|vier|"
+    r"fünf|hundert|tausend)\b",
+    re.IGNORECASE,
+)
+# Scripts written without spaces between words.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# A clause that only calls someone or something great ("She is my favourite scientist!"):
+# a pronoun, a copula, a few words, a word of praise and at most a few words after it.
+_PRAISE_ONLY = re.compile(
+    r"^(?:it|this|that|these|those|he|she|they|you|il|elle|c'est|ce|es|er|sie|esto|eso|ella|él)"
+    r"(?:\s+|'s\s+|'re\s+)(?:(?:is|are|was|were|looks?|seems?|sounds?|remains?|est|es|ist)\s+)?"
+    r"(?:[\w-]+\s+){0,3}?"
+    r"(?:great|good|best|nice|beautiful|amazing|awesome|wonderful|excellent|interesting|boring|fun|funny|"
+    r"delicious|lovely|perfect|terrible|awful|fantastic|overrated|underrated|favou?rites?|cool|impressive|"
+    r"enjoyable|gorgeous|stunning|incredible|brilliant|inspiring|remarkable|beau|belle|génial|magnifique|"
+    r"préférée?|bueno|buena|hermos[oa]|maravillos[oa]|favorit[oa]|toll|schön|wunderbar|großartig)\b(?!-)"
+    r"(?:\s+[\w-]+){0,4}[\s!.…]*$",
+    re.IGNORECASE,
+)
+# After a cue's comma, a new clause starts as a clause does; "a small, secluded beach" goes on.
+_CLAUSE_START = re.compile(
+    r"^(?i:(?:the|a|an|this|that|these|those|there|it|he|she|they|we|i|you|but|and|so|yet|however|although|"
+    r"though|because|since|which|who|le|la|les|el|los|las|der|die|das|ein|eine|que|dass|что|rằng)\b|l'|\d)"
+    rf"|^[{_UPPER}\u0600-\u06ff\u0900-\u09ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+_OWN_FAVOURITE = re.compile(
+    r"\b(?:is|are|was|were|remains?|'s)\s+(?:also\s+|still\s+)?(?:(?:one|some)\s+of\s+)?(?:my|our)\s+"
+    r"(?:(?:very|all-time|absolute|personal|own)\s+)*favou?rites?\b",
+    re.IGNORECASE,
+)
+
 
 def is_checkable(text: str) -> bool:
     """True when ``text`` states something about the world that a judge can check."""
@@ -155,20 +230,66 @@ def _sentence_checkable(sentence: str) -> bool:
     own = _QUOTED.sub(" “…” ", text).strip()
     if re.search(r"[?？؟]\s*$", own):
         return _did_you_know(own)
-    if _PERSONAL.match(own) or _PERSONAL_MORE.match(own):
-        return False
-    disclaimer = _DISCLAIMER.match(own)
-    if disclaimer:
-        rest = disclaimer.group(1)
-        return bool(rest) and _sentence_checkable(rest)
-    hedge = _HEDGE.match(own) or _HEDGE_MORE.match(own)
-    if hedge:
-        rest = own[hedge.end() :]
-        if _PERSONAL.match(rest) or _PERSONAL_MORE.match(rest):
-            return False
-        return not _EVALUATIVE.search(rest) and bool(_FACT_SIGNAL.search(" " + rest))
     # A lead-in such as "Here are some options:" announces facts but states none.
-    return not (own.endswith(":") and (_INTRO.match(own) or len(own.split()) <= 6))
+    if own.endswith(":") and (_INTRO.match(own) or len(own.split()) <= 6):
+        return False
+    return _states_fact(own, framed=False)
+
+
+def _states_fact(text: str, *, framed: bool, depth: int = 0) -> bool:
+    """Whether any clause of ``text`` states a fact; ``framed``: the text follows a cue or a hedge.
+
+    After a clause that states none ("I love dogs, and …"), the next clause is framed too.
+    Cues nested deeper than any sentence nests them ("I think I think …") are checkable.
+    """
+    if depth > _MAX_DEPTH:
+        return True
+    for clause in _CLAUSE_BREAK.split(text):
+        if clause.strip():
+            if _clause_states_fact(clause, framed=framed, depth=depth + 1):
+                return True
+            framed = True
+    return False
+
+
+def _clause_states_fact(clause: str, *, framed: bool, depth: int) -> bool:
+    """One clause: personal cues and hedges frame what follows; otherwise checkable unless an opinion.
+
+    Unframed, a clause is checkable unless it only praises a pronoun or names the speaker's
+    favourite; framed, it must name something, give a number or speak of a definite thing,
+    and not be about the speaker.
+    """
+    text = clause.strip()
+    while _JOINER.match(text):
+        text = _JOINER.sub("", text, count=1)
+    if text.endswith(":") and _INTRO.match(text):
+        return False
+    cue = _PERSONAL.match(text) or _PERSONAL_MORE.match(text) or _DISCLAIMER.match(text)
+    if cue:
+        own, *after = _COMMA.split(text[cue.end() :].strip(), maxsplit=1)
+        if _complement_states_fact(own, depth) or _RELATION.search(own):
+            return True
+        return bool(after and _CLAUSE_START.match(after[0])
+                    and _states_fact(after[0], framed=True, depth=depth))
+    hedge = _HEDGE.match(text) or _HEDGE_MORE.match(text)
+    if hedge:
+        return _states_fact(text[hedge.end() :], framed=True, depth=depth)
+    if framed:
+        # The speaker's own doings, a word of praise, or a bare name ("Thanks, Nancy") state no
+        # fact of their own; a "that" clause in them still may.
+        too_short = len(text.split()) < 3 and not _UNSPACED.search(text)
+        if _EVALUATIVE.search(text) or _FIRST_PERSON.match(text) or too_short:
+            return _complement_states_fact(text, depth)
+        return bool(_FACT_SIGNAL.search(" " + text) or _NUMBER_WORD.search(text) or _THING.match(text))
+    if _OWN_FAVOURITE.search(text) or (_PRAISE_ONLY.match(text) and not _FACT_SIGNAL.search(text)):
+        return _complement_states_fact(text, depth)
+    return True
+
+
+def _complement_states_fact(text: str, depth: int) -> bool:
+    """Whether a "that …" clause in ``text`` states a fact ("I cannot stress enough that X")."""
+    complement = _COMPLEMENT.search(text)
+    return complement is not None and _states_fact(complement.group(1), framed=True, depth=depth)
 
 
 def _did_you_know(question: str) -> bool:

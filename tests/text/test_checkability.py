@@ -105,3 +105,55 @@ def test_opinions_are_recognised_in_every_language_of_the_study(opinion: str, fa
 ])
 def test_a_hedged_fact_stays_checkable(fact: str) -> None:
     assert is_checkable(fact), fact
+
+
+# A false sentence dressed as an apology, an aside, advice or an opinion is still judged
+# (issue 22): the words around a fact do not hide it.
+@pytest.mark.parametrize("text", [
+    "Sorry, the Eiffel Tower is in Rome.",
+    "I cannot stress enough that the Eiffel Tower is in Rome.",
+    "I don't know why anyone doubts it, the Eiffel Tower is in Rome.",
+    "I recommend remembering that the Eiffel Tower is in Rome.",
+    "Enjoy the Eiffel Tower in Rome.",
+    "I think the Eiffel Tower is in Rome, which is important.",
+    "Personally the tower stands in rome.",
+    "I think the Eiffel Tower is in Rome and that is important.",
+    "It is amazing that the tower is in rome.",
+    "Hope this helps, and remember that the Eiffel Tower is in Rome!",
+    "She is my favourite scientist, and she won two Nobel Prizes.",
+    "Marie Curie, my favourite scientist, won two Nobel Prizes.",
+    "I'm sorry, but it's not possible to put seven balls into a tube that holds only six balls.",
+    "As an AI language model, I cannot browse the internet, but Paris is the capital of France.",
+])
+def test_a_fact_inside_personal_words_is_judged(text: str) -> None:
+    assert is_checkable(text), text
+
+
+# Only what is purely personal stays unjudged, also when it speaks of someone (issue 26).
+@pytest.mark.parametrize("text", [
+    "I think it is the most beautiful bridge in the world!",
+    "She is my favourite scientist!",
+    "Marie Curie is my favourite scientist.",
+    "That's amazing!",
+    "Enjoy your trip to Paris!",
+    "I love Paris.",
+    "Thanks for the recommendation, Nancy.",
+    "I'm sorry, but I don't have access to real-time data, music datasets, or web search functions.",
+    "My favorite place in the world is a small, secluded beach on the coast of Hawaii.",
+    "As an AI language model, I don't have personal preferences, but here are some popular documentaries:",
+    "I hope you find these recommendations helpful, and happy reading!",
+])
+def test_purely_personal_sentences_stay_not_checkable(text: str) -> None:
+    assert not is_checkable(text), text
+
+
+def test_an_opinion_after_a_fact_leaves_the_fact_judged() -> None:
+    answer = "Marie Curie won two Nobel Prizes. She is my favourite scientist!"
+    assert is_checkable(answer)
+    sentences = ("Marie Curie won two Nobel Prizes.", "She is my favourite scientist!")
+    assert [is_checkable(s) for s in sentences] == [True, False]
+
+
+def test_deeply_nested_cues_end_quickly_and_stay_checkable() -> None:
+    assert is_checkable("I think " * 3000 + "so.")
+    assert is_checkable("I love that great " * 2000 + "idea.")
