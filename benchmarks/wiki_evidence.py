@@ -236,7 +236,7 @@ def felm_part(args: argparse.Namespace) -> None:
         print(markdown_table(felm_table(table, metric)))
     evidence = pd.DataFrame([
         {"setup": ln["setup"], "items": len(v), "with passages": sum(bool(x["evidence"]) for x in v),
-         "unverified": sum(x["label"] == "unverified" for x in v), "seconds": ln.get("seconds", 0.0)}
+         "unverified": sum(x["label"] == "unverified" for x in v)}
         for ln in lines for v in [ln["result"]["segment_verdicts"]]]).groupby("setup", sort=False).sum()
     evidence["with passages"] = (100 * evidence["with passages"] / evidence["items"]).round(1)
     evidence["unverified"] = (100 * evidence["unverified"] / evidence["items"]).round(1)

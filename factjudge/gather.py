@@ -56,7 +56,8 @@ class Gatherer:
         return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
 
     def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = ()) -> list[Evidence]:
-        """Evidence for ``text`` from each source in turn; ``topics`` name articles to read first.
+        """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name articles to
+        read first.
 
         A failed translation falls back to the original text, with the failure in
         ``traces``; a failed search raises RetrievalError.
@@ -72,7 +73,9 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        named = (*title_candidates([text]), *topics)  # the item's own names first
+        # The question's topics first: they name what the answer is about ("She was born in Paris"
+        # is about Marie Curie, not Paris); then the item's own names.
+        named = (*topics, *title_candidates([text]))
         evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named)]
         if self.translate == "after" and evidence:
             assert self.model is not None

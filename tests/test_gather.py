@@ -147,7 +147,7 @@ def test_every_source_the_config_accepts_is_gathered() -> None:
     assert Gatherer((), model=None).gather(CLAIM_EN, []) == []
 
 
-def test_wiki_evidence_reads_the_items_names_then_the_questions_topics() -> None:
+def test_wiki_evidence_reads_the_questions_topics_then_the_items_names() -> None:
     asked: list[tuple[str, int, tuple[str, ...], str | None]] = []
 
     class Wiki:
@@ -159,4 +159,4 @@ def test_wiki_evidence_reads_the_items_names_then_the_questions_topics() -> None
     gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki())  # type: ignore[arg-type]
     found = gatherer.gather("Its capital is Sydney, not Canberra.", [], topics=("Australia",))
     assert found[0].title == "Canberra"
-    assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Sydney", "Canberra", "Australia"), "en")]
+    assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Australia", "Sydney", "Canberra"), "en")]

@@ -97,7 +97,7 @@ def test_a_local_model_with_no_evidence_reads_wikipedia_first(small_wiki: None) 
 def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     replies = {"Australia is Sydney": yes_no(0.9), "Australia is in Oceania": yes_no(0.1),
-               "Atlantis": yes_no(0.5)}
+               "Atlantis": yes_no(0.45)}
     model = ScriptedChatModel(lambda m: next(r for t, r in replies.items() if t in m[-1]["content"]),
                               name=LOCAL_DEFAULT)
     result = check("What is the capital of Australia?",

@@ -175,7 +175,7 @@ class PackagedWiki:
         A named article is read even when BM25 finds no query word in it: the item may name
         its subject only by pronoun ("It opened in 1937").
         """
-        named = self.titles_for([*title_candidates([query]), *topics])
+        named = self.titles_for([*topics, *title_candidates([query])])
         parts = [t for t in self.titles_for(name_parts([query])) if t not in named]
         nouns = [t for t in self.titles_for(noun_titles([query])) if t not in named + parts]
         found: list[Evidence] = []
