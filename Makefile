@@ -11,7 +11,7 @@ QUESTION ?= When did the Golden Gate Bridge open, and how long is it?
 ANSWER ?= The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long. I think it is the most beautiful bridge in the world!
 # With no context the embedded judge checks against the packaged Wikipedia (the wiki extra).
 WK_QUESTION ?= Where is the Eiffel Tower, and when was it finished?
-WK_ANSWER ?= The Eiffel Tower is in Rome. It was finished in 1889.
+WK_ANSWER ?= The Eiffel Tower is in Paris. It was finished in 1920. It is the tallest building in Asia.
 CONTEXT ?= The Golden Gate Bridge is a suspension bridge spanning the Golden Gate strait at the entrance to San Francisco Bay. It opened to traffic in May 1937. Its main span is 1,280 metres long, and it was the longest suspension bridge span in the world until 1964.
 
 .PHONY: demo test lint browser clean

@@ -103,8 +103,8 @@ def test_the_demo_world_knowledge_answer_rests_on_wikipedia() -> None:
     assert done.returncode == 0, done.stderr
     result = CheckResult.from_json(done.stdout.decode())
     assert result.strategy == "evidence" and result.model == LOCAL_DEFAULT
-    rome, finished = result.segment_verdicts
-    assert rome.label != "true" and finished.label != "false"
+    paris, finished, tallest = result.segment_verdicts
+    assert paris.label == "true" and finished.label != "true" and tallest.label != "true"
     assert all(v.evidence and v.evidence[0].title == "Eiffel Tower" and v.evidence[0].source == "wikipedia"
                for v in result.segment_verdicts)
     shown = run_cli("check", result.question, result.answer)  # the same calls, now cached
