@@ -79,7 +79,7 @@ def test_choices_that_share_a_first_token_fall_back_to_decoding(smollm2: LocalCh
 def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_speedups() -> None:
     pytest.importorskip("llama_cpp")
     path = ensure_model_file(QWEN_1_5B)
-    config = CheckConfig(model="local", use_cache=False)
+    config = CheckConfig(model="local", use_cache=False, wiki="none")  # `fact` on its own belief
     outcomes, replies = [], []
     for speedups in (True, False):
         model = LocalChatModel(path, name=LOCAL_DEFAULT, speedups=speedups)
@@ -87,7 +87,7 @@ def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_
         open_world = check("Three facts?", FACTS, config, model=model)
         verdicts = [*grounded.segment_verdicts, *open_world.segment_verdicts]
         outcomes.append([(v.label, v.error_score) for v in verdicts])
-        by_claim = CheckConfig(model="local", use_cache=False, granularity="claim")
+        by_claim = config.replace(granularity="claim")
         claims = check("Three facts?", FACTS, by_claim, model=model)
         replies.append([t.reply for t in claims.traces if t.step == "extract"])
         assert (grounded.strategy, open_world.strategy) == ("supported", "fact")
