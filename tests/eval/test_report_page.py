@@ -191,3 +191,16 @@ def test_passages_the_set_ups_share_are_sent_once_and_cut(run_dir: Path) -> None
     (passage,) = data["passages"]
     assert passage[:2] == ["link", "https://example.org/a"] and passage[2].endswith(" …")
     assert len(passage[2]) == EVIDENCE_CHARS + 2
+
+
+def test_each_item_says_which_passage_it_rests_on_or_none() -> None:
+    from factjudge.eval.report_html import item_record
+    from tests.eval.report_fixtures import line
+
+    judged = line("e1", "s", ["true", "unverified", "not_checkable"], gold=[True, False, None])
+    verdicts = judged["result"]["segment_verdicts"]
+    verdicts[0]["evidence"] = [{"source": "wikipedia", "text": "Paris is in France.", "title": "Paris",
+                                "url": "https://en.wikipedia.org/wiki/Paris"}]
+    verdicts[1]["evidence"] = []
+    record = item_record(judged, 0, 0)
+    assert [s["src"] for s in record["segments"]] == ["Paris", "none", ""]
