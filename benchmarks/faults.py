@@ -14,7 +14,10 @@ subprocess. It prints what the run left behind:
   more than once, and call-cache entries computed more than once;
 - the longest check and the checks that outlasted the deadline set for every check.
 
-The second part kills the bench with SIGKILL five times, spread over the run, resumes it each
+The cache part runs it with the call cache broken (garbage bytes) and locked by another process's
+write transaction for a few seconds: every check must end within its deadline, none be lost.
+
+The last part kills the bench with SIGKILL five times, spread over the run, resumes it each
 time, and prints lost, duplicated and repeated calls against the calls in flight at the kills.
 
     python benchmarks/faults.py                        # both parts: 40 answers, 20% faults
@@ -82,8 +85,11 @@ def outcome(server: OpenAIServer, tmp: Path, expected: int) -> dict[str, Any]:
     failed = {(r["example_id"], r["setup"]) for r in errors} - done
     verdicts = [r["result"]["segment_verdicts"] + r["result"]["claim_verdicts"] for r in results]
     unparseable = sum(any(v["label"] == "unparseable" for v in item) for item in verdicts)
-    with sqlite3.connect(tmp / "calls.sqlite") as db:
-        recomputed = db.execute("SELECT COUNT(*) FROM completions WHERE computed > 1").fetchone()[0]
+    try:
+        with sqlite3.connect(tmp / "calls.sqlite") as db:
+            recomputed = db.execute("SELECT COUNT(*) FROM completions WHERE computed > 1").fetchone()[0]
+    except sqlite3.Error:  # the cache part's broken file: nothing was stored
+        recomputed = "n/a"
     seconds = [r["seconds"] for r in results if isinstance(r.get("seconds"), int | float)]
     return {"done": len(done), "failed": len(failed), "unparseable": unparseable,
             "lost": expected - len(done | failed), "duplicated": len(results) - len(done),
@@ -116,6 +122,48 @@ def faults_part(args: argparse.Namespace) -> None:
             print(f"| {key} | {seen[key]} |")
         if seen["errors"]:
             print(f"\nerrors.jsonl: {dict(seen['errors'])}")
+
+
+def cache_part(args: argparse.Namespace) -> None:
+    """The call cache broken (garbage bytes) or locked by another process's write transaction for
+    ``LOCKED_SECONDS``: every check must end, within its deadline, and no paid reply be lost."""
+    print(f"\n## The call cache: FELM-wk, {args.limit} answers, no endpoint faults\n")
+    print("| cache | bench exit | done | failed | lost | paid twice | longest check (s) "
+          "| checks past the deadline |")
+    print("|---|---|---|---|---|---|---|---|")
+    for case in ("broken", "locked"):
+        with OpenAIServer(responder=realistic_reply, latency=args.latency) as server, \
+                tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            holder = None
+            if case == "broken":
+                (tmp / "calls.sqlite").write_bytes(b"not a database " * 100)
+            else:  # another process holds a write transaction, then lets go
+                holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(tmp / "calls.sqlite"),
+                                           str(LOCKED_SECONDS)], stdout=subprocess.PIPE, text=True)
+                assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+            process = bench(server, tmp, args.limit, args.concurrency, resume=False)
+            process.communicate()
+            if holder is not None:
+                holder.wait()
+            seen = outcome(server, tmp, args.limit)
+            print(f"| {case} | {process.returncode} | {seen['done']} | {seen['failed']} | {seen['lost']} | "
+                  f"{seen['paid twice']} | {seen['longest check (s)']:.1f} "
+                  f"| {seen['checks past the deadline']} |")
+
+
+LOCKED_SECONDS = 15.0
+# Another process's write transaction on the cache file: BEGIN IMMEDIATE holds SQLite's write lock.
+LOCK_HOLDER = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("CREATE TABLE IF NOT EXISTS held (x)")
+db.execute("BEGIN IMMEDIATE")
+db.execute("INSERT INTO held VALUES (1)")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+db.execute("ROLLBACK")
+"""
 
 
 def kill_part(args: argparse.Namespace) -> None:
@@ -156,7 +204,7 @@ def main() -> None:
     """Parse flags and run the chosen parts."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=["faults", "kill", "all"], default="all")
+    parser.add_argument("--part", choices=["faults", "cache", "kill", "all"], default="all")
     parser.add_argument("--limit", type=int, default=40, help="answers (default 40)")
     parser.add_argument("--rate", type=float, default=0.2,
                         help="share of requests with a fault, every 1/rate-th, the kinds in turn "
@@ -171,6 +219,8 @@ def main() -> None:
         sys.exit(f"benchmark data missing: {FELM_WK}")
     if args.part in ("faults", "all"):
         faults_part(args)
+    if args.part in ("cache", "all"):
+        cache_part(args)
     if args.part in ("kill", "all"):
         kill_part(args)
 
