@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -214,6 +212,7 @@ FELM_RUNS = {
 def felm_part(args: argparse.Namespace) -> None:
     """FELM wk, science and writing_rec: balanced accuracy, evidence found and unverified, per set-up."""
     import pandas as pd
+    from local_judge import bench  # the same bench run, resumable, as the README's other figures
 
     from factjudge.eval.report import markdown_table
     from factjudge.eval.summary import felm_table, metric_rows
@@ -227,9 +226,7 @@ def felm_part(args: argparse.Namespace) -> None:
         if str(n) not in args.setups.split(","):
             continue
         run = args.runs / f"felm-{n}"
-        bench(run, dataset, grid, args.model)
-        for line in _read(run / "results.jsonl"):
-            lines.append({**line, "setup": name})
+        lines += [{**line, "setup": name} for line in bench(run, dataset, grid, args.model)]
     table = metric_rows(lines, group="domain")
     for metric, title in (("segment_ba", "segment-level"), ("response_ba", "response-level")):
         print(f"\n### FELM {title} balanced accuracy ({args.per_domain} answers per domain)\n")
@@ -242,19 +239,6 @@ def felm_part(args: argparse.Namespace) -> None:
     evidence["unverified"] = (100 * evidence["unverified"] / evidence["items"]).round(1)
     print("\n### Segments that found evidence and segments left unverified (%)\n")
     print(markdown_table(evidence.reset_index()))
-
-
-def bench(run_dir: Path, dataset: Path, grid: list[str], model: str, *extra: str) -> None:
-    """Run (or resume) one bench."""
-    command = [sys.executable, "-m", "factjudge.cli", "bench", str(dataset), "--grid", *grid,
-               "--model", model, "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), *extra]
-    if (run_dir / "manifest.json").exists():
-        command.append("--resume")
-    started = time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, text=True, capture_output=True)
-    if done.returncode != 0:
-        sys.exit(f"bench failed ({' '.join(command)}):\n{done.stderr}")
-    print(f"[{run_dir.name}] {done.stdout.strip()} ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def main() -> None:
