@@ -140,11 +140,11 @@ def _remove_stale_parts(directory: Path, model: PartedModel) -> None:
 
 
 @contextlib.contextmanager
-def _locked(lock_path: Path) -> Iterator[None]:
-    """An exclusive lock on ``lock_path``, so two processes do not join the same file at once."""
+def file_lock(lock_path: Path) -> Iterator[None]:
+    """An exclusive lock on ``lock_path`` across processes, so two do not build the same file at once."""
     try:
         import fcntl
-    except ImportError:  # no flock (Windows): the atomic rename below still keeps the file whole
+    except ImportError:  # no flock (Windows): the callers' atomic renames still keep their files whole
         yield
         return
     with open(lock_path, "a+b") as handle:
@@ -172,7 +172,7 @@ def ensure_model_file(model: PartedModel = QWEN_1_5B, directory: Path | None = N
     stamp_path = directory / f"{model.filename}.verified"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        with _locked(directory / f"{model.filename}.lock"):
+        with file_lock(directory / f"{model.filename}.lock"):
             _remove_stale_parts(directory, model)
             if target.is_dir():
                 raise ModelError(f"{target} is a directory; the local model is a GGUF file there: "

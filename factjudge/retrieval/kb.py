@@ -505,16 +505,20 @@ class KnowledgeBase:
             yield from batch
             last = batch[-1].id
 
+    @_sqlite_errors
+    def titles(self) -> list[str]:
+        """Every distinct stored title (read from the title index)."""
+        return [t for (t,) in self._conn.execute("SELECT DISTINCT title FROM documents")]
+
     def _titles(self, title: str | None) -> list[str] | None:
         """The stored titles a ``title`` filter names, ignoring case; the exact one when it is stored."""
         if title is None:
             return None
         if self._conn.execute("SELECT 1 FROM documents WHERE title = ? LIMIT 1", (title,)).fetchone():
             return [title]
-        # Only a miss reads every distinct title (from the title index) to compare them folded.
+        # Only a miss reads every distinct title to compare them folded.
         folded = title.casefold()
-        titles = self._conn.execute("SELECT DISTINCT title FROM documents")
-        return [t for (t,) in titles if t.casefold() == folded]
+        return [t for t in self.titles() if t.casefold() == folded]
 
     @_sqlite_errors
     def passage_ids(self, *, title: str | None = None, lang: str | None = None) -> list[int]:

@@ -10,7 +10,6 @@ file lock, rebuilt when the data changes) that every later check searches.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from factjudge.errors import InputError, RetrievalError
+from factjudge.llm.model_file import file_lock
 from factjudge.records import Evidence
 from factjudge.retrieval.kb import KnowledgeBase
 from factjudge.retrieval.wiki.base import (
@@ -91,19 +91,6 @@ def documents(files: dict[str, Path]) -> Iterator[dict[str, str]]:
                 yield {"title": title, "text": text, "lang": lang, "source": article_url(title, lang)}
 
 
-@contextlib.contextmanager
-def _exclusive(lock_path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``lock_path`` (two first checks at once build the index once)."""
-    try:
-        import fcntl
-    except ImportError:  # no flock: the atomic rename still keeps the index whole
-        yield
-        return
-    with open(lock_path, "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
-
-
 def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
     """The knowledge base built from ``files``, made on first use and whenever the data changes."""
     target = directory / f"packaged-{digest[:16]}-v{INDEX_FORMAT}.sqlite"
@@ -111,7 +98,7 @@ def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
         return target
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        with _exclusive(directory / "packaged.lock"):
+        with file_lock(directory / "packaged.lock"):  # two first checks at once build it once
             if target.is_file():  # built by another process while this one waited
                 return target
             tmp = directory / f"{target.name}.part-{os.getpid()}"
@@ -155,9 +142,9 @@ class PackagedWiki:
     def _titles(self) -> dict[str, list[str]]:
         """Stored titles by their folded form (a topic is matched ignoring case and accents)."""
         with self._lock:
-            rows = self._kb._conn.execute("SELECT DISTINCT title FROM documents").fetchall()
+            titles = self._kb.titles()
         folded: dict[str, list[str]] = {}
-        for (title,) in rows:
+        for title in titles:
             folded.setdefault(fold(title), []).append(title)
         return folded
 
