@@ -15,9 +15,13 @@ both), keeps the scores in a resumable file, and prints balanced accuracy over a
 on the first and second half of the slice separately, so that a choice that only fits one half
 shows.
 
+``questions`` scores each question wording over the same Wikipedia passages per FELM segment and
+prints their ROC AUC per half of the answers and per domain.
+
 ``felm`` runs ``factjudge bench`` over the FELM slice (wk, science, writing_rec) with the set-ups of
 the README table and prints segment- and response-level balanced accuracy, the share of items that
-found evidence and the share left unverified; FacTool-QA at claim level the same way.
+found evidence and the share left unverified; ``factool`` does the same over FacTool-QA's own claims
+(judged one by one), and ``mushroom`` prints Mu-SHROOM val span IoU (en, es, fr) beside marking all.
 """
 
 from __future__ import annotations
