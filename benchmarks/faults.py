@@ -1,6 +1,6 @@
 """`factjudge bench` against a misbehaving endpoint: faults of every kind, then SIGKILLs and resumes.
 
-Starts the fault-injecting OpenAI-compatible server of the tests (tests/support/openai_server.py)
+Starts the fault-injecting OpenAI-compatible server of the tests (factjudge/testing/openai_server.py)
 on 127.0.0.1, answering in factjudge's output contracts and injecting a fault into a share of
 the requests (429, 500, 503, hangs past the timeout, dropped and truncated connections, garbage
 bodies, empty choices, malformed usage, off-contract replies, 2 MB replies, replies trickled a
@@ -41,12 +41,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # for tests.support, the server shared with the tests
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from throughput import FELM_WK, realistic_reply  # noqa: E402
 
-from tests.support.openai_server import FAULTS, FaultPlan, OpenAIServer  # noqa: E402
+from factjudge.testing.openai_server import FAULTS, FaultPlan, OpenAIServer  # noqa: E402
 
 TIMEOUT = 2.0  # seconds per model call; a hang lasts longer
 DEADLINE = 20.0  # seconds per check, across its calls and retries

@@ -22,14 +22,10 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # for tests.support, the loopback helpers shared with the tests
-
-from factjudge.integrations.http import create_app  # noqa: E402
-from factjudge.llm.scripted import ScriptedChatModel  # noqa: E402
-from tests.support.live import loopback_socket  # noqa: E402
+from factjudge.integrations.http import create_app
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.testing.live import loopback_socket
 
 QUESTION = "When did the city museum open, and where is it?"
 ANSWER = ("The city museum opened in 1998. It stands on the north bank of the river. "

@@ -29,7 +29,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # for tests.support, the scripted server shared with the tests
 
 from factjudge.config import CheckConfig  # noqa: E402
 from factjudge.eval.datasets import load_dataset  # noqa: E402
@@ -40,7 +39,7 @@ from factjudge.llm.base import ChatModel, Message  # noqa: E402
 from factjudge.llm.cache import CachedChatModel  # noqa: E402
 from factjudge.llm.openai_backend import OpenAIChatModel  # noqa: E402
 from factjudge.llm.registry import make_model  # noqa: E402
-from tests.support.openai_server import OpenAIServer  # noqa: E402
+from factjudge.testing.openai_server import OpenAIServer  # noqa: E402
 
 FELM_WK = ROOT.parent / "shared" / "data" / "felm_wk.jsonl"
 MODES = {"all claims in one call (FELM)": None, "groups of 3": 3, "one call per claim (FActScore)": 1}

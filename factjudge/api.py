@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from factjudge.config import CheckConfig
+from factjudge.context import Context
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import build_model
 from factjudge.pipeline import Checker
 from factjudge.plan import plan_check, validate_answer
-from factjudge.records import CheckResult, Evidence
+from factjudge.records import CheckResult
 
 
 def check(
@@ -20,18 +21,21 @@ def check(
     model: ChatModel | None = None,
     refs: Sequence[str] = (),
     ref_texts: Sequence[str] = (),
-    context: Sequence[Evidence] = (),
-    grounded: bool = True,
+    context: Context | None = None,
+    grounded: bool | None = None,
     segments: Sequence[str] | None = None,
 ) -> CheckResult:
-    """Check one answer; with a context, against it (only it when ``grounded``).
+    """Check one answer; with a context (read by ``context.context_passages``), against it: only it
+    when ``config.grounded``, which ``grounded`` overrides when given.
 
     An unusable answer is refused before a model is built; the plan follows the model,
     whose name decides the default strategy.
     """
     config = config or CheckConfig()
+    if grounded is not None:
+        config = config.replace(grounded=grounded)
     validate_answer(answer)
     model = model or build_model(config)
     plan = plan_check(config, question, answer, context=context, refs=refs, ref_texts=ref_texts,
-                      grounded=grounded, segments=segments, model_name=model.name)
+                      segments=segments, model_name=model.name)
     return Checker(config, model).run(plan)

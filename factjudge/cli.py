@@ -76,16 +76,12 @@ def _add_check(sub: Any) -> None:
                    help="reference links: listed by link, their text read by doc, fact and the scorers")
     p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
                    help="passages the answer should be grounded in (RAG): list judges become grounded")
-    p.add_argument("--open", action="store_true",
-                   help="with --context, fall back to the references and well-established knowledge "
-                   "where the context is silent (doc) instead of judging against the context only")
     add_config_flags(p)
     p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
 
 
 def _check(args: argparse.Namespace) -> int:
     from factjudge.api import check
-    from factjudge.records import Evidence
 
     config = config_from_flags(args)
     _utf8("question", args.question)
@@ -104,8 +100,7 @@ def _check(args: argparse.Namespace) -> int:
     else:
         raise InputError("no answer given: pass it as an argument, with --answer-file, or on stdin")
 
-    context = [Evidence("context", text) for text in args.context]
-    result = check(args.question, answer, config, refs=args.refs, context=context, grounded=not args.open)
+    result = check(args.question, answer, config, refs=args.refs, context=args.context)
     if result.fallback:
         print(f"factjudge: note: {result.fallback}", file=sys.stderr)
     if args.json:
@@ -151,10 +146,10 @@ def _bench(args: argparse.Namespace) -> int:
     import time
 
     from factjudge.eval.datasets import dataset_hash, load_dataset
-    from factjudge.eval.grid import expand, parse_grid, setup_id
-    from factjudge.eval.runner import BenchRun, Setup
+    from factjudge.eval.grid import expand, parse_grid
+    from factjudge.eval.runner import BenchRun, name_setups
     from factjudge.eval.select import select_examples
-    from factjudge.llm.registry import check_model_spec
+    from factjudge.llm.registry import check_model_spec, model_info, model_name
 
     if args.resume and not args.run_dir:
         raise InputError("--resume needs the --run-dir of the run to continue")
@@ -162,16 +157,17 @@ def _bench(args: argparse.Namespace) -> int:
         raise InputError("--concurrency must be at least 1")
     base = config_from_flags(args)
     grid = parse_grid(args.grid)
-    setups = [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
-    models = list(dict.fromkeys(s.config.model for s in setups))
+    configs = expand(base, grid)
+    models = list(dict.fromkeys(c.model for c in configs))
     for model in models:
         check_model_spec(model)  # a bad name fails here, not once per item
     # llama.cpp answers one call at a time: more workers only interleave prompts of different
     # answers, and each item then re-evaluates the passages it would have shared with the last.
-    concurrency = args.concurrency or (1 if all(m.split(":")[0] == "local" for m in models) else 4)
+    concurrency = args.concurrency or min(model_info(m).concurrency for m in models)
     examples = select_examples(load_dataset(args.dataset), args.dataset, domain=args.domain,
                                language=args.language, per_language=args.per_language,
                                per_domain=args.per_domain, limit=args.limit)
+    setups = name_setups(configs, list(grid), examples, lambda c: model_name(c.model))
     run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     run = BenchRun(run_dir, examples, setups, dataset=str(args.dataset),
                    dataset_hash=dataset_hash(args.dataset), concurrency=concurrency)

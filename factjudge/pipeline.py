@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from factjudge.agents.extractor import extract_claims
 from factjudge.config import CheckConfig
+from factjudge.context import Context
 from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
@@ -36,14 +37,13 @@ class Checker:
         *,
         refs: Sequence[str] = (),
         ref_texts: Sequence[str] = (),
-        context: Sequence[Evidence] = (),
-        grounded: bool = True,
+        context: Context | None = None,
         segments: Sequence[str] | None = None,
         judge_all: bool = False,
     ) -> CheckResult:
         """Plan the check (``plan.plan_check``), then run it: every entry point comes through here."""
         return self.run(plan_check(self.config, question, answer, context=context, refs=refs,
-                                   ref_texts=ref_texts, grounded=grounded, segments=segments,
+                                   ref_texts=ref_texts, segments=segments,
                                    judge_all=judge_all, model_name=self.model.name))
 
     def run(self, plan: Plan) -> CheckResult:
@@ -58,13 +58,15 @@ class Checker:
                        segments=list(plan.segments) if plan.segments is not None else None)
 
         granularity = plan.granularity
+        notes: list[str] = []
         claims: tuple[Claim, ...] = ()
         if granularity == "claim":
             extracted = extract_claims(self.model, plan.question, segs, domain=cfg.domain,
                                        language=cfg.language, traces=traces,
                                        max_attempts=cfg.max_attempts)
-            if extracted is None:
-                granularity = "segment"  # the failed extraction stays in the traces
+            if extracted is None:  # the failed extraction stays in the traces
+                granularity = plan.if_extraction_fails
+                notes.append(f"claims ran as {granularity}s: the claim extraction failed")
             else:
                 claims = extracted
 
@@ -84,9 +86,10 @@ class Checker:
             items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces, topics)))
                      for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
-        fallback = plan.fallback
         if strategy.name != plan.strategy.name:
-            fallback = f"{plan.strategy.name} ran as {strategy.name}: {_no_passage(plan.refs, failures)}"
+            why = _no_passage(plan.refs, failures)
+            notes.insert(0, f"{plan.strategy.name} ran as {strategy.name}: {why}")
+        fallback = "; ".join(([plan.fallback] if plan.fallback else []) + notes) or None
         judge = strategy.judge(self.model, cfg)
 
         judged: dict[tuple[Target, int], Verdict] = {}
@@ -117,6 +120,7 @@ class Checker:
             domain=cfg.domain,
             model_note=model_note(self.model.name) if strategy.uses_model else None,
             fallback=fallback,
+            plan=plan.summary(),
             traces=tuple(traces),
             usage=usage,
             version=package_version(),

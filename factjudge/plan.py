@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
+from factjudge.context import Context, context_passages
 from factjudge.errors import InputError
 from factjudge.judges.strategies import Strategy, strategy_named
 from factjudge.records import Evidence
@@ -39,10 +40,23 @@ class Plan:
     # Judge personal statements too: in TRUE's setting a human label covers the whole text.
     judge_all: bool = False
     fallback: str | None = None  # why ``strategy`` is not the one asked for
+    # Decided here, executed by the checker: what runs when gathering found no passage (None:
+    # the check is refused), and the granularity when claim extraction fails.
+    if_no_evidence: str | None = None
+    if_extraction_fails: str = "segment"
 
     def strategy_for(self, found_evidence: bool) -> Strategy:
         """What judges once the evidence is in: FELM's fallback when no passage was found."""
-        return _given_evidence(self.strategy, found_evidence)
+        if found_evidence:
+            return self.strategy
+        if self.if_no_evidence is None:
+            raise InputError(_NO_EVIDENCE.format(self.strategy.name))
+        return strategy_named(self.if_no_evidence)
+
+    def summary(self) -> dict[str, str | None]:
+        """What a set-up's name, the result record, the service and the pages say was planned."""
+        return {"strategy": self.strategy.name, "granularity": self.granularity,
+                "if_no_evidence": self.if_no_evidence, "if_extraction_fails": self.if_extraction_fails}
 
 
 def validate_answer(answer: str) -> None:
@@ -60,10 +74,9 @@ def plan_check(
     question: str,
     answer: str,
     *,
-    context: Sequence[Evidence] = (),
+    context: Context | None = None,
     refs: Sequence[str] = (),
     ref_texts: Sequence[str] = (),
-    grounded: bool = True,
     segments: Sequence[str] | None = None,
     judge_all: bool = False,
     model_name: str | None = None,
@@ -71,11 +84,12 @@ def plan_check(
     """Decide what a check of ``answer`` will run; bad input fails here, before any model call.
 
     With a ``context`` (RAG), strategies whose prompt would not show it switch to one that
-    does: judged against the context only when ``grounded``, else with the judge's knowledge
+    does: judged against the context only when ``config.grounded``, else with the judge's knowledge
     where the context is silent. ``model_name`` is the judging model's, when it is already
     built (its default strategy applies); else the config's model spec decides.
     """
     validate_answer(answer)
+    context = context_passages(context)
     strategy = strategy_named(config.strategy_name(model_name))
     if not config.use_refs:
         refs, ref_texts = (), ()
@@ -87,7 +101,7 @@ def plan_check(
     if first and evidence_first:
         strategy = strategy_named(first)
     if context:
-        switched = strategy.with_context if grounded else strategy.with_open_context
+        switched = strategy.with_context if config.grounded else strategy.with_open_context
         strategy = strategy_named(switched or strategy.name)
     asked = strategy.name
     if strategy.without_refs and not refs:
@@ -102,11 +116,17 @@ def plan_check(
     granularity = config.granularity
     if granularity == "claim" and config.domain in NO_EXTRACTION_DOMAINS:
         granularity = "segment"  # FELM: math and reasoning steps are judged whole
+    if_no_evidence = None if strategy.needs_evidence and not strategy.without_evidence else (
+        strategy.without_evidence or strategy.name)
     return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
                 tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
                 wiki=wiki if "wiki" in sources else None,
                 segments=None if segments is None else tuple(segments), judge_all=judge_all,
-                fallback=fallback)
+                fallback=fallback, if_no_evidence=if_no_evidence)
+
+
+_NO_EVIDENCE = ("the {} strategy judges against evidence and has none: give a context, references "
+                "or an evidence source")
 
 
 def _given_evidence(strategy: Strategy, found: bool) -> Strategy:
@@ -116,6 +136,5 @@ def _given_evidence(strategy: Strategy, found: bool) -> Strategy:
     if strategy.without_evidence:
         return strategy_named(strategy.without_evidence)
     if strategy.needs_evidence:
-        raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give a "
-                         "context, references or an evidence source")
+        raise InputError(_NO_EVIDENCE.format(strategy.name))
     return strategy

@@ -210,7 +210,9 @@ class CheckResult:
     granularity: str
     domain: str
     model_note: str | None = None  # the caveat about the model that judged, for people
-    fallback: str | None = None  # why another strategy ran than the one asked for (FELM's fallbacks)
+    fallback: str | None = None  # why another strategy or granularity ran than the one asked for
+    # What the planner decided before the run (plan.Plan.summary): strategy, granularity, fallbacks.
+    plan: dict[str, str | None] = field(default_factory=dict)
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
@@ -233,6 +235,7 @@ class CheckResult:
             "domain": self.domain,
             "model_note": self.model_note,
             "fallback": self.fallback,
+            "plan": dict(self.plan),
             "traces": [t.to_dict() for t in self.traces],
             "usage": self.usage.to_dict(),
             "version": self.version,

@@ -12,47 +12,15 @@ planner (``plan.plan_check``) makes the switch to a passage-reading strategy.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from factjudge.api import check
 from factjudge.config import CheckConfig
-from factjudge.errors import InputError
+from factjudge.context import Context
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
-from factjudge.records import CheckResult, Evidence
-
-ContextItem = str | Evidence | Mapping[str, Any]
-Context = str | Iterable[ContextItem]
-
-
-def to_evidence(context: Context | None) -> tuple[Evidence, ...]:
-    """Context passages as Evidence: strings, Evidence, or mappings with text/title/url."""
-    if context is None:
-        return ()
-    if isinstance(context, str):
-        context = [context]
-    passages: list[Evidence] = []
-    for n, item in enumerate(context, start=1):
-        if isinstance(item, Evidence):
-            passage = item
-        elif isinstance(item, str):
-            passage = Evidence(source="context", text=item)
-        elif isinstance(item, Mapping):
-            text = item.get("text", item.get("page_content"))
-            if not isinstance(text, str):
-                raise InputError(f"context passage {n} has no text")
-            passage = Evidence(source=str(item.get("source") or "context"), text=text,
-                               url=_opt_str(item.get("url")), title=_opt_str(item.get("title")))
-        else:
-            raise InputError(f"context passage {n} is a {type(item).__name__}, not text")
-        if passage.text.strip():
-            passages.append(passage)
-    return tuple(passages)
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else str(value)
+from factjudge.records import CheckResult
 
 
 class Verifier:
@@ -67,10 +35,10 @@ class Verifier:
         config: CheckConfig | None = None,
         *,
         model: ChatModel | None = None,
-        grounded: bool = True,
+        grounded: bool | None = None,
     ) -> None:
-        self.config = config or CheckConfig()
-        self.grounded = grounded
+        config = config or CheckConfig()
+        self.config = config if grounded is None else config.replace(grounded=grounded)
         self._model = model
         self._pool = ModelPool()
 
@@ -92,14 +60,9 @@ class Verifier:
         grounded: bool | None = None,
     ) -> CheckResult:
         """Check ``answer`` to ``question``; with a context, against that context."""
-        passages = to_evidence(context)
-        refs, ref_texts = tuple(refs or ()), tuple(ref_texts or ())
-        if context is not None and not passages and not (refs or ref_texts):
-            raise InputError("the context is empty: give at least one passage with text")
         config = config or self.config
-        return check(question, answer, config, model=self.model_for(config), refs=refs,
-                     ref_texts=ref_texts, context=passages,
-                     grounded=self.grounded if grounded is None else grounded)
+        return check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
+                     ref_texts=tuple(ref_texts or ()), context=context, grounded=grounded)
 
     async def averify(
         self,

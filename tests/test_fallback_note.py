@@ -11,7 +11,7 @@ from factjudge.cli import main
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.pipeline import Checker
-from tests.support.openai_server import OpenAIServer
+from factjudge.testing.openai_server import OpenAIServer
 
 ANSWER = "The Eiffel Tower is in Berlin."
 

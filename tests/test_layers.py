@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "factjudge"
 
 # Bottom to top. A module may import from its own layer (without a cycle) and from layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "records", "version"),
+    ("errors", "records", "version", "environment"),
     ("text",),
     ("llm",),
     ("prompts",),
@@ -22,9 +22,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("agents",),
     ("judges",),
     ("config", "flags"),
-    ("plan", "gather", "model_pool", "pipeline", "api", "verifier", "render"),
+    ("context", "plan", "gather", "model_pool", "pipeline", "api", "verifier", "render"),
     ("eval",),
-    ("integrations",),
+    ("integrations", "testing"),
     ("cli", ""),  # "" is the package itself: factjudge/__init__.py, the public names
 )
 

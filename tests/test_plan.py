@@ -6,7 +6,8 @@ import pytest
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
-from factjudge.judges.strategies import STRATEGIES, default_strategy
+from factjudge.judges.strategies import STRATEGIES
+from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.pipeline import Checker
 from factjudge.plan import plan_check
@@ -21,11 +22,11 @@ def strategy_of(config: CheckConfig, **inputs: object) -> str:
 
 def test_no_strategy_chosen_means_the_model_default_and_the_result_records_it() -> None:
     assert CheckConfig().strategy is None
-    assert default_strategy("local") == "fact"
+    assert model_info("local").default_strategy == "fact"
     assert strategy_of(CheckConfig(wiki="none")) == "fact"
     # With nothing else to read, the embedded judge's default reads Wikipedia where it is installed.
     assert strategy_of(CheckConfig()) == ("evidence" if CheckConfig().wiki_source() else "fact")
-    assert default_strategy("openai:gpt-4o-mini") == "vanilla"
+    assert model_info("openai:gpt-4o-mini").default_strategy == "vanilla"
     # The judging model's name decides: a scripted (or endpoint) model gets FELM's vanilla.
     result = Checker(CheckConfig(), ScriptedChatModel(["Answer: ALL_CORRECT"])).check("q", "Water is wet.")
     assert result.strategy == "vanilla"
@@ -39,7 +40,7 @@ def test_no_strategy_chosen_means_the_model_default_and_the_result_records_it() 
 ])
 def test_a_context_switches_list_judges_to_a_prompt_that_shows_it(chosen: str, grounded: bool,
                                                                   runs: str) -> None:
-    assert strategy_of(CheckConfig(strategy=chosen), context=CONTEXT, grounded=grounded) == runs
+    assert strategy_of(CheckConfig(strategy=chosen, grounded=grounded), context=CONTEXT) == runs
 
 
 def test_felm_fallbacks_without_references() -> None:

@@ -8,10 +8,11 @@ import pytest
 
 from factjudge.api import check
 from factjudge.config import CheckConfig
+from factjudge.context import context_passages
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
-from factjudge.verifier import Verifier, summarize, to_evidence
+from factjudge.verifier import Verifier, summarize
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
 
 
@@ -82,14 +83,15 @@ def test_model_free_scorer_needs_no_model_call() -> None:
 
 
 def test_context_items_may_be_strings_evidence_or_mappings() -> None:
-    passages = to_evidence(["a", Evidence("wiki", "b", url="https://x"), {"text": "c", "title": "T"}, "  "])
+    passages = context_passages(["a", Evidence("wiki", "b", url="https://x"), {"text": "c", "title": "T"},
+                                 "  "])
     assert [(p.source, p.text) for p in passages] == [("context", "a"), ("wiki", "b"), ("context", "c")]
     assert passages[2].title == "T"
-    assert to_evidence("one passage")[0].text == "one passage"
+    assert context_passages("one passage")[0].text == "one passage"
     with pytest.raises(InputError):
-        to_evidence([{"title": "no text"}])
+        context_passages([{"title": "no text"}])
     with pytest.raises(InputError):
-        to_evidence([42])  # type: ignore[list-item]
+        context_passages([42])  # type: ignore[list-item]
 
 
 def test_empty_context_and_grounded_without_context_are_input_errors() -> None:

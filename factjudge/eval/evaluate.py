@@ -20,12 +20,14 @@ import pandas as pd
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval.datasets import Example, dataset_hash, load_dataset, load_rows
-from factjudge.eval.grid import expand, parse_grid, setup_id
+from factjudge.eval.grid import expand, parse_grid
 from factjudge.eval.results import read_lines
-from factjudge.eval.runner import ERRORS, RESULTS, BenchRun, RunSummary, Setup
+from factjudge.eval.runner import ERRORS, RESULTS, BenchRun, RunSummary, name_setups
 from factjudge.eval.summary import OVERALL, gold_segment_labels, metric_rows
 from factjudge.eval.tables.lines import failed_items
 from factjudge.llm.base import ChatModel
+from factjudge.llm.registry import model_name
+from factjudge.model_pool import ModelPool
 
 DatasetArg: TypeAlias = str | os.PathLike[str] | Sequence[Example | Mapping[str, Any]] | pd.DataFrame
 SetupsArg: TypeAlias = CheckConfig | Sequence[CheckConfig] | Mapping[str, Any]
@@ -74,21 +76,19 @@ def _grid_terms(grid: Mapping[str, Any]) -> list[str]:
     return terms
 
 
-def _setups(setups: SetupsArg, base: CheckConfig) -> list[Setup]:
-    """Set-ups named as ``factjudge bench`` names them."""
+def _configs(setups: SetupsArg, base: CheckConfig) -> tuple[list[CheckConfig], list[str]]:
+    """The set-ups' configs and the keys that vary between them (what their names show)."""
     if isinstance(setups, Mapping):
         grid = parse_grid(_grid_terms(setups))
-        return [Setup(setup_id(c, list(grid)), c) for c in expand(base, grid)]
+        return expand(base, grid), list(grid)
     configs = [setups] if isinstance(setups, CheckConfig) else list(setups)
     if not configs or not all(isinstance(c, CheckConfig) for c in configs):
         raise InputError("setups must be a CheckConfig, a list of them, or a grid dict such as "
                          "{'strategy': ['vanilla', 'cot']}")
     dicts = [c.to_dict() for c in configs]
-    varied = [k for k in dicts[0] if len({json.dumps(d[k], sort_keys=True) for d in dicts}) > 1]
-    named = [Setup(setup_id(c, varied), c) for c in configs]
-    if len({s.id for s in named}) != len(named):
+    if len({json.dumps(d, sort_keys=True) for d in dicts}) != len(dicts):
         raise InputError("two of the set-ups are the same configuration")
-    return named
+    return configs, [k for k in dicts[0] if len({json.dumps(d[k], sort_keys=True) for d in dicts}) > 1]
 
 
 def result_frame(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
@@ -153,11 +153,15 @@ def evaluate(
         raise InputError(f"limit must be at least 1, not {limit}")
     examples, name, digest = _examples(dataset)
     examples = examples[:limit]
-    named = _setups(setups, base or CheckConfig())
+    configs, varied = _configs(setups, base or CheckConfig())
     factory = (lambda config: model) if isinstance(model, ChatModel) else model
+    # Set-ups are named by what they run, so by the model that will judge: built once, here.
+    pool = ModelPool(factory) if factory else None
+    named = name_setups(configs, varied, examples,
+                        (lambda c: pool.get(c).name) if pool else (lambda c: model_name(c.model)))
     path = Path(run_dir) if run_dir is not None else Path(tempfile.mkdtemp(prefix="factjudge-eval-"))
-    bench = BenchRun(path, examples, named, model_factory=factory, dataset=name, dataset_hash=digest,
-                     concurrency=concurrency)
+    bench = BenchRun(path, examples, named, model_factory=pool.get if pool else None, dataset=name,
+                     dataset_hash=digest, concurrency=concurrency)
     summary = bench.run(resume=True, show_progress=show_progress)
     wanted_setups = {s.id: i for i, s in enumerate(named)}
     wanted_examples = {e.id: i for i, e in enumerate(examples)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, get_args, get_type_hints
 
 from factjudge.config import CheckConfig, evidence_sources
@@ -59,10 +59,32 @@ def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:
     return [base.replace(**dict(zip(keys, combo, strict=True))) for combo in combos]
 
 
-def setup_id(config: CheckConfig, keys: Sequence[str]) -> str:
-    """A stable, readable name for a set-up: the varied keys and the always-relevant ones."""
-    shown = {"model", "strategy", "granularity", *keys}
-    if not strategy_named(config.strategy_name()).uses_model and config.granularity == "segment":
-        shown.discard("model")  # no model call is made: naming one would mislead
-    named = {**{k: getattr(config, k) for k in shown}, "strategy": config.strategy_name()}
-    return ",".join(f"{k}={named[k]}" for k in sorted(shown))
+def setup_id(config: CheckConfig, keys: Sequence[str], planned: Mapping[str, Sequence[str]] | None = None,
+             ) -> str:
+    """A stable, readable name for a set-up: the varied keys and the always-relevant ones.
+
+    ``planned``: the strategies and granularities the planner decided for the set-up's examples
+    (most frequent first), so the name says what runs: a default strategy reads as the one the
+    model and the data make it, a chosen one that is switched as ``fact→supported``.
+    """
+    strategy = config.strategy_name()
+    named = {k: getattr(config, k) for k in {"model", "granularity", *keys}}
+    named["strategy"] = _as_planned(config.strategy, (planned or {}).get("strategy") or [strategy])
+    named["granularity"] = _as_planned(config.granularity, (planned or {}).get("granularity") or [])
+    if not any(strategy_named(s).uses_model for s in (planned or {}).get("strategy") or [strategy]) \
+            and config.granularity == "segment":
+        del named["model"]  # no model call is made: naming one would mislead
+    return ",".join(f"{k}={_shown(named[k])}" for k in sorted(named))
+
+
+def _shown(value: Any) -> str:
+    """A setting as a grid term writes it: ``kb+llm`` for several sources."""
+    return "+".join(value) if isinstance(value, tuple) else str(value)
+
+
+def _as_planned(asked: str | None, planned: Sequence[str]) -> str:
+    """``asked`` when the plan keeps it, the plan when nothing was asked, else ``asked→planned``."""
+    ran = "/".join(planned)
+    if asked is None or not planned:
+        return ran or str(asked)
+    return asked if ran == asked else f"{asked}→{ran}"

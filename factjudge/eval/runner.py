@@ -8,6 +8,7 @@ cache makes the calls of items that were in flight at a kill free the second tim
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from rich.progress import (
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
+from factjudge.eval.grid import setup_id
 from factjudge.eval.results import ResultWriter, read_json, read_lines, utf8_json
 from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
@@ -70,11 +72,35 @@ def plan_example(config: CheckConfig, example: Example, model_name: str | None =
                             language=example.language or config.language)
     if example.grounding:
         return plan_check(config, example.question, example.answer, segments=[example.answer],
-                          context=[Evidence("context", example.grounding)], grounded=True,
-                          judge_all=True, model_name=model_name)
+                          context=[Evidence("context", example.grounding)], judge_all=True,
+                          model_name=model_name)
     return plan_check(config, example.question, example.answer,
                       segments=list(example.segments) or None, refs=example.refs,
                       ref_texts=example.ref_contents, model_name=model_name)
+
+
+def planned_for(config: CheckConfig, examples: Sequence[Example], model_name: str,
+                ) -> dict[str, list[str]]:
+    """The strategies and granularities the planner decides for ``examples``, most frequent first."""
+    counts: dict[str, Counter[str]] = {"strategy": Counter(), "granularity": Counter()}
+    for example in examples:
+        try:
+            plan = plan_example(config, example, model_name)
+        except InputError:
+            continue  # refused before the run (impossible_setups) or failed with its reason
+        counts["strategy"][plan.strategy.name] += 1
+        counts["granularity"][plan.granularity] += 1
+    return {key: [name for name, _ in count.most_common()] for key, count in counts.items()}
+
+
+def name_setups(configs: Sequence[CheckConfig], keys: Sequence[str], examples: Sequence[Example],
+                model_name: Callable[[CheckConfig], str]) -> list[Setup]:
+    """Set-ups named by what the planner decides they run on ``examples`` (``grid.setup_id``)."""
+    setups = [Setup(setup_id(c, keys, planned_for(c, examples, model_name(c))), c) for c in configs]
+    names = [s.id for s in setups]
+    if twice := next((name for name in names if names.count(name) > 1), None):
+        raise InputError(f"two set-ups run the same thing ({twice}): leave one out")
+    return setups
 
 
 def check_example(checker: Checker, example: Example) -> CheckResult:

@@ -32,9 +32,9 @@ from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRE
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import DeadlinePassed
-from factjudge.llm.registry import model_note
+from factjudge.llm.registry import model_info
 from factjudge.plan import plan_check
-from factjudge.records import CheckResult, Evidence
+from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 from factjudge.version import package_version
 
@@ -99,6 +99,60 @@ def _static(name: str) -> bytes:
     return resources.files("factjudge.integrations").joinpath("static", name).read_bytes()
 
 
+class CheckService:
+    """The service's state and its two working endpoints: the Verifier, the check pool and its slots."""
+
+    def __init__(self, verifier: Verifier, *, timeout: float, max_body: int, max_concurrency: int) -> None:
+        self.verifier = verifier
+        self.timeout = timeout
+        self.max_body = max_body
+        self.max_concurrency = max_concurrency
+        self.executor = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="factjudge-check")
+        self._slots: asyncio.Semaphore | None = None  # made in the serving event loop, on first use
+
+    async def info(self) -> dict[str, Any]:
+        """The model and settings this service checks with."""
+        loop = asyncio.get_running_loop()
+        model = await loop.run_in_executor(self.executor, self.verifier.model_for)
+        cfg = self.verifier.config
+        # What a check runs, as the planner decides it: without a context and with one.
+        alone, with_context = (plan_check(cfg, "", "-", context=context, model_name=model.name)
+                               for context in ((), ("-",)))
+        facts = model_info(model.name)
+        return {"model": model.name, "model_note": facts.note, "local": facts.local,
+                "strategy": alone.strategy.name, "strategy_with_context": with_context.strategy.name,
+                "plan": alone.summary(), "plan_with_context": with_context.summary(),
+                "granularity": cfg.granularity, "domain": cfg.domain, "grounded": cfg.grounded,
+                "strategies": list(STRATEGIES),
+                "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
+                "granularities": list(GRANULARITIES), "max_body": self.max_body, "timeout": self.timeout,
+                "version": package_version()}
+
+    async def check(self, request: CheckRequest) -> Response:
+        """Check an answer; with a context, which of its segments or claims the context does not support."""
+        ends = time.monotonic() + self.timeout
+        if (where := lone_surrogate(request.model_dump())) is not None:
+            raise ApiError(400, f"{where} holds a lone surrogate escape (such as \\ud800), which is not text")
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.max_concurrency)
+        slot = self._slots
+        try:
+            await asyncio.wait_for(slot.acquire(), self.timeout)
+        except asyncio.TimeoutError:
+            raise ApiError(503, f"the service is busy: no free slot within {self.timeout:g} s; retry later") \
+                from None
+        run = functools.partial(_verify, self.verifier, request, ends)
+        future = asyncio.get_running_loop().run_in_executor(self.executor, run)
+        # The slot is held until the work really ends, even after a timeout answered the client.
+        future.add_done_callback(lambda _: slot.release())
+        try:
+            result = await asyncio.wait_for(asyncio.shield(future), max(0.0, ends - time.monotonic()))
+        except (asyncio.TimeoutError, DeadlinePassed):
+            limit = min(self.timeout, self.verifier.config.deadline)
+            raise ApiError(504, f"the check did not finish within {limit:g} s") from None
+        return JSONResponse(result.to_dict())
+
+
 def create_app(
     model: ChatModel | None = None,
     config: CheckConfig | None = None,
@@ -107,119 +161,85 @@ def create_app(
     max_body: int = DEFAULT_MAX_BODY,
     timeout: float = DEFAULT_TIMEOUT,
     max_concurrency: int = DEFAULT_MAX_CONCURRENCY,
-    grounded: bool = True,
     allowed_hosts: Sequence[str] = (),
 ) -> FastAPI:
-    """Build the service: the model comes from ``config`` (like ``api.model_for``) unless injected.
+    """Build the service: the model ``config`` names (built once, ``Verifier.model_for``) unless injected.
 
     Requests are answered for Host headers naming localhost or an IP address, and for the
     names in ``allowed_hosts`` ("*": any), so a web page cannot reach the service by DNS rebinding.
+    ``timeout`` is a request's, in seconds; the config's ``timeout`` stays one model call's.
     """
     if max_concurrency < 1 or max_body < 1 or timeout <= 0:
         raise InputError("max_concurrency, max_body and timeout must be positive")
-    verifier = Verifier(config, model=model, grounded=grounded)
-    executor = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="factjudge-check")
-    slots: list[asyncio.Semaphore] = []  # made in the serving event loop, on first use
+    service = CheckService(Verifier(config, model=model), timeout=timeout, max_body=max_body,
+                           max_concurrency=max_concurrency)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        executor.shutdown(wait=False, cancel_futures=True)
+        service.executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="factjudge", version=package_version(), lifespan=lifespan,
                   description="Check whether an answer is true, or supported by the context it was "
                   "written from. Errors are JSON: {\"error\": {status, code, message}}.",
                   docs_url=None, redoc_url=None)  # the bundled docs pages load scripts from a CDN
-    app.state.verifier = verifier
-
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _json_error(exc.status, exc.code, str(exc))
-
-    @app.exception_handler(FactJudgeError)
-    async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONResponse:
-        status = _error_status(exc)
-        if status == 400:
-            return _json_error(status, CODES[status], str(exc))
-        log.warning("check failed upstream: %s", exc)  # the details stay on the server
-        return _json_error(status, CODES[status], _upstream_message(exc))
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _json_error(422, "invalid_request", _validation_message(exc))
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _json_error(exc.status_code, CODES.get(exc.status_code, "error"), str(exc.detail))
-
-    @app.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected error in %s", request.url.path)
-        message = f"internal error ({type(exc).__name__}); see the server log"
-        return _json_error(500, "internal_error", message)
-
-    @app.get("/healthz", tags=["service"])
-    async def healthz() -> dict[str, str]:
-        """Liveness: the process is up and answering."""
-        return {"status": "ok"}
-
-    @app.get("/v1/info", tags=["service"], responses=ERROR_RESPONSES)
-    async def info() -> dict[str, Any]:
-        """The model and settings this service checks with."""
-        loop = asyncio.get_running_loop()
-        checker_model = await loop.run_in_executor(executor, verifier.model_for)
-        cfg = verifier.config
-        # What a check runs, as the planner decides it: without a context and with one.
-        alone, grounded = (plan_check(cfg, "", "-", context=context, grounded=verifier.grounded,
-                                      model_name=checker_model.name).strategy.name
-                           for context in ((), (Evidence("context", "-"),)))
-        return {"model": checker_model.name, "model_note": model_note(checker_model.name),
-                "strategy": alone, "strategy_with_context": grounded, "granularity": cfg.granularity,
-                "domain": cfg.domain,
-                "grounded": verifier.grounded, "strategies": list(STRATEGIES),
-                "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
-                "granularities": list(GRANULARITIES), "max_body": max_body, "timeout": timeout,
-                "version": package_version()}
-
-    @app.post("/v1/check", tags=["check"], responses={
+    app.state.verifier = service.verifier
+    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
+    app.add_exception_handler(FactJudgeError, _factjudge_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected)
+    app.get("/healthz", tags=["service"])(healthz)
+    app.get("/v1/info", tags=["service"], responses=ERROR_RESPONSES)(service.info)
+    app.post("/v1/check", tags=["check"], responses={
         200: {"description": "the CheckResult as JSON (factjudge.records.CheckResult.to_dict)"},
-        **ERROR_RESPONSES})
-    async def check(request: CheckRequest) -> Response:
-        """Check an answer; with a context, which of its segments or claims the context does not support."""
-        ends = time.monotonic() + timeout
-        if (where := lone_surrogate(request.model_dump())) is not None:
-            raise ApiError(400, f"{where} holds a lone surrogate escape (such as \\ud800), which is not text")
-        run = functools.partial(_verify, verifier, request, ends)
-        if not slots:
-            slots.append(asyncio.Semaphore(max_concurrency))
-        slot = slots[0]
-        try:
-            await asyncio.wait_for(slot.acquire(), timeout)
-        except asyncio.TimeoutError:
-            raise ApiError(503, f"the service is busy: no free slot within {timeout:g} s; retry later") \
-                from None
-        future = asyncio.get_running_loop().run_in_executor(executor, run)
-        # The slot is held until the work really ends, even after a timeout answered the client.
-        future.add_done_callback(lambda _: slot.release())
-        try:
-            result = await asyncio.wait_for(asyncio.shield(future), max(0.0, ends - time.monotonic()))
-        except (asyncio.TimeoutError, DeadlinePassed):
-            limit = min(timeout, verifier.config.deadline)
-            raise ApiError(504, f"the check did not finish within {limit:g} s") from None
-        return JSONResponse(result.to_dict())
-
-    @app.get("/", include_in_schema=False)
-    async def page() -> HTMLResponse:
-        return HTMLResponse(_static("index.html"), headers=PAGE_HEADERS)
-
-    @app.get("/static/{name}", include_in_schema=False)
-    async def static(name: str) -> Response:
-        if name not in STATIC:
-            raise ApiError(404, f"no static file {name!r}")
-        return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
-
+        **ERROR_RESPONSES})(service.check)
+    app.get("/", include_in_schema=False)(page)
+    app.get("/static/{name}", include_in_schema=False)(static)
     app.add_middleware(Guard, api_key=api_key, max_body=max_body, allowed_hosts=allowed_hosts)
     return app
+
+
+async def healthz() -> dict[str, str]:
+    """Liveness: the process is up and answering."""
+    return {"status": "ok"}
+
+
+async def page() -> HTMLResponse:
+    """The web page."""
+    return HTMLResponse(_static("index.html"), headers=PAGE_HEADERS)
+
+
+async def static(name: str) -> Response:
+    """The page's script and style sheet."""
+    if name not in STATIC:
+        raise ApiError(404, f"no static file {name!r}")
+    return Response(_static(name), media_type=STATIC[name], headers=PAGE_HEADERS)
+
+
+async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+    return _json_error(exc.status, exc.code, str(exc))
+
+
+async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONResponse:
+    status = _error_status(exc)
+    if status == 400:
+        return _json_error(status, CODES[status], str(exc))
+    log.warning("check failed upstream: %s", exc)  # the details stay on the server
+    return _json_error(status, CODES[status], _upstream_message(exc))
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    return _json_error(422, "invalid_request", _validation_message(exc))
+
+
+async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    return _json_error(exc.status_code, CODES.get(exc.status_code, "error"), str(exc.detail))
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error in %s", request.url.path)
+    return _json_error(500, "internal_error", f"internal error ({type(exc).__name__}); see the server log")
 
 
 def _verify(verifier: Verifier, request: CheckRequest, ends: float) -> CheckResult:
@@ -230,5 +250,4 @@ def _verify(verifier: Verifier, request: CheckRequest, ends: float) -> CheckResu
     config = verifier.config.replace(**request.options.config_changes())
     config = config.replace(deadline=min(config.deadline, left))
     return verifier.verify(request.question, request.answer, context=request.context_items() or None,
-                           refs=request.refs, ref_texts=request.ref_texts, config=config,
-                           grounded=request.options.grounded)
+                           refs=request.refs, ref_texts=request.ref_texts, config=config)

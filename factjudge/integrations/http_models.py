@@ -36,7 +36,7 @@ class CheckOptions(BaseModel):
 
     def config_changes(self) -> dict[str, Any]:
         """The CheckConfig fields this request sets."""
-        fields = ("strategy", "granularity", "domain", "language")
+        fields = ("strategy", "granularity", "domain", "language", "grounded")
         return {name: getattr(self, name) for name in fields if getattr(self, name) is not None}
 
 

@@ -59,7 +59,7 @@ class VerifierRunnable(Runnable[dict[str, Any], CheckResult]):
         *,
         config: CheckConfig | None = None,
         model: ChatModel | None = None,
-        grounded: bool = True,
+        grounded: bool | None = None,
     ) -> None:
         self.verifier = verifier or Verifier(config, model=model, grounded=grounded)
 

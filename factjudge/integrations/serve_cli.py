@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import socket
 from typing import Any
 
+from factjudge.environment import service_api_key
 from factjudge.errors import InputError
 from factjudge.flags import add_config_flags, config_from_flags
 from factjudge.integrations.limits import (
@@ -27,9 +27,6 @@ def add_serve_parser(sub: Any) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     # The defaults of every request; --timeout is the request's, not a model call's.
     add_config_flags(p, exclude=("timeout",))
-    p.add_argument("--open", action="store_true",
-                   help="with a context, fall back to refs and well-established knowledge "
-                   "instead of judging against the context only")
     p.add_argument("--api-key-env", default=API_KEY_ENV,
                    help=f"environment variable holding the API key (default {API_KEY_ENV})")
     p.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, help="largest request body in bytes")
@@ -48,10 +45,10 @@ def build_app(args: argparse.Namespace) -> Any:
     from factjudge.integrations.http import create_app
 
     config = config_from_flags(args)
-    api_key = os.environ.get(args.api_key_env) or None
+    api_key = service_api_key(args.api_key_env)
     hosts = [args.host, *(name.strip() for name in args.allowed_hosts.split(",") if name.strip())]
     return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.timeout,
-                      max_concurrency=args.max_concurrency, grounded=not args.open, allowed_hosts=hosts)
+                      max_concurrency=args.max_concurrency, allowed_hosts=hosts)
 
 
 def _check_limits(args: argparse.Namespace) -> None:
@@ -87,7 +84,7 @@ def run_serve(args: argparse.Namespace) -> int:
     _check_limits(args)
     app = build_app(args)
     _check_port_free(args.host, args.port)
-    auth = "API key required" if os.environ.get(args.api_key_env) else "no API key (open)"
+    auth = "API key required" if service_api_key(args.api_key_env) else "no API key (open)"
     print(f"factjudge: serving on http://{args.host}:{args.port}/ ({auth})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=log_config())
     return 0

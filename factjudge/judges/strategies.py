@@ -166,11 +166,3 @@ def strategy_named(name: str) -> Strategy:
     except KeyError:
         raise InputError(f"unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}") from None
 
-
-def default_strategy(model_spec: str) -> str:
-    """The strategy a check runs when none is chosen: it depends on the model that will judge.
-
-    The embedded model follows one-decision prompts far better than FELM's list prompts
-    (README, "Measured with the embedded model"); bigger models get FELM's vanilla.
-    """
-    return "fact" if model_spec.partition(":")[0] == "local" else "vanilla"

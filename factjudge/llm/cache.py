@@ -12,12 +12,12 @@ import dataclasses
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 import threading
 from concurrent.futures import Future
 from pathlib import Path
 
+from factjudge.environment import call_cache_path
 from factjudge.errors import ModelError
 from factjudge.llm.base import ChatModel, Completion, GenerationParams, Message, not_utf8
 from factjudge.llm.deadline import past_deadline, remaining
@@ -43,9 +43,8 @@ class _Abandoned(Exception):
 
 
 def default_cache_path() -> Path:
-    """``$FACTJUDGE_CACHE`` or ``~/.cache/factjudge/calls.sqlite``."""
-    env = os.environ.get("FACTJUDGE_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "factjudge" / "calls.sqlite"
+    """``$FACTJUDGE_CACHE``, else ``calls.sqlite`` in the user cache (``environment.call_cache_path``)."""
+    return call_cache_path()
 
 
 def cache_key(

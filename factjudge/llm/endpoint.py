@@ -29,13 +29,13 @@ from typing import Any
 
 import httpx
 
+from factjudge.environment import openai_api_key, openai_base_url, openai_org_headers
 from factjudge.errors import InputError
 from factjudge.llm.deadline import remaining
 from factjudge.version import package_version
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 # Sent as the openai SDK sends them, when these variables are set.
-ORG_HEADERS = {"OPENAI_ORG_ID": "OpenAI-Organization", "OPENAI_PROJECT_ID": "OpenAI-Project"}
 # Idle connections kept per endpoint: more than any --concurrency in use, so none is reopened.
 MAX_IDLE = 128
 
@@ -83,7 +83,7 @@ def normalised_base_url(base_url: str | None) -> str:
 
     It is part of every cache key, so it must not change when the client does.
     """
-    url = base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
+    url = base_url or openai_base_url() or DEFAULT_BASE_URL
     try:
         parts = httpx.URL(url)
         usable = parts.scheme in ("http", "https") and bool(parts.host) and parts.port != 0
@@ -193,9 +193,7 @@ class EndpointClient:
             self._headers["Authorization"] = f"Bearer {api_key}"
         if url.scheme == "http":  # a plain-HTTP proxy reads its credentials from every request
             self._headers.update(self._proxy_headers)
-        for env, header in ORG_HEADERS.items():
-            if os.environ.get(env):
-                self._headers[header] = os.environ[env]
+        self._headers.update(openai_org_headers())
         self._idle: list[http.client.HTTPConnection] = []
         self._lock = threading.Lock()
 
@@ -203,9 +201,9 @@ class EndpointClient:
     def for_openai(cls, name: str, base_url: str | None, api_key: str | None,
                    timeout: float) -> EndpointClient:
         """A client for ``base_url`` (else ``$OPENAI_BASE_URL``, else OpenAI's) with the key it needs."""
-        base_url = base_url or os.environ.get("OPENAI_BASE_URL")
+        base_url = base_url or openai_base_url()
         # Local servers (vLLM, llama.cpp, Ollama) take any key or none; OpenAI's own needs one.
-        api_key = api_key or os.environ.get("OPENAI_API_KEY")
+        api_key = api_key or openai_api_key()
         if not api_key and not base_url:
             raise InputError(f"{name}: no API key: set OPENAI_API_KEY, or --base-url for a local server")
         return cls(base_url, api_key, timeout)

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from factjudge.environment import THREADS_ENV, threads_setting
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
 from factjudge.llm.llama_grammar import GrammarFilter
@@ -41,7 +42,6 @@ def smollm2_path() -> Path:
     return path
 
 
-THREADS_ENV = "FACTJUDGE_THREADS"
 
 
 def llama_threads() -> int:
@@ -50,7 +50,7 @@ def llama_threads() -> int:
     On a machine busy with other work, fewer threads than cores is faster: llama.cpp's threads
     wait for each other at every layer, so one descheduled thread stalls them all.
     """
-    configured = os.environ.get(THREADS_ENV, "").strip()
+    configured = threads_setting()
     if configured:
         if not configured.isdigit() or int(configured) < 1:
             raise ModelError(f"{THREADS_ENV} must be a whole number of at least 1, not {configured!r}")

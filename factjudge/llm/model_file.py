@@ -25,9 +25,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO
 
+from factjudge import environment
+from factjudge.environment import MODELS_ENV
 from factjudge.errors import ModelError
 
-MODELS_DIR_ENV = "FACTJUDGE_MODELS"
 CHUNK = 1 << 22
 SAMPLE_BYTES = 4 << 20  # hashed at each end of the file on every load
 
@@ -63,12 +64,8 @@ QWEN_1_5B = PartedModel(
 
 
 def models_dir() -> Path:
-    """Where joined model files live: ``$FACTJUDGE_MODELS`` or ``~/.cache/factjudge/models``."""
-    configured = os.environ.get(MODELS_DIR_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "factjudge" / "models"
+    """Where joined model files live: ``$FACTJUDGE_MODELS``, else ``models/`` in the user cache."""
+    return environment.models_dir()
 
 
 def _reinstall(name: str, model: PartedModel) -> str:
@@ -184,7 +181,7 @@ def ensure_model_file(model: PartedModel = QWEN_1_5B, directory: Path | None = N
             stamp_path.write_text(json.dumps({"sha256": model.sha256, **_stamp(target)}), encoding="utf-8")
     except OSError as exc:
         raise ModelError(f"cannot write the local model into {directory}: {exc.strerror or exc} "
-                         f"(set {MODELS_DIR_ENV} to a writable folder)") from None
+                         f"(set {MODELS_ENV} to a writable folder)") from None
     return target
 
 

@@ -17,6 +17,8 @@ import os
 from importlib import resources
 from pathlib import Path
 
+from factjudge.environment import ranks_dir
+
 # Names the format: a table cached in another layout must not be read as this one.
 _MAGIC = b"factjudge-ranks 1\n"
 _DIGEST = hashlib.sha256().digest_size
@@ -24,9 +26,8 @@ _HEADER = len(_MAGIC) + 2 * _DIGEST
 
 
 def cache_dir() -> Path:
-    """Where parsed rank tables are kept: ``$XDG_CACHE_HOME/factjudge/tiktoken`` (or ``~/.cache``)."""
-    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "factjudge" / "tiktoken"
+    """Where parsed rank tables are kept (``environment.ranks_dir``)."""
+    return ranks_dir()
 
 
 def load_ranks(name: str) -> dict[bytes, int]:

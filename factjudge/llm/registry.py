@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from factjudge.errors import InputError
@@ -46,13 +47,48 @@ MODEL_NOTES = {
 }
 
 
+@dataclass(frozen=True)
+class ModelInfo:
+    """What factjudge knows of a model by its name: every entry point reads these facts here."""
+
+    name: str
+    local: bool  # runs in this process (llama.cpp): one call at a time, no key, no cost
+    default_strategy: str  # what a check runs with it when no strategy is chosen
+    note: str | None  # the caveat human-facing output shows (None for an endpoint's model)
+    concurrency: int  # items bench checks at once with it by default
+    logprobs: bool | None  # whether its replies carry log-probabilities (None: the endpoint decides)
+
+
+def model_name(spec: str) -> str:
+    """The name the model ``spec`` builds will carry, without building it."""
+    kind, _, arg = spec.partition(":")
+    if kind != "local":
+        return spec
+    if not arg:
+        return LOCAL_DEFAULT
+    return SMOLLM2 if arg == "smollm2" else f"local:{Path(arg).stem}"
+
+
+def model_info(name: str) -> ModelInfo:
+    """The facts about the model called ``name`` (a built model's name, or a spec such as ``local``).
+
+    The embedded model follows one-decision prompts far better than FELM's list prompts
+    (README, "Measured with the embedded model"), so it defaults to ``fact``; others to FELM's
+    ``vanilla``. llama.cpp answers one call at a time: more workers only interleave prompts.
+    """
+    name = model_name(name) if name in ("local", "local:smollm2") else name
+    local = name.partition(":")[0] == "local"
+    note = MODEL_NOTES.get(name)
+    if note is None and local:
+        note = f"Judged by the local model {name[6:]}; factjudge has not measured its accuracy."
+    return ModelInfo(name, local, "fact" if local else "vanilla", note, 1 if local else 4,
+                     True if local else None)
+
+
 def model_note(name: str) -> str | None:
     """The caveat human-facing output shows for the model ``name`` (None for an endpoint's model)."""
-    if name in MODEL_NOTES:
-        return MODEL_NOTES[name]
-    if name.startswith("local:"):
-        return f"Judged by the local model {name[6:]}; factjudge has not measured its accuracy."
-    return None
+    return model_info(name).note
+
 
 BACKENDS: dict[str, Callable[[str, str | None, str | None, float], ChatModel]] = {
     "local": _local,

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from factjudge.llm.cache import default_cache_path
+from factjudge.environment import pages_dir
 from factjudge.records import Evidence
 
 
 def page_cache_dir(call_cache: str | Path | None = None) -> Path:
     """Where fetched reference pages are kept: ``$FACTJUDGE_PAGES``, else ``pages/`` beside the call cache."""
-    env = os.environ.get("FACTJUDGE_PAGES")
-    if env:
-        return Path(env)
-    return Path(call_cache or default_cache_path()).parent / "pages"
+    return pages_dir(call_cache)
 
 
 def reference_evidence(

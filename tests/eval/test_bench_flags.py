@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.cli import main
-from tests.support.openai_server import OpenAIServer
+from factjudge.testing.openai_server import OpenAIServer
 
 SEGMENTS = ["Paris is in France.", "The Moon is made of cheese."]
 

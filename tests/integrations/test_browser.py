@@ -19,9 +19,9 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from factjudge.config import CheckConfig  # noqa: E402
 from factjudge.integrations.http import create_app  # noqa: E402
 from factjudge.llm.scripted import ScriptedChatModel  # noqa: E402
+from factjudge.testing.live import serve_in_thread  # noqa: E402
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong  # noqa: E402
 from tests.support.browser import chromium, needs_chromium  # noqa: E402
-from tests.support.live import serve_in_thread  # noqa: E402
 
 pytestmark = needs_chromium
 

@@ -18,8 +18,8 @@ from factjudge.config import CheckConfig
 from factjudge.errors import ModelError
 from factjudge.integrations.http import create_app
 from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.testing.openai_server import FaultPlan, OpenAIServer
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
-from tests.support.openai_server import FaultPlan, OpenAIServer
 
 BODY: dict[str, Any] = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
 LOCAL = "http://localhost"

@@ -20,9 +20,9 @@ from fastapi.testclient import TestClient
 from factjudge.integrations.http import create_app
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
+from factjudge.testing.live import loopback_socket
+from factjudge.testing.openai_server import OpenAIServer, Step
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION
-from tests.support.live import loopback_socket
-from tests.support.openai_server import OpenAIServer, Step
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}

@@ -10,10 +10,10 @@ from factjudge.agents.parsing import parse_decision
 from factjudge.config import CheckConfig
 from factjudge.errors import ParseError
 from factjudge.judges.base import Item, JudgeInput
-from factjudge.judges.strategies import SUPPORTED_THRESHOLD, default_strategy, strategy_named
+from factjudge.judges.strategies import SUPPORTED_THRESHOLD, strategy_named
 from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import Completion, TokenLogprob
-from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.registry import LOCAL_DEFAULT, model_info
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.pipeline import Checker
 from factjudge.records import Evidence, Trace
@@ -69,8 +69,8 @@ def test_without_a_threshold_or_logprobs_the_word_is_the_label() -> None:
 
 
 def test_the_embedded_model_defaults_to_per_item_decisions_and_reads_a_context() -> None:
-    assert default_strategy("local") == "fact" and default_strategy("local:smollm2") == "fact"
-    assert default_strategy("openai:gpt-4o-mini") == "vanilla"
+    assert model_info("local").default_strategy == model_info("local:smollm2").default_strategy == "fact"
+    assert model_info("openai:gpt-4o-mini").default_strategy == "vanilla"
     assert strategy_named("fact").with_context == "supported"
     model = ScriptedChatModel([_reply("Yes", 0.1), _reply("No", 0.9)], name=LOCAL_DEFAULT)
     result = Checker(CheckConfig(), model).check(

@@ -8,8 +8,9 @@ from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.scorer_judge import ScorerJudge
-from factjudge.judges.strategies import STRATEGIES, default_strategy, strategy_named
+from factjudge.judges.strategies import STRATEGIES, strategy_named
 from factjudge.judges.true_false import TrueFalseJudge
+from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.prompts import load_prompt
 
@@ -33,7 +34,8 @@ def test_each_record_names_registered_strategies_and_builds_its_judge(name: str)
 
 
 def test_names_and_the_model_default() -> None:
-    assert default_strategy("local") in STRATEGIES and default_strategy("openai:gpt-4o-mini") in STRATEGIES
+    assert model_info("local").default_strategy in STRATEGIES
+    assert model_info("openai:gpt-4o-mini").default_strategy in STRATEGIES
     assert strategy_named("cot").max_tokens == 1000
     with pytest.raises(InputError, match="unknown strategy 'guess'; choose from vanilla, cot"):
         strategy_named("guess")

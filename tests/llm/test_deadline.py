@@ -14,7 +14,7 @@ from factjudge.llm.base import GenerationParams
 from factjudge.llm.deadline import deadline
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
-from tests.support.openai_server import FaultPlan, OpenAIServer, Step
+from factjudge.testing.openai_server import FaultPlan, OpenAIServer, Step
 
 MESSAGES = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]
 PARAMS = GenerationParams(max_tokens=5)

@@ -17,7 +17,7 @@ from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.registry import make_model
 from factjudge.llm.retry import RetryPolicy
 from factjudge.llm.scripted import ScriptedChatModel
-from tests.support.openai_server import FAULTS, WRONG_CONTENT, FaultPlan, OpenAIServer, Step
+from factjudge.testing.openai_server import FAULTS, WRONG_CONTENT, FaultPlan, OpenAIServer, Step
 
 FAST = RetryPolicy(max_attempts=4, base_delay=0.01, max_delay=0.05)
 MESSAGES = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]

@@ -16,7 +16,7 @@ from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.reply_check import completion_problem
 from factjudge.llm.retry import RetryPolicy
 from factjudge.llm.scripted import ScriptedChatModel
-from tests.support.openai_server import OpenAIServer, Step
+from factjudge.testing.openai_server import OpenAIServer, Step
 
 MESSAGES = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]
 WITH_LOGPROBS = GenerationParams(max_tokens=5, logprobs=True)

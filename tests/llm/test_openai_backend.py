@@ -13,7 +13,7 @@ from factjudge.llm.base import GenerationParams
 from factjudge.llm.cache import CachedChatModel
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.retry import RetryPolicy
-from tests.support.openai_server import OpenAIServer, Step
+from factjudge.testing.openai_server import OpenAIServer, Step
 
 FAST = RetryPolicy(max_attempts=4, base_delay=0.01, max_delay=0.05)
 MESSAGES = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]

@@ -7,11 +7,11 @@ sends the user's text to a third party, so it is never chosen by default).
 
 from __future__ import annotations
 
-import os
 import threading
 from importlib import metadata
 from pathlib import Path
 
+from factjudge.environment import wiki_dir
 from factjudge.retrieval.wiki.base import WikiSource, WikiSpec, parse_wiki_spec
 
 __all__ = ["WikiSource", "WikiSpec", "best_offline_wiki", "open_wiki", "parse_wiki_spec", "wiki_cache_dir"]
@@ -22,8 +22,7 @@ _opening = threading.Lock()
 
 def wiki_cache_dir() -> Path:
     """Where built Wikipedia indexes are kept: ``$XDG_CACHE_HOME/factjudge/wiki`` (or ``~/.cache``)."""
-    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "factjudge" / "wiki"
+    return wiki_dir()
 
 
 def best_offline_wiki() -> str | None:
