@@ -50,7 +50,7 @@ _AMBIGUOUS = re.compile(
 
 
 def word_of(marker: str) -> str:
-    """The word of a marker such as ``Thought:``, without its colon."""
+    """The word of a marker, without its colon."""
     return marker.rstrip(":：").strip()
 
 
@@ -68,7 +68,7 @@ def _thought_pattern(marker: str) -> re.Pattern[str]:
 
 @cache
 def _all_correct_pattern(token: str, *, bare: bool) -> re.Pattern[str]:
-    """``ALL_CORRECT`` in any case, its words joined by spaces, ``_`` or ``-`` (``all are correct`` too).
+    """The all-correct ``token`` in any case, its words joined by space, ``_`` or ``-`` (``all are correct``).
 
     ``bare``: the whole text is the token (a reply without an answer marker), no ``are``/``is``.
     """
