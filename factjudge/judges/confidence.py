@@ -1,87 +1,23 @@
-"""Graded error scores from a reply's token log-probabilities.
+"""Graded error scores from a reply's token log-probabilities, under the names callers know.
 
-A label alone cannot be ranked by ROC AUC (TRUE); where the backend returns
-log-probabilities we read how much probability the model put on calling each
-item wrong.
+Each reply contract (``factjudge.prompts.contracts``) reads its own scores; these are the
+list contract's and a decision contract's ``scores``.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Sequence
-from typing import TypeGuard
 
 from factjudge.llm.base import TokenLogprob
-from factjudge.llm.reply_check import logprobs_problem
-
-_ANSWER = re.compile(r"answer\s*[:：]", re.IGNORECASE)
-
-
-def _usable(tokens: Sequence[TokenLogprob] | None) -> TypeGuard[Sequence[TokenLogprob]]:
-    """True when there are log-probabilities and every one is well formed."""
-    # A malformed one (a string, a number beyond any probability) means the reply has none:
-    # no score is better than one read from junk.
-    return bool(tokens) and logprobs_problem(tokens) is None
-
-
-def _probs(token: TokenLogprob) -> dict[str, float]:
-    """The chosen token and its alternatives as stripped, lower-cased text → probability."""
-    probs: dict[str, float] = {}
-    for text, logprob in [*token.top.items(), (token.token, token.logprob)]:
-        key = text.strip().lower()
-        probs[key] = max(probs.get(key, 0.0), math.exp(logprob))
-    return probs
-
-
-def _answer_region(tokens: Sequence[TokenLogprob]) -> Sequence[TokenLogprob]:
-    """Tokens after the last ``Answer:`` marker (all tokens when there is none)."""
-    text = ""
-    start = 0
-    ends = []
-    for token in tokens:
-        text += token.token
-        ends.append(len(text))
-    matches = list(_ANSWER.finditer(text))
-    if not matches:
-        return tokens
-    cut = matches[-1].end()
-    for i, end in enumerate(ends):
-        if end >= cut:
-            start = i + 1
-            break
-    return tokens[start:]
+from factjudge.prompts.contracts import ID_LIST, TRUE_FALSE, DecisionContract
 
 
 def id_list_error_scores(tokens: Sequence[TokenLogprob] | None, n_items: int) -> dict[int, float] | None:
-    """Error score per item id for an ``Answer: 1,3`` / ``ALL_CORRECT`` reply.
-
-    The score of item ``i`` is the largest probability the model gave the token
-    ``i`` at any position of the answer line, counting the alternatives it did not
-    pick: a listed id scores at least its own token's probability, an unlisted one
-    the mass that went to it instead. None when the reply has no log-probabilities.
-    """
-    if not _usable(tokens):
-        return None
-    region = _answer_region(tokens)
-    scores = dict.fromkeys(range(1, n_items + 1), 0.0)
-    for token in region:
-        for text, p in _probs(token).items():
-            if text.isdigit() and int(text) in scores:
-                scores[int(text)] = max(scores[int(text)], p)
-    return scores
+    """Error score per item id of a FELM list reply (None without log-probabilities)."""
+    return ID_LIST.scores(tokens, n_items)
 
 
 def decision_error_score(tokens: Sequence[TokenLogprob] | None,
-                         words: tuple[str, str] = ("True", "False")) -> float | None:
-    """P(no) / (P(yes) + P(no)) at the first position where either word of ``words`` is on offer."""
-    if not _usable(tokens):
-        return None
-    yes, no = (w.lower() for w in words)
-    for token in tokens:
-        probs = _probs(token)
-        p_yes = probs.get(yes, 0.0)
-        p_no = probs.get(no, 0.0)
-        if p_yes + p_no > 0:
-            return p_no / (p_yes + p_no)
-    return None
+                         words: tuple[str, str] = TRUE_FALSE.words) -> float | None:
+    """P(no) / (P(yes) + P(no)) for the two ``words`` = (yes, no) of a decision reply."""
+    return DecisionContract(*words).scores(tokens)

@@ -13,17 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 
 from factjudge.agents.calling import ask
-from factjudge.agents.parsing import parse_decision
 from factjudge.judges.base import Item, JudgeInput, Origin, PromptedJudge, render_passages
-from factjudge.judges.confidence import decision_error_score
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
+from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Trace, Verdict
-
-YES_NO = ("Yes", "No")
 
 
 @dataclass(frozen=True)
@@ -58,22 +54,24 @@ class EvidenceJudge(PromptedJudge):
     def judge_one(self, item: Item, evidence: tuple[Evidence, ...], traces: list[Trace]) -> Verdict:
         """One item's verdict, and its P(not supported) as the error score."""
         prompt = load_prompt(self.prompt)
+        contract = prompt.contract_of(DecisionContract)
         if not evidence:
             return Origin(self.name, evidence, prompt.hash).verdict(
                 item, "unverified", None, "no passage was found for it: not enough evidence")
         values = {"passages": fence("passages", render_passages(evidence)),
                   "statement": fence("statement", item.text)}
-        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=YES_NO)
-        asked = ask(self.model, prompt, values, params, partial(parse_decision, words=YES_NO),
-                    step="judge", traces=traces, max_attempts=self.max_attempts)
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
+        asked = ask(self.model, prompt, values, params, contract.parse, step="judge", traces=traces,
+                    max_attempts=self.max_attempts)
         origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
         if asked.value is None or asked.completion is None:
             return origin.verdict(item, "unparseable", None)
-        doubt = decision_error_score(asked.completion.logprobs, YES_NO)
+        doubt = contract.scores(asked.completion.logprobs)
         if doubt is None or self.band is None:
             label: Label = "true" if asked.value else "false"
+            word = contract.yes if asked.value else contract.no
             return origin.verdict(item, label, doubt if doubt is not None else float(not asked.value),
-                                  f"the model answered {'Yes' if asked.value else 'No'}: the passages "
+                                  f"the model answered {word}: the passages "
                                   f"{'support' if asked.value else 'do not support'} it")
         label = self.band.label(doubt)
         why = {"true": "the passages support it",

@@ -1,8 +1,10 @@
-"""FELM's list judge: one call lists the wrong items of an answer (``Answer: 1, 3`` or ``ALL_CORRECT``).
+"""FELM's list judge: one call lists the wrong items of an answer, or says all are correct.
 
 The prompt decides what the judge sees: FELM's ``vanilla`` (the items only), ``cot``
-(reason first, in a ``Thought:`` line), ``link`` (the reference links), ``doc`` (passages
-from the references), and ``grounded`` (only the caller's context counts).
+(reason first, in a Thought line), ``link`` (the reference links), ``doc`` (passages
+from the references), and ``grounded`` (only the caller's context counts). The reply's
+shape is the template's list contract (``factjudge.prompts.contracts``): its grammar,
+parser and score reader.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from collections.abc import Sequence
 from functools import partial
 
 from factjudge.agents.calling import ask
-from factjudge.agents.parsing import parse_id_list
 from factjudge.judges.base import (
     Item,
     JudgeInput,
@@ -21,23 +22,23 @@ from factjudge.judges.base import (
     render_items,
     render_passages,
 )
-from factjudge.judges.confidence import id_list_error_scores
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
+from factjudge.prompts.contracts import ID_LIST, ID_LIST_COT, ListContract
 from factjudge.records import ErrorSpan, Label, Trace, Verdict
 from factjudge.text.spans import locate
 
 
 def id_list_grammar(n_items: int, thought: bool = False) -> str:
-    """GBNF for ``Answer: 1, 3`` / ``Answer: ALL_CORRECT`` with ids 1..n (after a Thought for CoT)."""
-    ids = " | ".join(f'"{i}"' for i in range(n_items, 0, -1))
-    head = 'root ::= "Thought: " [^\\n]+ "\\n" answer\n' if thought else "root ::= answer\n"
-    return head + (f'answer ::= "Answer: " ("ALL_CORRECT" | wrong (", " wrong)*)\n'
-                   f'wrong ::= id " [\\"" [^"\\n]+ "\\"]"\nid ::= {ids}\n')
+    """The list contract's GBNF for ids 1..n (its CoT form, a Thought line first, with ``thought``)."""
+    return (ID_LIST_COT if thought else ID_LIST).grammar(n_items)
 
 
 class ListJudge(PromptedJudge):
-    """Lists the wrong items of a batch (all items by default), prompted by ``judge_{target}_{prompt}``."""
+    """Lists the wrong items of a batch (all items by default), prompted by ``judge_{target}_{prompt}``.
+
+    Whether the reply reasons first (CoT) is the template's contract's to say, not the caller's.
+    """
 
     def __init__(
         self,
@@ -46,14 +47,12 @@ class ListJudge(PromptedJudge):
         *,
         prompt: str,
         max_tokens: int,
-        thought: bool = False,
         batch_size: int | None = None,
         max_attempts: int = 3,
         logprobs: bool = True,
     ) -> None:
         super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
                          logprobs=logprobs)
-        self.thought = thought  # the reply starts with a Thought: line (CoT)
         self.batch_size = batch_size
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
@@ -67,6 +66,7 @@ class ListJudge(PromptedJudge):
         # A segment left without claims is judged whole among the claims, with the claim prompt.
         target = "claim" if any(item.target == "claim" for item in batch) else "segment"
         prompt = load_prompt(f"judge_{target}_{self.prompt}")
+        contract = prompt.contract_of(ListContract)
         evidence = job.evidence_for(batch)
         values = {
             "question": fence("question", job.question),
@@ -75,15 +75,15 @@ class ListJudge(PromptedJudge):
             "passages": fence("passages", render_passages(evidence)),
         }
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs,
-                                  grammar=id_list_grammar(len(batch), self.thought))
-        parse = partial(parse_id_list, n_items=len(batch), require_thought=self.thought)
+                                  grammar=contract.grammar(len(batch)))
+        parse = partial(contract.parse, n_items=len(batch))
         asked = ask(self.model, prompt, values, params, parse, step="judge", traces=traces,
                     max_attempts=self.max_attempts)
         origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
         if asked.value is None or asked.completion is None:
             return [origin.verdict(item, "unparseable", None) for item in batch]
         wrong = set(asked.value.wrong_ids)
-        graded = id_list_error_scores(asked.completion.logprobs, len(batch))
+        graded = contract.scores(asked.completion.logprobs, len(batch))
         verdicts = []
         for number, item in enumerate(batch, start=1):
             is_false = number in wrong

@@ -59,21 +59,20 @@ class Strategy:
         return self.build(self, model, options)
 
 
-def list_judge(prompt: str, *, thought: bool = False) -> Builder:
+def list_judge(prompt: str) -> Builder:
     """A FELM list judge with the ``judge_{segment,claim}_{prompt}`` templates."""
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
         assert strategy.max_tokens is not None
         return ListJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
-                         thought=thought, batch_size=options.batch_size,
+                         batch_size=options.batch_size,
                          max_attempts=options.max_attempts, logprobs=options.logprobs)
 
     return build
 
 
-def true_false_judge(prompt: str, *, words: tuple[str, str] = ("True", "False"),
-                     calibrated: Mapping[str, float] | None = None) -> Builder:
-    """A per-item decision judge with the ``prompt`` template and its two ``words`` (yes, no).
+def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = None) -> Builder:
+    """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the error-score threshold measured for it on dev
     data; other models' labels are the word they chose.
@@ -82,7 +81,7 @@ def true_false_judge(prompt: str, *, words: tuple[str, str] = ("True", "False"),
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
         assert strategy.max_tokens is not None
         return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
-                              words=words, threshold=(calibrated or {}).get(model.name),
+                              threshold=(calibrated or {}).get(model.name),
                               max_attempts=options.max_attempts, logprobs=options.logprobs)
 
     return build
@@ -131,7 +130,7 @@ def _floor(name: str, value: float) -> Strategy:
 STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     Strategy("vanilla", list_judge("vanilla"), 200, reads_passages=False,
              with_context="grounded", with_open_context="doc"),
-    Strategy("cot", list_judge("cot", thought=True), 1000, reads_passages=False,
+    Strategy("cot", list_judge("cot"), 1000, reads_passages=False,
              with_context="grounded", with_open_context="doc"),
     Strategy("link", list_judge("link"), 200, reads_passages=False, without_refs="vanilla",
              with_context="grounded", with_open_context="doc"),
@@ -144,7 +143,7 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     Strategy("fact", true_false_judge("judge_fact"), 10, with_context="supported", evidence_first="evidence"),
     # Does the evidence support every fact of the item? Measured best with the embedded model
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
-    Strategy("supported", true_false_judge("judge_supported", words=("Yes", "No"),
+    Strategy("supported", true_false_judge("judge_supported",
                                            calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD}),
              10, needs_evidence=True, with_open_context="fact"),
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default

@@ -3,38 +3,43 @@
 FActScore's judge asks True/False about each fact; the grounded judge asks whether the
 passages support each item. The graded score is the probability of the negative word
 at the decision position; where a model's scores are measured to lean one way, the
-strategy's calibrated threshold (chosen on dev data) turns the score into the label.
+strategy's calibrated threshold (chosen on dev data) turns the score into the label. The two
+words, their parser and their score reader are the template's decision contract
+(``factjudge.prompts.contracts``).
 """
 
 from __future__ import annotations
 
-from functools import partial
-
 from factjudge.agents.calling import ask
-from factjudge.agents.parsing import parse_decision
+from factjudge.errors import InputError
 from factjudge.judges.base import JudgeInput, Origin, PromptedJudge, render_passages
-from factjudge.judges.confidence import decision_error_score
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
+from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Trace, Verdict
 
 
 class TrueFalseJudge(PromptedJudge):
-    """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone."""
+    """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone.
+
+    The two words are the template's contract's; ``words``, when given, must be the same.
+    """
 
     def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
-                 words: tuple[str, str] = ("True", "False"), threshold: float | None = None,
+                 words: tuple[str, str] | None = None, threshold: float | None = None,
                  max_attempts: int = 3, logprobs: bool = True) -> None:
         super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
                          logprobs=logprobs)
-        self.words = words
+        self.contract = load_prompt(prompt).contract_of(DecisionContract)
+        if words is not None and words != self.contract.words:
+            raise InputError(f"prompt {prompt} asks for {'/'.join(self.contract.words)}, "
+                             f"not {'/'.join(words)}")
         self.threshold = threshold  # None: the label is the word the model chose
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own."""
-        prompt = load_prompt(self.prompt)
-        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=self.words)
-        parse = partial(parse_decision, words=self.words)
+        prompt, contract = load_prompt(self.prompt), self.contract
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
         verdicts = []
         for item in job.items:
             evidence = job.evidence_for([item])
@@ -42,18 +47,18 @@ class TrueFalseJudge(PromptedJudge):
                 "passages": fence("passages", render_passages(evidence)),
                 "statement": fence("statement", item.text),
             }
-            asked = ask(self.model, prompt, values, params, parse, step="judge",
+            asked = ask(self.model, prompt, values, params, contract.parse, step="judge",
                         traces=traces, max_attempts=self.max_attempts)
             origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
             if asked.value is None or asked.completion is None:
                 verdicts.append(origin.verdict(item, "unparseable", None))
                 continue
-            graded = decision_error_score(asked.completion.logprobs, self.words)
+            graded = contract.scores(asked.completion.logprobs)
             holds = asked.value
             rationale = ""
             if graded is not None and self.threshold is not None:
                 holds = graded < self.threshold
-                rationale = (f"P({self.words[1]}) {graded:.3f} against the calibrated threshold "
+                rationale = (f"P({contract.no}) {graded:.3f} against the calibrated threshold "
                              f"{self.threshold:.2f}: {'true' if holds else 'false'}")
             score = graded if graded is not None else float(not asked.value)
             verdicts.append(origin.verdict(item, "true" if holds else "false", score, rationale))

@@ -1,4 +1,8 @@
-"""Prompt templates: one ``*.txt`` file per prompt, named ``{placeholders}``, loaded by name."""
+"""Prompt templates: one ``*.txt`` file per prompt, named ``{placeholders}``, loaded by name.
+
+A judge's template shows its reply contract (``factjudge.prompts.contracts``) only through
+placeholders, which loading fills: the loaded text, and so its hash, is what the model reads.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TypeVar
 
 from factjudge.errors import InputError
+from factjudge.prompts.contracts import MARKERS, Contract, contract_for
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 # Every line break Python's splitlines knows, so none can start a new numbered line.
@@ -17,8 +23,10 @@ _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 LINE_BREAK_MARK = " ⏎ "
 # A tag as the prompt files write theirs (``<passages>``, ``</statement>``).
 _TAG_NAME = re.compile(r"</?([a-z_]+)>")
-# A line of fenced text that reads like the output contract (``Answer: ALL_CORRECT``).
-_CONTRACT_LINE = re.compile(r"^(?=[ \t*#_>-]*(?:answer|thought)\s*:)", re.IGNORECASE | re.MULTILINE)
+# A line of fenced text that starts like a reply (a contract marker, in any case, after markdown).
+_MARKER_WORDS = "|".join(re.escape(marker.rstrip(":")) for marker in MARKERS)
+_CONTRACT_LINE = re.compile(rf"^(?=[ \t*#_>-]*(?:{_MARKER_WORDS})\s*:)", re.IGNORECASE | re.MULTILINE)
+C = TypeVar("C", bound=Contract)
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,7 @@ class Prompt:
 
     name: str
     text: str
+    contract: Contract | None = None  # the reply it asks for, when a judge reads the reply
 
     @property
     def hash(self) -> str:
@@ -43,16 +52,31 @@ class Prompt:
         missing = self.placeholders - values.keys()
         if missing:
             raise KeyError(f"prompt {self.name} needs {sorted(missing)}")
-        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), self.text)
+        return _fill(self.text, values)
+
+    def contract_of(self, kind: type[C]) -> C:
+        """The reply contract this prompt shows, which must be a ``kind``."""
+        if not isinstance(self.contract, kind):
+            raise InputError(f"prompt {self.name} shows no {kind.__name__}")
+        return self.contract
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    """``text`` with the placeholders ``values`` names filled, in one pass: values are never re-read."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 
 @cache
 def load_prompt(name: str) -> Prompt:
-    """Load ``prompts/<name>.txt`` from the package."""
+    """Load ``prompts/<name>.txt`` from the package, its reply contract's tokens filled in."""
     path = resources.files(__package__).joinpath(f"{name}.txt")
     if not path.is_file():
         raise InputError(f"no prompt named {name!r}")
-    return Prompt(name, path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    contract = contract_for(name)
+    if contract is not None:
+        text = _fill(text, contract.format_values())
+    return Prompt(name, text, contract)
 
 
 def fence(tag: str, text: str) -> str:
@@ -61,8 +85,8 @@ def fence(tag: str, text: str) -> str:
     Inside the text, anything that looks like a tag of this fence or of any prompt
     (``</statement>``, ``< /Statement id=1>``, ``&lt;passages&gt;``) has its angle brackets
     turned into ``‹ ›``: the text can neither end the fence early nor open a fence of its
-    own. A line that reads like the reply's contract (``Answer: ALL_CORRECT``) is quoted
-    with ``> ``, so it cannot pass for an answer already given.
+    own. A line that starts with a reply contract's marker (``MARKERS``: the answer's, the
+    Thought's) is quoted with ``> ``, so it cannot pass for an answer already given.
     """
     safe = _tag_look_alikes(tag).sub(_defuse_tag, _LINE_BREAK.sub("\n", text))
     safe = _CONTRACT_LINE.sub("> ", safe)
