@@ -8,7 +8,7 @@ from factjudge.config import CheckConfig
 from factjudge.context import Context
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import build_model
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.plan import plan_check, validate_answer
 from factjudge.records import CheckResult
 

@@ -1,11 +1,13 @@
 """One plan per check: what will run, decided in one place for every entry point.
 
-The CLI, the Verifier, the LangChain runnable, the HTTP service and bench all check
-through ``Checker.check``, which plans here first: the strategy (the model's default,
-evidence first from Wikipedia when a default judge has nothing else to read, the switch to
-a passage-reading judge when the caller gives a context, FELM's fallbacks, a refusal when a
-strategy needs evidence and can have none), the granularity after FELM's no-extraction
-domains, and which evidence is read.
+The CLI, the Verifier, the LangChain runnable and the HTTP service call ``api.check``, bench
+calls ``eval.runner.plan_example``; both plan here, then ``Checker.run`` executes the plan. It
+holds the strategy (the model's default, evidence first from Wikipedia when a default judge
+has nothing else to read, the switch to a passage-reading judge when the caller gives a
+context, grounded or open, FELM's fallbacks, a refusal when a strategy needs evidence and can
+have none), the granularity after FELM's no-extraction domains, which evidence is read, and
+what the checker does when gathering finds no passage or claim extraction fails. Set-up
+names (``eval.grid.setup_id``), ``/v1/info`` and every result's ``plan`` read it.
 """
 
 from __future__ import annotations

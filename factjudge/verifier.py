@@ -75,7 +75,7 @@ class Verifier:
         config: CheckConfig | None = None,
         grounded: bool | None = None,
     ) -> CheckResult:
-        """Async twin of ``verify``; the pipeline runs in a worker thread."""
+        """Async twin of ``verify``; the check runs in a worker thread."""
         return await asyncio.to_thread(self.verify, question, answer, context=context, refs=refs,
                                        ref_texts=ref_texts, config=config, grounded=grounded)
 

@@ -10,7 +10,7 @@ import pytest
 from factjudge.cli import main
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.testing.openai_server import OpenAIServer
 
 ANSWER = "The Eiffel Tower is in Berlin."

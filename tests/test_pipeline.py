@@ -7,7 +7,7 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.records import CheckResult
 
 QUESTION = "Which is the smallest ocean in the world?"

@@ -9,7 +9,7 @@ from factjudge.errors import InputError
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.plan import plan_check
 from factjudge.records import Evidence
 

@@ -11,7 +11,7 @@ import pytest
 from factjudge import api, cli
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong

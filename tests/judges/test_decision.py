@@ -15,7 +15,7 @@ from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import Completion, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT, model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 from factjudge.records import Evidence, Trace
 
 YES_NO = ("Yes", "No")

@@ -9,7 +9,7 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.llm.base import GenerationParams
 from factjudge.llm.langchain_backend import LangChainChatModel
-from factjudge.pipeline import Checker
+from factjudge.checker import Checker
 
 fake = pytest.importorskip("langchain_core.language_models.fake_chat_models")
 
