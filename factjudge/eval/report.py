@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.errors import InputError
+from factjudge.eval.metrics import MIN_ITEMS
 from factjudge.eval.report_html import page as report_page
 from factjudge.eval.report_tables import Section, report_tables
 from factjudge.eval.results import read_json, read_lines, read_results
@@ -22,6 +24,17 @@ def _model_notes(lines: Sequence[dict[str, Any]]) -> list[str]:
     """The caveat of each model that judged in the run, once each."""
     notes = (ln["result"].get("model_note") for ln in lines)
     return list(dict.fromkeys(n for n in notes if n))
+
+
+def small_run_warning(lines: Sequence[dict[str, Any]]) -> str:
+    """The warning above every table of a run where no set-up judged ``MIN_ITEMS`` items; else ""."""
+    per_setup = Counter(ln["setup"] for ln in lines)
+    least, most = min(per_setup.values()), max(per_setup.values())
+    if most >= MIN_ITEMS:
+        return ""
+    items = f"{most} item{'s' if most != 1 else ''}" if least == most else f"{least} to {most} items"
+    return (f"Warning: this run judged {items} per set-up (fewer than {MIN_ITEMS}): its figures are a "
+            "first look, not a result. Cells marked * or n/a (n=…) show the n each rests on.")
 
 
 def markdown_table(table: pd.DataFrame) -> str:
@@ -164,14 +177,18 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
               "positive class; unparseable and failed items are excluded and counted.", ""]
     if dev is not None:
         header += [f"Thresholds tuned on the dev run {run_dir} ({len(dev)} results).", ""]
-    header += [f"> {note}\n" for note in _model_notes(lines)]
+    warnings = [w for w in (small_run_warning(lines),) if w]
+    header += [f"> {note}\n" for note in [*warnings, *_model_notes(lines)]]
     printed = [s for s in built.sections if s.table is not None]
     markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)
     # A dataset's lone surrogate ("\ud800") has no UTF-8: shown as that escape, not a crash.
     (out / "report.md").write_text(markdown, encoding="utf-8", errors="backslashreplace")
     paths["markdown"] = out / "report.md"
-    html_sections = [(s.title, s.table) for s in printed if s.table is not None and not s.table.empty]
-    page = report_page(manifest, lines, report_dir, html_sections, images, notes=_model_notes(lines))
+    # The notes go with their tables: a starred cell or an fN count means nothing without them.
+    html_sections = [(s.title, s.table, s.note, s.footnote) for s in printed
+                     if s.table is not None and not s.table.empty]
+    page = report_page(manifest, lines, report_dir, html_sections, images,
+                       notes=[*warnings, *_model_notes(lines)])
     (out / "report.html").write_text(page, encoding="utf-8", errors="backslashreplace")
     paths["html"] = out / "report.html"
     return paths

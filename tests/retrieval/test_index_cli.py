@@ -240,12 +240,19 @@ def test_two_builds_into_one_knowledge_base_at_once_both_add_every_document_once
     assert passages == fts
 
 
+@pytest.mark.parametrize("offline", [None, "1"], ids=["offline-unset", "HF_HUB_OFFLINE=1"])
 @pytest.mark.parametrize("sources", [True, False], ids=["new-kb", "existing-kb-dense-only"])
 def test_an_embedder_that_cannot_load_offline_fails_fast_before_the_kb_is_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, sources: bool
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, sources: bool,
+    offline: str | None
 ) -> None:
     pytest.importorskip("sentence_transformers")
-    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)  # the user set nothing: no download either
+    # Unset: the user asked for nothing, so no download either; "1": what the Makefile exports.
+    if offline is None:
+        monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    else:
+        monkeypatch.setenv("HF_HUB_OFFLINE", offline)
+    monkeypatch.setenv("SENTENCE_TRANSFORMERS_HOME", str(tmp_path / "empty-cache"))
     kb = tmp_path / "kb.sqlite"
     if not sources:
         assert main(["index", "build", str(kb), str(FIXTURE)]) == 0
@@ -259,7 +266,10 @@ def test_an_embedder_that_cannot_load_offline_fails_fast_before_the_kb_is_writte
     err = one_error_line(capsys)
     assert "'no-such-model' is not a local folder nor in the Hugging Face cache" in err
     assert "--embedder st:/path/to/model" in err
+    assert "hf download sentence-transformers/no-such-model" in err  # the repository it would come from
     assert (kb.read_bytes() if kb.exists() else None) == before  # not created, or left as it was
+    if sources:
+        assert not any(tmp_path.iterdir())  # no file at all: no journal, no index beside it
 
 
 def test_a_path_that_is_no_model_folder_is_named_as_such(
