@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.context import Context
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import build_model
-from factjudge.checker import Checker
 from factjudge.plan import plan_check, validate_answer
 from factjudge.records import CheckResult
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.cli import main
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.testing.openai_server import OpenAIServer
 
 ANSWER = "The Eiffel Tower is in Berlin."

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.records import CheckResult
 
 QUESTION = "Which is the smallest ocean in the world?"

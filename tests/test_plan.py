@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.plan import plan_check
 from factjudge.records import Evidence
 

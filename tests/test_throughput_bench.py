@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.cache import CachedChatModel
 from factjudge.llm.openai_backend import OpenAIChatModel
-from factjudge.checker import Checker
 from factjudge.testing.openai_server import OpenAIServer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

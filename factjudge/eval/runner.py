@@ -25,6 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
@@ -33,7 +34,6 @@ from factjudge.eval.results import ResultWriter, read_json, read_lines, utf8_jso
 from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
-from factjudge.checker import Checker
 from factjudge.plan import Plan, plan_check
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage

@@ -25,12 +25,13 @@ def add_serve_parser(sub: Any) -> None:
                        "named by --api-key-env) to require an API key.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    # The defaults of every request; --timeout is the request's, not a model call's.
-    add_config_flags(p, exclude=("timeout",))
+    # The defaults of every request; --timeout is one model call's, as for check and bench.
+    add_config_flags(p)
     p.add_argument("--api-key-env", default=API_KEY_ENV,
                    help=f"environment variable holding the API key (default {API_KEY_ENV})")
     p.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, help="largest request body in bytes")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per request")
+    p.add_argument("--request-timeout", type=float, default=DEFAULT_TIMEOUT,
+                   help=f"seconds a request may take before it gets a 504 (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--max-concurrency", type=int, default=DEFAULT_MAX_CONCURRENCY,
                    help="checks run at once; others wait for a slot")
     p.add_argument("--allowed-hosts", default="", metavar="NAMES",
@@ -47,7 +48,7 @@ def build_app(args: argparse.Namespace) -> Any:
     config = config_from_flags(args)
     api_key = service_api_key(args.api_key_env)
     hosts = [args.host, *(name.strip() for name in args.allowed_hosts.split(",") if name.strip())]
-    return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.timeout,
+    return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.request_timeout,
                       max_concurrency=args.max_concurrency, allowed_hosts=hosts)
 
 
@@ -55,7 +56,7 @@ def _check_limits(args: argparse.Namespace) -> None:
     """Refuse a port out of range or a non-positive limit before anything starts."""
     if not 0 < args.port < 65536:
         raise InputError(f"--port must be between 1 and 65535, not {args.port}")
-    for flag, value in (("--max-body", args.max_body), ("--timeout", args.timeout),
+    for flag, value in (("--max-body", args.max_body), ("--request-timeout", args.request_timeout),
                         ("--max-concurrency", args.max_concurrency)):
         if not value > 0:  # also refuses NaN
             raise InputError(f"{flag} must be positive, not {value}")

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from factjudge import api, cli
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier
 from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong

@@ -72,7 +72,7 @@ def test_run_serve_hands_the_app_to_uvicorn(monkeypatch: pytest.MonkeyPatch,
     (["--port", "70000"], "--port must be between 1 and 65535, not 70000"),
     (["--port", "0"], "--port must be between 1 and 65535"),
     (["--max-body", "0"], "--max-body must be positive"),
-    (["--timeout", "-1"], "--timeout must be positive"),
+    (["--request-timeout", "-1"], "--request-timeout must be positive"),
     (["--max-concurrency", "-2"], "--max-concurrency must be positive"),
 ])
 def test_bad_limits_are_refused_before_anything_starts(monkeypatch: pytest.MonkeyPatch,

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from factjudge.agents.parsing import parse_decision
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import ParseError
 from factjudge.judges.base import Item, JudgeInput
@@ -15,7 +16,6 @@ from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import Completion, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT, model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.records import Evidence, Trace
 
 YES_NO = ("Yes", "No")

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.llm.tokens import count_tokens, get_encoding
-from factjudge.checker import Checker
 from factjudge.records import Evidence
 from factjudge.retrieval import budget
 from factjudge.retrieval.budget import trim_evidence

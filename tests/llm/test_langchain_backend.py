@@ -6,10 +6,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import GenerationParams
 from factjudge.llm.langchain_backend import LangChainChatModel
-from factjudge.checker import Checker
 
 fake = pytest.importorskip("langchain_core.language_models.fake_chat_models")
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.cli import main
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 
 FIXTURE = Path(__file__).parent / "fixtures" / "kb_multilingual.jsonl"
 DUMP = """<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" xml:lang="en">

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.checker import Checker
 from factjudge.text.spans import find_passage, locate
 
 ANSWER = "The Arctic Ocean covers about 30 million km², the Pacific is larger. The Arctic is cold."
