@@ -12,6 +12,7 @@ planner (``plan.plan_check``) makes the switch to a passage-reading strategy.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -60,6 +61,7 @@ class Verifier:
 
     Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
     the model each config names is built once (``model_pool.ModelPool``) and reused.
+    ``threshold`` is the faithfulness each result's ``is_successful()`` asks for.
     """
 
     def __init__(
@@ -68,9 +70,13 @@ class Verifier:
         *,
         model: ChatModel | None = None,
         grounded: bool = True,
+        threshold: float = 0.5,
     ) -> None:
+        if not 0.0 <= threshold <= 1.0:
+            raise InputError(f"the threshold is a faithfulness between 0 and 1, not {threshold}")
         self.config = config or CheckConfig()
         self.grounded = grounded
+        self.threshold = threshold
         self._model = model
         self._pool = ModelPool()
 
@@ -97,9 +103,10 @@ class Verifier:
         if context is not None and not passages and not (refs or ref_texts):
             raise InputError("the context is empty: give at least one passage with text")
         config = config or self.config
-        return check(question, answer, config, model=self.model_for(config), refs=refs,
-                     ref_texts=ref_texts, context=passages,
-                     grounded=self.grounded if grounded is None else grounded)
+        result = check(question, answer, config, model=self.model_for(config), refs=refs,
+                       ref_texts=ref_texts, context=passages,
+                       grounded=self.grounded if grounded is None else grounded)
+        return dataclasses.replace(result, threshold=self.threshold)
 
     async def averify(
         self,
