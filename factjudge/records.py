@@ -194,6 +194,15 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Failure(_Plain):
+    """A row of a batch (``Verifier.verify_many``) that could not be checked, and why."""
+
+    index: int  # the row's position in the batch, from 0
+    error: str  # one line a person can act on
+    kind: str = "InputError"  # the factjudge error behind it (InputError, ModelError ...)
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
