@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from factjudge.agents.knowledge import generate_knowledge
+from factjudge.agents.knowledge import ask_knowledge, note_trace, renamed_notes
 from factjudge.agents.search_agent import search_web
 from factjudge.agents.translate import is_english, translate_evidence, translate_texts
 from factjudge.config import CheckConfig, TranslateMode
@@ -76,7 +76,10 @@ class Gatherer:
         # The question's topics first: they name what the answer is about ("She was born in Paris"
         # is about Marie Curie, not Paris); then the item's own names.
         named = (*topics, *title_candidates([text]))
+        mark = len(traces)
         evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named)]
+        if query != text:  # a note names the item as the judge will see it, not its translation
+            traces[mark:] = renamed_notes(traces[mark:], text)
         if self.translate == "after" and evidence:
             assert self.model is not None
             english = translate_evidence(evidence, model=self.model, traces=traces)
@@ -108,7 +111,10 @@ def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Seque
 
 def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
     assert gatherer.model is not None
-    return generate_knowledge(query, model=gatherer.model, traces=traces)
+    knowledge = ask_knowledge(query, model=gatherer.model, traces=traces)
+    if knowledge.note:  # said in every verdict on the item, not only in a log
+        traces.append(note_trace(query, knowledge.note))
+    return knowledge.passages
 
 
 # Keyed by config.EVIDENCE_SOURCES, the names CheckConfig accepts.

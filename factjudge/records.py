@@ -158,6 +158,8 @@ class Verdict:
     ``error_score`` is the graded belief that the item is false, in [0, 1]
     (None when unparseable or not checkable); ``trace`` indexes
     ``CheckResult.traces`` so the prompt and raw reply behind it can be found.
+    ``evidence_note`` says, for people, why evidence asked for is missing (the model
+    asked for knowledge replied UNKNOWN).
     """
 
     target: Target
@@ -171,6 +173,7 @@ class Verdict:
     raw_reply: str = ""
     trace: int | None = None
     spans: tuple[ErrorSpan, ...] = ()
+    evidence_note: str | None = None
 
     @property
     def is_false(self) -> bool:

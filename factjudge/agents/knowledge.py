@@ -1,12 +1,18 @@
 """LLM-generated knowledge (multilingual FActScore): a question about the claim, then a passage answering it.
 
 The passage joins the retrieved ones as ``Evidence(source="llm", verified=False)``:
-it is the model's memory, not a checked source, and reports must say so.
+it is the model's memory, not a checked source, and reports must say so. When no passage
+comes (the model replies UNKNOWN, or its replies stay unreadable), a note saying so is
+recorded in the traces under the item's text (``note_trace``), and every verdict on that
+item carries it (``Verdict.evidence_note``): the item was judged without this evidence.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
 from factjudge.errors import ParseError
@@ -18,6 +24,34 @@ from factjudge.text.tokenize import tokenize
 log = logging.getLogger(__name__)
 
 MIN_PASSAGE_WORDS = 5
+NO_KNOWLEDGE = "the model knew nothing to use as evidence (it replied UNKNOWN)"
+UNREADABLE_KNOWLEDGE = "the model's replies could not be read, so it gave no passage to use as evidence"
+NOTE_STEP = "evidence_note"  # a trace that records no call: a note on one item's evidence
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the model wrote about a claim: its passages, or a note saying why there is none."""
+
+    passages: list[Evidence]
+    note: str | None = None
+
+
+def note_trace(item: str, note: str) -> Trace:
+    """A trace recording ``note`` about the evidence of the item whose text is ``item``."""
+    return Trace(NOTE_STEP, "", "", ({"role": "user", "content": item},), note)
+
+
+def renamed_notes(traces: Sequence[Trace], item: str) -> list[Trace]:
+    """``traces`` with their notes moved to ``item`` (the item's text, when a translation was asked)."""
+    return [dataclasses.replace(t, messages=({"role": "user", "content": item},))
+            if t.step == NOTE_STEP else t for t in traces]
+
+
+def note_for(item: str, traces: Sequence[Trace]) -> str | None:
+    """The evidence notes recorded about the item whose text is ``item``, joined; None if none."""
+    notes = [t.reply for t in traces if t.step == NOTE_STEP and t.messages[0]["content"] == item]
+    return "; ".join(dict.fromkeys(notes)) or None
 
 
 def parse_question(reply: str) -> str:
@@ -65,8 +99,22 @@ def generate_knowledge(
 
     ``language`` names the passage's language (e.g. "English"); by default it follows
     the question, which follows the claim. Empty when the model does not know or its
-    replies stay unreadable (the traces carry the error).
+    replies stay unreadable (the traces carry the error; ``ask_knowledge`` says which).
     """
+    return ask_knowledge(claim_text, model=model, traces=traces, language=language,
+                         max_attempts=max_attempts, max_tokens=max_tokens).passages
+
+
+def ask_knowledge(
+    claim_text: str,
+    *,
+    model: ChatModel,
+    traces: list[Trace],
+    language: str | None = None,
+    max_attempts: int = 3,
+    max_tokens: int = 300,
+) -> Knowledge:
+    """``generate_knowledge``'s passages, and a note for a person when there are none."""
     question = ask(
         model,
         load_prompt("knowledge_question"),
@@ -79,7 +127,7 @@ def generate_knowledge(
     ).value
     if question is None:
         log.warning("knowledge: no readable question after %d attempts for %r", max_attempts, claim_text)
-        return []
+        return Knowledge([], UNREADABLE_KNOWLEDGE)
     passage = ask(
         model,
         load_prompt("knowledge_passage"),
@@ -93,7 +141,7 @@ def generate_knowledge(
     ).value
     if passage is None:
         log.warning("knowledge: no readable passage after %d attempts for %r", max_attempts, question)
-        return []
+        return Knowledge([], UNREADABLE_KNOWLEDGE)
     if not passage:
-        return []
-    return [Evidence(source="llm", text=passage, title=question, verified=False)]
+        return Knowledge([], NO_KNOWLEDGE)
+    return Knowledge([Evidence(source="llm", text=passage, title=question, verified=False)])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Protocol
 
+from factjudge.agents.knowledge import note_for
 from factjudge.llm.base import ChatModel
 from factjudge.prompts import one_line
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
@@ -130,10 +131,10 @@ class Origin:
 
     def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
                 spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
-        """A verdict on ``item`` that records this origin."""
+        """A verdict on ``item`` that records this origin, and any note on the item's evidence."""
         raw = self.traces[self.trace].reply if self.trace is not None else ""
         return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
-                       self.prompt_hash, raw, self.trace, spans)
+                       self.prompt_hash, raw, self.trace, spans, note_for(item.text, self.traces))
 
 
 def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:

@@ -68,7 +68,7 @@ class EvidenceJudge(PromptedJudge):
         """One item's verdict, and its P(not supported) as the error score."""
         prompt = load_prompt(self.prompt)
         if not evidence:
-            return Origin(self.name, evidence, prompt.hash).verdict(
+            return Origin(self.name, evidence, prompt.hash, traces).verdict(
                 item, "unverified", None, "no passage was found for it: not enough evidence")
         values = {"passages": fence("passages", render_passages(evidence)),
                   "statement": fence("statement", item.text)}
