@@ -8,11 +8,14 @@ import pytest
 
 pytest.importorskip("langchain_core")
 from langchain_core.documents import Document
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.integrations.langchain import (
+    FactjudgeChatModel,
     VerifierRunnable,
     context_passages,
     verification_tool,
@@ -75,3 +78,33 @@ def test_tool_returns_a_summary_of_unsupported_items(judge_model: ScriptedChatMo
     assert [u["text"] for u in summary["unsupported"]] == ["It stands on the north bank of the river."]
     again = asyncio.run(tool.ainvoke({"answer": ANSWER, "context": CONTEXT}))
     assert again["strategy"] == "grounded"
+
+
+def test_chat_model_speaks_langchain_messages_to_a_factjudge_model() -> None:
+    model = ScriptedChatModel(["Paris.", "Lyon."], name="scripted:chat")
+    chat = FactjudgeChatModel(model=model, max_tokens=32)
+    reply = chat.invoke([SystemMessage("Be brief."), HumanMessage("Capital of France?"), AIMessage("Paris."),
+                         HumanMessage([{"type": "text", "text": "And the third city?"}])], stop=["\n"])
+    assert reply.content == "Paris."
+    assert model.calls[0] == [{"role": "system", "content": "Be brief."},
+                              {"role": "user", "content": "Capital of France?"},
+                              {"role": "assistant", "content": "Paris."},
+                              {"role": "user", "content": "And the third city?"}]
+    assert model.params[0].max_tokens == 32 and model.params[0].stop == ("\n",)
+    assert reply.usage_metadata is not None and reply.usage_metadata["output_tokens"] == 1
+    prompt = ChatPromptTemplate.from_messages([("human", "Where is {place}?")])
+    assert (prompt | chat).invoke({"place": "Lyon"}).content == "Lyon."
+
+
+def test_chat_model_shares_the_verifiers_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+
+    def build_model(config: CheckConfig) -> ScriptedChatModel:
+        built.append(config.model)
+        return ScriptedChatModel(["Answer: 2"], name=config.model)
+
+    monkeypatch.setattr("factjudge.model_pool.build_model", build_model)
+    verifier = Verifier(CheckConfig(model="openai:judge"))
+    assert FactjudgeChatModel.from_verifier(verifier).model is verifier.model_for()
+    assert FactjudgeChatModel.from_config(CheckConfig(model="openai:other")).model.name == "openai:other"
+    assert built == ["openai:judge", "openai:other"]
