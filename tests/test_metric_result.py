@@ -93,3 +93,21 @@ def test_supported_strategy_reason_is_plain() -> None:
     r = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
     assert r.strategy == "supported"
     assert "north bank" in r.reason and "P(" not in r.reason and "answered" not in r.reason
+
+
+def test_the_readme_rag_example_prints_what_the_code_does() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("## In a RAG app"):].split("```python\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    at = lines.index("print(result.reason)")
+    documented = " ".join(line.removeprefix("# ") for line in lines[at + 1 : at + 3])
+    context = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long."]
+    model = ScriptedChatModel(lambda m: "No" if "4,200" in m[-1]["content"] else "Yes", name=LOCAL_DEFAULT)
+    r = Verifier(model=model, threshold=0.7).verify(
+        "When did the Golden Gate Bridge open, and how long is it?",
+        "The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long.", context=context)
+    assert r.reason == documented
+    assert f"# {r.faithfulness} {r.threshold} {r.is_successful()}" in block
+    assert f"# 2 {[s.text for s in r.segment_verdicts[1].spans]}" in block
