@@ -92,7 +92,8 @@ class Evidence(_Plain):
 
 @dataclass(frozen=True)
 class ErrorSpan(_Plain):
-    """Words of the answer a judge quoted as wrong; offsets -1 when the quote was not found."""
+    """Words of the answer a judge quoted as wrong (or, under ``supported``/``grounded`` without a
+    quote, that no passage contains); offsets -1 when they were not found in the answer."""
 
     start: int
     end: int

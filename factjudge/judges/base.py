@@ -140,8 +140,8 @@ class Origin:
 def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:
     """A false verdict that quotes no words of ``item`` gets those its passages do not contain.
 
-    For judges that decide by the passages alone (``supported``, ``evidence``, ``grounded``):
-    there, a word the passages lack is where a person should look first.
+    For judges that decide by the caller's passages alone (``supported``, ``grounded``): there, a
+    word the passages lack is where a person should look first.
     """
     if verdict.label != "false" or verdict.spans or not verdict.evidence:
         return verdict

@@ -17,14 +17,7 @@ from functools import partial
 
 from factjudge.agents.calling import ask
 from factjudge.agents.parsing import parse_decision
-from factjudge.judges.base import (
-    Item,
-    JudgeInput,
-    Origin,
-    PromptedJudge,
-    render_passages,
-    with_unsupported_words,
-)
+from factjudge.judges.base import Item, JudgeInput, Origin, PromptedJudge, render_passages
 from factjudge.judges.confidence import decision_error_score
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
@@ -60,9 +53,9 @@ class EvidenceJudge(PromptedJudge):
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own passages (shared ones first)."""
-        # Judged by the passages alone: a false item's words they lack become its spans.
-        return [with_unsupported_words(self.judge_one(item, job.evidence_for([item]), traces), item,
-                                       job.answer) for item in job.items]
+        # No unsupported-word spans here (judges/base.with_unsupported_words): a false segment marks
+        # its whole text, as the Mu-SHROOM figures in the README were measured.
+        return [self.judge_one(item, job.evidence_for([item]), traces) for item in job.items]
 
     def judge_one(self, item: Item, evidence: tuple[Evidence, ...], traces: list[Trace]) -> Verdict:
         """One item's verdict, and its P(not supported) as the error score."""

@@ -1,6 +1,6 @@
 """The words of an item that its passages do not contain: where to look when a judge says "not supported".
 
-A judge that answers Yes/No (``supported``, ``evidence``) quotes nothing, so its false verdicts
+A judge that answers Yes/No (``supported``) quotes nothing, so its false verdicts
 would point at no words. This finds the content words and numbers of the item that no passage
 contains: lexical, case-insensitive, stop words ignored, numbers compared whatever their
 thousands separators, and a word counted as present when a passage has a form of it that
