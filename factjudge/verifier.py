@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from factjudge.api import check
 from factjudge.config import CheckConfig
-from factjudge.errors import FactJudgeError, InputError
+from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
 from factjudge.records import CheckResult, Evidence, Failure
+from factjudge.verify_many import verify_rows
 
 ContextItem = str | Evidence | Mapping[str, Any]
 Context = str | Iterable[ContextItem]
@@ -55,21 +55,6 @@ def to_evidence(context: Context | None) -> tuple[Evidence, ...]:
 
 def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
-
-
-# A row's fields under our names or Ragas' (SingleTurnSample: user_input, response, retrieved_contexts).
-ROW_KEYS = {"question": ("question", "user_input"), "answer": ("answer", "response"),
-            "context": ("context", "retrieved_contexts")}
-
-
-def row_field(row: Mapping[str, Any], name: str) -> Any:
-    """A row's ``question``, ``answer`` or ``context`` under either name; None when absent or NaN."""
-    for key in ROW_KEYS[name]:
-        value = row.get(key)
-        # A DataFrame fills a missing cell with NaN.
-        if value is not None and not (isinstance(value, float) and math.isnan(value)):
-            return value
-    return None
 
 
 class Verifier:
@@ -131,31 +116,8 @@ class Verifier:
         A row has ``question``, ``answer`` and ``context`` (or Ragas' ``user_input``, ``response``,
         ``retrieved_contexts``); only the answer is required. Rows are checked one after another.
         """
-        if hasattr(rows, "to_dict") and not isinstance(rows, Mapping):
-            rows = rows.to_dict("records")  # a pandas DataFrame, without importing pandas
-        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
-            raise InputError(f"verify_many takes a list of rows (dicts) or a DataFrame, not a "
-                             f"{type(rows).__name__}")
-        results: list[CheckResult | Failure] = []
-        for index, row in enumerate(rows):
-            try:
-                results.append(self._verify_row(index, row, config, grounded))
-            except FactJudgeError as error:  # one bad row or failed call must not lose the others
-                results.append(Failure(index, f"row {index}: {error}", type(error).__name__))
-        return results
-
-    def _verify_row(self, index: int, row: Any, config: CheckConfig | None,
-                    grounded: bool | None) -> CheckResult:
-        if not isinstance(row, Mapping):
-            raise InputError(f"a {type(row).__name__}, not a dict with question, answer and context")
-        answer = row_field(row, "answer")
-        if answer is None:
-            raise InputError("no 'answer' (or 'response') to check")
-        if not isinstance(answer, str):
-            raise InputError(f"the answer is a {type(answer).__name__}, not text")
-        question = row_field(row, "question")
-        return self.verify("" if question is None else str(question), answer,
-                           context=row_field(row, "context"), config=config, grounded=grounded)
+        return verify_rows(lambda question, answer, context: self.verify(
+            question, answer, context=context, config=config, grounded=grounded), rows)
 
     async def averify(
         self,
@@ -193,10 +155,14 @@ def unsupported(result: CheckResult) -> list[dict[str, Any]]:
 
 
 def summarize(result: CheckResult) -> dict[str, Any]:
-    """A compact JSON-ready summary for tools and logs: label, score, unsupported items."""
+    """A compact JSON-ready summary for tools and logs: label, faithfulness, reason, unsupported items."""
     return {
         "label": result.label,
         "score": result.score,
+        "faithfulness": result.faithfulness,
+        "threshold": result.threshold,
+        "successful": result.is_successful(),
+        "reason": result.reason,
         "error_score": result.error_score,
         "unsupported": unsupported(result),
         "unparseable": sum(v.label == "unparseable" for v in result.segment_verdicts),

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("agents",),
     ("judges",),
     ("config", "flags"),
-    ("plan", "gather", "model_pool", "pipeline", "api", "verifier", "render"),
+    ("plan", "gather", "model_pool", "pipeline", "api", "verifier", "verify_many", "render"),
     ("eval",),
     ("integrations",),
     ("cli", ""),  # "" is the package itself: factjudge/__init__.py, the public names
