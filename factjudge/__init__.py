@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from factjudge.api import check
 from factjudge.config import CheckConfig
-from factjudge.records import CheckResult
+from factjudge.records import CheckResult, Failure
 from factjudge.verifier import Verifier
 
 if TYPE_CHECKING:
     from factjudge.eval.evaluate import Evaluation, evaluate
 
-__all__ = ["CheckConfig", "CheckResult", "Evaluation", "Verifier", "check", "evaluate"]
+__all__ = ["CheckConfig", "CheckResult", "Evaluation", "Failure", "Verifier", "check", "evaluate"]
 
 
 def __getattr__(name: str) -> Any:

@@ -83,8 +83,7 @@ class Checker:
         if plan.sources:
             gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki)
             topics = title_candidates([plan.question])
-            items = [dataclasses.replace(item, evidence=tuple(gatherer.gather(item.text, traces, topics)))
-                     for item in items]
+            items = [_gathered(gatherer, item, traces, topics) for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)
@@ -125,6 +124,13 @@ class Checker:
             usage=usage,
             version=package_version(),
         )
+
+
+def _gathered(gatherer: Gatherer, item: Item, traces: list[Trace], topics: Sequence[str]) -> Item:
+    """``item`` with its own evidence, and a note when a source said it had none."""
+    notes: list[str] = []
+    evidence = gatherer.gather(item.text, traces, topics, notes)
+    return dataclasses.replace(item, evidence=tuple(evidence), evidence_note="; ".join(notes) or None)
 
 
 def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from factjudge.agents.knowledge import generate_knowledge
+from factjudge.agents.knowledge import ask_knowledge
 from factjudge.agents.search_agent import search_web
 from factjudge.agents.translate import is_english, translate_evidence, translate_texts
 from factjudge.config import CheckConfig, TranslateMode
@@ -55,9 +55,11 @@ class Gatherer:
                        if "wiki" in sources and wiki else None)
         return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
 
-    def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = ()) -> list[Evidence]:
+    def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = (),
+               notes: list[str] | None = None) -> list[Evidence]:
         """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name articles to
-        read first.
+        read first; ``notes`` collects what a source says when it has nothing (generated knowledge:
+        the model knew nothing).
 
         A failed translation falls back to the original text, with the failure in
         ``traces``; a failed search raises RetrievalError.
@@ -76,7 +78,8 @@ class Gatherer:
         # The question's topics first: they name what the answer is about ("She was born in Paris"
         # is about Marie Curie, not Paris); then the item's own names.
         named = (*topics, *title_candidates([text]))
-        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named)]
+        notes = [] if notes is None else notes
+        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named, notes)]
         if self.translate == "after" and evidence:
             assert self.model is not None
             english = translate_evidence(evidence, model=self.model, traces=traces)
@@ -87,32 +90,39 @@ class Gatherer:
         return evidence
 
 
-def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
+def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
+              notes: list[str]) -> list[Evidence]:
     assert gatherer.kb_retriever is not None
     return list(gatherer.kb_retriever.search(query, gatherer.k))
 
 
-def _from_wiki(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
+def _from_wiki(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
+              notes: list[str]) -> list[Evidence]:
     assert gatherer.wiki is not None
     # The sentences that bear on the item: a small model reads short passages better, and faster.
     return [dataclasses.replace(ev, text=excerpt(ev.text, query))
             for ev in gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)]
 
 
-def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
+def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
+              notes: list[str]) -> list[Evidence]:
     assert gatherer.model is not None and gatherer.search_provider is not None
     found = search_web(query, model=gatherer.model, provider=gatherer.search_provider, traces=traces,
                        k=gatherer.k, max_steps=gatherer.max_steps)
     return list(found.evidence)
 
 
-def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str]) -> list[Evidence]:
+def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
+              notes: list[str]) -> list[Evidence]:
     assert gatherer.model is not None
-    return generate_knowledge(query, model=gatherer.model, traces=traces)
+    knowledge = ask_knowledge(query, model=gatherer.model, traces=traces)
+    if knowledge.note:  # said in every verdict on the item, not only in a log
+        notes.append(knowledge.note)
+    return knowledge.passages
 
 
 # Keyed by config.EVIDENCE_SOURCES, the names CheckConfig accepts.
-_FROM: dict[str, Callable[[Gatherer, str, list[Trace], Sequence[str]], list[Evidence]]] = {
+_FROM: dict[str, Callable[[Gatherer, str, list[Trace], Sequence[str], list[str]], list[Evidence]]] = {
     "kb": _from_kb,
     "wiki": _from_wiki,
     "web": _from_web,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -91,7 +92,8 @@ class Evidence(_Plain):
 
 @dataclass(frozen=True)
 class ErrorSpan(_Plain):
-    """Words of the answer a judge quoted as wrong; offsets -1 when the quote was not found."""
+    """Words of the answer a judge quoted as wrong (or, under ``supported``/``grounded`` without a
+    quote, that no passage contains); offsets -1 when they were not found in the answer."""
 
     start: int
     end: int
@@ -157,6 +159,8 @@ class Verdict:
     ``error_score`` is the graded belief that the item is false, in [0, 1]
     (None when unparseable or not checkable); ``trace`` indexes
     ``CheckResult.traces`` so the prompt and raw reply behind it can be found.
+    ``evidence_note`` says, for people, why evidence asked for is missing (the model
+    asked for knowledge replied UNKNOWN).
     """
 
     target: Target
@@ -170,6 +174,7 @@ class Verdict:
     raw_reply: str = ""
     trace: int | None = None
     spans: tuple[ErrorSpan, ...] = ()
+    evidence_note: str | None = None
 
     @property
     def is_false(self) -> bool:
@@ -193,6 +198,15 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Failure(_Plain):
+    """A row of a batch (``Verifier.verify_many``) that could not be checked, and why."""
+
+    index: int  # the row's position in the batch, from 0
+    error: str  # one line a person can act on
+    kind: str = "InputError"  # the factjudge error behind it (InputError, ModelError ...)
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
@@ -203,8 +217,8 @@ class CheckResult:
     segment_verdicts: tuple[Verdict, ...]
     claim_verdicts: tuple[Verdict, ...]
     label: Label
-    score: float | None
-    error_score: float | None
+    score: float | None  # higher is better: share of judged items labelled true (None: none judged)
+    error_score: float | None  # higher is worse: the largest item error score, P(some item is false)
     model: str
     strategy: str
     granularity: str
@@ -216,6 +230,7 @@ class CheckResult:
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
+    threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -239,6 +254,7 @@ class CheckResult:
             "traces": [t.to_dict() for t in self.traces],
             "usage": self.usage.to_dict(),
             "version": self.version,
+            "threshold": self.threshold,
         }
 
     @classmethod
@@ -268,3 +284,103 @@ class CheckResult:
     def from_json(cls, text: str) -> CheckResult:
         """Parse JSON text produced by ``to_json``."""
         return cls.from_dict(json.loads(text))
+
+    @property
+    def faithfulness(self) -> float | None:
+        """Share of judged (true or false) items labelled true, higher is better; None when none was judged.
+
+        The same figure as ``score`` (FActScore's unit score; Ragas' and DeepEval's faithfulness).
+        """
+        return self.score
+
+    def is_successful(self) -> bool:
+        """True when some item was judged and ``faithfulness`` reaches ``threshold``.
+
+        An answer with nothing judged (only opinions, or every item unverified or unparseable)
+        is not a success: nothing in it was shown to be supported.
+        """
+        return self.faithfulness is not None and self.faithfulness >= self.threshold
+
+    def item_verdicts(self) -> list[tuple[str, Verdict]]:
+        """The judged items' text and verdict, in answer order: each segment's claims, or the segment."""
+        claim_verdicts = {v.target_id: v for v in self.claim_verdicts}
+        pairs: list[tuple[str, Verdict]] = []
+        for seg, verdict in zip(self.segments, self.segment_verdicts, strict=False):
+            own = [(c.text, claim_verdicts[c.id]) for c in self.claims
+                   if c.segment_id == seg.id and c.id in claim_verdicts]
+            pairs += own or [(seg.text, verdict)]
+        return pairs
+
+    @property
+    def reason(self) -> str:
+        """Why the answer got its faithfulness, in a sentence or two a person can act on."""
+        return _reason(self.item_verdicts())
+
+
+# A probability behind a label ("(P(not supported) 0.77; true below 0.41, false from 0.50)",
+# "P(No) 0.863 against the calibrated threshold 0.41: false", "bm25 consistency 0.120"): the
+# label already says it, and people reading a reason want words, not the judge's arithmetic.
+_PROBABILITY_NOTE = re.compile(r"\s*\(P\(.*?\)[^()]*\)")
+_JARGON = re.compile(r"^(P\(\w+\) [\d.]+ against|\S+ consistency [\d.]+$)")
+_ANSWERED = re.compile(r"^the model answered \w+: ")
+_MAX_LISTED = 3
+_MAX_QUOTE = 120
+
+
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
+    return f"'{text if len(text) <= _MAX_QUOTE else text[: _MAX_QUOTE - 1].rstrip() + '…'}'"
+
+
+def _why_false(verdict: Verdict) -> str:
+    """A false verdict's rationale in plain words, and the words of the item it flags."""
+    why = _PROBABILITY_NOTE.sub("", " ".join(verdict.rationale.split())).strip()
+    why = "" if _JARGON.match(why) else _ANSWERED.sub("", why)
+    if not why:
+        why = "the passages do not support it" if verdict.evidence else ""
+    elif len(why) > 2 * _MAX_QUOTE:
+        why = why[: 2 * _MAX_QUOTE - 1].rstrip() + "…"
+    flagged = ", ".join(dict.fromkeys(_quote(s.text) for s in verdict.spans))
+    parts = [p for p in (why, f"flagged: {flagged}" if flagged else "") if p]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _reason(items: list[tuple[str, Verdict]]) -> str:
+    """The sentence or two behind ``CheckResult.reason``."""
+    def count(label: str) -> int:
+        return sum(v.label == label for _, v in items)
+
+    true, false = count("true"), count("false")
+    unverified, unparseable = count("unverified"), count("unparseable")
+    noun = "claim" if any(v.target == "claim" for _, v in items) else "sentence"
+    sources = {e.source for _, v in items if v.label in ("true", "false") for e in v.evidence}
+    where = "the context" if sources == {"context"} else "the evidence"
+    judged = true + false
+    more = " more" if judged else ""
+    open_items = []
+    if unverified:
+        open_items.append(f"{unverified}{more} could not be decided (not enough evidence)")
+    if unparseable:
+        open_items.append(f"{unparseable}{more} could not be judged (the model's reply could not be read)")
+    if not judged:
+        if not open_items:
+            return ("Nothing was checked: the answer has no checkable statement (only opinions or "
+                    "personal statements).")
+        return f"No {noun} could be judged: {' and '.join(open_items)}."
+    plural = "s" if judged > 1 else ""
+    verb = "is" if 1 in (true, judged) else "are"
+    if sources:
+        head = f"{true} of {judged} checked {noun}{plural} {verb} supported by {where}"
+        miss = "not supported"
+    else:
+        head = f"{true} of {judged} checked {noun}{plural} {verb} judged true by the model (no evidence read)"
+        miss = "judged false"
+    wrong = [(text, v) for text, v in items if v.label == "false"]
+    listed = "; ".join(_quote(text) + _why_false(v) for text, v in wrong[:_MAX_LISTED])
+    if len(wrong) > _MAX_LISTED:
+        listed += f"; and {len(wrong) - _MAX_LISTED} more"
+    sentence = f"{head}; {miss}: {listed}." if wrong else f"{head}."
+    if open_items:
+        rest = " and ".join(open_items)
+        sentence += f" {rest[0].upper()}{rest[1:]}."
+    return sentence

@@ -79,9 +79,11 @@ def _judge(result: CheckResult) -> str:
 
 
 def _print_grounds(console: Console, verdict: Verdict, text: str, reads: bool, indent: str) -> None:
-    """The rule that made the label, and the passage it rests on (or that there was none)."""
+    """The rule that made the label, and the passage it rests on (or that there was none, and why)."""
     if verdict.rationale and verdict.label != "true":
         console.print(f"{indent}[dim]{escape(printable(verdict.rationale))}[/]")
+    if verdict.evidence_note:  # evidence asked for that did not come: said beside what did
+        console.print(f"{indent}[yellow]evidence: {escape(printable(verdict.evidence_note))}[/]")
     if verdict.evidence:
         ev = verdict.evidence[0]
         where = printable(" · ".join(dict.fromkeys(x for x in (ev.source, ev.title, ev.url) if x)))

@@ -12,15 +12,18 @@ planner (``plan.plan_check``) makes the switch to a passage-reading strategy.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from factjudge.api import check
 from factjudge.config import CheckConfig
 from factjudge.context import Context
+from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.model_pool import ModelPool
-from factjudge.records import CheckResult
+from factjudge.records import CheckResult, Failure
+from factjudge.verify_many import verify_rows
 
 
 class Verifier:
@@ -28,6 +31,7 @@ class Verifier:
 
     Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
     the model each config names is built once (``model_pool.ModelPool``) and reused.
+    ``threshold`` is the faithfulness each result's ``is_successful()`` asks for.
     """
 
     def __init__(
@@ -36,9 +40,13 @@ class Verifier:
         *,
         model: ChatModel | None = None,
         grounded: bool | None = None,
+        threshold: float = 0.5,
     ) -> None:
+        if not 0.0 <= threshold <= 1.0:
+            raise InputError(f"the threshold is a faithfulness between 0 and 1, not {threshold}")
         config = config or CheckConfig()
         self.config = config if grounded is None else config.replace(grounded=grounded)
+        self.threshold = threshold
         self._model = model
         self._pool = ModelPool()
 
@@ -61,8 +69,19 @@ class Verifier:
     ) -> CheckResult:
         """Check ``answer`` to ``question``; with a context, against that context."""
         config = config or self.config
-        return check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
-                     ref_texts=tuple(ref_texts or ()), context=context, grounded=grounded)
+        result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
+                       ref_texts=tuple(ref_texts or ()), context=context, grounded=grounded)
+        return dataclasses.replace(result, threshold=self.threshold)
+
+    def verify_many(self, rows: Any, *, config: CheckConfig | None = None,
+                    grounded: bool | None = None) -> list[CheckResult | Failure]:
+        """Check every row of a list of dicts or a DataFrame; a row that fails is a Failure, not an exception.
+
+        A row has ``question``, ``answer`` and ``context`` (or Ragas' ``user_input``, ``response``,
+        ``retrieved_contexts``); only the answer is required. Rows are checked one after another.
+        """
+        return verify_rows(lambda question, answer, context: self.verify(
+            question, answer, context=context, config=config, grounded=grounded), rows)
 
     async def averify(
         self,
@@ -100,10 +119,14 @@ def unsupported(result: CheckResult) -> list[dict[str, Any]]:
 
 
 def summarize(result: CheckResult) -> dict[str, Any]:
-    """A compact JSON-ready summary for tools and logs: label, score, unsupported items."""
+    """A compact JSON-ready summary for tools and logs: label, faithfulness, reason, unsupported items."""
     return {
         "label": result.label,
         "score": result.score,
+        "faithfulness": result.faithfulness,
+        "threshold": result.threshold,
+        "successful": result.is_successful(),
+        "reason": result.reason,
         "error_score": result.error_score,
         "unsupported": unsupported(result),
         "unparseable": sum(v.label == "unparseable" for v in result.segment_verdicts),

@@ -1,12 +1,16 @@
 """LLM-generated knowledge (multilingual FActScore): a question about the claim, then a passage answering it.
 
 The passage joins the retrieved ones as ``Evidence(source="llm", verified=False)``:
-it is the model's memory, not a checked source, and reports must say so.
+it is the model's memory, not a checked source, and reports must say so. When no passage
+comes (the model replies UNKNOWN, or its replies stay unreadable), ``Knowledge.note`` says
+so, and every verdict on that item carries it (``Verdict.evidence_note``): the item was judged
+without this evidence.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
 from factjudge.errors import ParseError
@@ -18,6 +22,16 @@ from factjudge.text.tokenize import tokenize
 log = logging.getLogger(__name__)
 
 MIN_PASSAGE_WORDS = 5
+NO_KNOWLEDGE = "the model knew nothing to use as evidence (it replied UNKNOWN)"
+UNREADABLE_KNOWLEDGE = "the model's replies could not be read, so it gave no passage to use as evidence"
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the model wrote about a claim: its passages, or a note saying why there is none."""
+
+    passages: list[Evidence]
+    note: str | None = None
 
 
 def parse_question(reply: str) -> str:
@@ -65,8 +79,22 @@ def generate_knowledge(
 
     ``language`` names the passage's language (e.g. "English"); by default it follows
     the question, which follows the claim. Empty when the model does not know or its
-    replies stay unreadable (the traces carry the error).
+    replies stay unreadable (the traces carry the error; ``ask_knowledge`` says which).
     """
+    return ask_knowledge(claim_text, model=model, traces=traces, language=language,
+                         max_attempts=max_attempts, max_tokens=max_tokens).passages
+
+
+def ask_knowledge(
+    claim_text: str,
+    *,
+    model: ChatModel,
+    traces: list[Trace],
+    language: str | None = None,
+    max_attempts: int = 3,
+    max_tokens: int = 300,
+) -> Knowledge:
+    """``generate_knowledge``'s passages, and a note for a person when there are none."""
     question = ask(
         model,
         load_prompt("knowledge_question"),
@@ -79,7 +107,7 @@ def generate_knowledge(
     ).value
     if question is None:
         log.warning("knowledge: no readable question after %d attempts for %r", max_attempts, claim_text)
-        return []
+        return Knowledge([], UNREADABLE_KNOWLEDGE)
     passage = ask(
         model,
         load_prompt("knowledge_passage"),
@@ -93,7 +121,7 @@ def generate_knowledge(
     ).value
     if passage is None:
         log.warning("knowledge: no readable passage after %d attempts for %r", max_attempts, question)
-        return []
+        return Knowledge([], UNREADABLE_KNOWLEDGE)
     if not passage:
-        return []
-    return [Evidence(source="llm", text=passage, title=question, verified=False)]
+        return Knowledge([], NO_KNOWLEDGE)
+    return Knowledge([Evidence(source="llm", text=passage, title=question, verified=False)])

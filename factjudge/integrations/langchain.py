@@ -1,8 +1,9 @@
-"""LangChain integration: the Verifier as a Runnable, and as a tool an agent can call.
+"""LangChain integration: the Verifier as a Runnable and as a tool, and factjudge's models as a chat model.
 
 ``VerifierRunnable`` takes ``{"question", "answer", "context"}`` (context as strings or
 LangChain Documents, the usual output of a retriever) and returns the CheckResult,
-so it can close a RAG chain: ``rag_chain | VerifierRunnable()``.
+so it can close a RAG chain: ``rag_chain | VerifierRunnable()``. ``FactjudgeChatModel``
+lets a chain answer with the model a Verifier judges with (the embedded offline one by default).
 """
 
 from __future__ import annotations
@@ -10,35 +11,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from langchain_core.documents import Document
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.tools import BaseTool, StructuredTool
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
-from factjudge.llm.base import ChatModel
+from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.records import CheckResult
 from factjudge.verifier import Verifier, summarize
 
-
-def document_passage(doc: Document) -> dict[str, Any]:
-    """A LangChain Document as a context passage; its metadata's title/source/url name it."""
-    meta = doc.metadata or {}
-    source = meta.get("source")
-    url = meta.get("url") or (source if isinstance(source, str) and "://" in source else None)
-    title = meta.get("title") or (source if source is not None and source != url else None)
-    return {"text": doc.page_content, "title": None if title is None else str(title),
-            "url": None if url is None else str(url)}
+_ROLES = {"human": "user", "ai": "assistant", "system": "system"}
 
 
-def context_passages(context: Any) -> list[Any] | None:
-    """Context as strings, Documents, Evidence or mappings; Documents become passages."""
-    if context is None:
-        return None
-    if isinstance(context, (str, Document)):
-        context = [context]
-    return [document_passage(c) if isinstance(c, Document) else c for c in context]
+def _text(message: BaseMessage) -> str:
+    """A message's text; of a list of content blocks, the text ones (``.text`` changed kind in 1.0)."""
+    if isinstance(message.content, str):
+        return message.content
+    return "".join(part if isinstance(part, str) else str(part.get("text", ""))
+                   for part in message.content if isinstance(part, str) or part.get("type") == "text")
 
 
 def _fields(data: Any) -> Mapping[str, Any]:
@@ -66,13 +61,13 @@ class VerifierRunnable(Runnable[dict[str, Any], CheckResult]):
     def _verify(self, data: dict[str, Any]) -> CheckResult:
         fields = _fields(data)
         return self.verifier.verify(str(fields.get("question") or ""), fields["answer"],
-                                    context=context_passages(fields.get("context")),
+                                    context=fields.get("context"),
                                     refs=fields.get("refs"), ref_texts=fields.get("ref_texts"))
 
     async def _averify(self, data: dict[str, Any]) -> CheckResult:
         fields = _fields(data)
         return await self.verifier.averify(str(fields.get("question") or ""), fields["answer"],
-                                           context=context_passages(fields.get("context")),
+                                           context=fields.get("context"),
                                            refs=fields.get("refs"), ref_texts=fields.get("ref_texts"))
 
     def invoke(self, input: dict[str, Any], config: RunnableConfig | None = None,
@@ -117,3 +112,45 @@ def verification_tool(
 
     return StructuredTool.from_function(func=run, coroutine=arun, name=name, description=description,
                                         args_schema=VerifyArgs)
+
+
+class FactjudgeChatModel(BaseChatModel):
+    """A factjudge ChatModel (the embedded offline model, an endpoint's) as a LangChain chat model.
+
+    ``FactjudgeChatModel.from_verifier(verifier)`` answers with the very model the verifier
+    judges with, loaded once; ``from_config`` builds the model a CheckConfig names.
+    Decoding is greedy, as factjudge's is everywhere.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model: Any  # a factjudge ChatModel
+    max_tokens: int = 256
+
+    @classmethod
+    def from_verifier(cls, verifier: Verifier, *, max_tokens: int = 256) -> FactjudgeChatModel:
+        """The model ``verifier`` judges with (built on first use, then shared)."""
+        return cls(model=verifier.model_for(), max_tokens=max_tokens)
+
+    @classmethod
+    def from_config(cls, config: CheckConfig | None = None, *, max_tokens: int = 256) -> FactjudgeChatModel:
+        """The model ``config`` names (default: factjudge's default model)."""
+        return cls.from_verifier(Verifier(config), max_tokens=max_tokens)
+
+    @property
+    def _llm_type(self) -> str:
+        return "factjudge"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model": self.model.name, "max_tokens": self.max_tokens}
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        chat = [{"role": _ROLES.get(m.type, "user"), "content": _text(m)} for m in messages]
+        completion = self.model.complete(chat, GenerationParams(max_tokens=self.max_tokens,
+                                                                stop=tuple(stop or ())))
+        usage = {"input_tokens": completion.prompt_tokens, "output_tokens": completion.completion_tokens,
+                 "total_tokens": completion.prompt_tokens + completion.completion_tokens}
+        message = AIMessage(content=completion.text, usage_metadata=usage)  # type: ignore[arg-type]
+        return ChatResult(generations=[ChatGeneration(message=message)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -11,6 +12,7 @@ from factjudge.llm.base import ChatModel
 from factjudge.prompts import one_line
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
 from factjudge.retrieval.budget import trim_evidence
+from factjudge.text.unsupported import unsupported_spans
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Item:
     end: int = -1
     # Passages gathered for this item alone (kb, web, llm), best first.
     evidence: tuple[Evidence, ...] = ()
+    evidence_note: str | None = None  # why a source gave it nothing (Verdict.evidence_note)
 
 
 @dataclass(frozen=True)
@@ -128,10 +131,22 @@ class Origin:
 
     def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
                 spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
-        """A verdict on ``item`` that records this origin."""
+        """A verdict on ``item`` that records this origin, and any note on the item's evidence."""
         raw = self.traces[self.trace].reply if self.trace is not None else ""
         return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
-                       self.prompt_hash, raw, self.trace, spans)
+                       self.prompt_hash, raw, self.trace, spans, item.evidence_note)
+
+
+def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:
+    """A false verdict that quotes no words of ``item`` gets those its passages do not contain.
+
+    For judges that decide by the caller's passages alone (``supported``, ``grounded``): there, a
+    word the passages lack is where a person should look first.
+    """
+    if verdict.label != "false" or verdict.spans or not verdict.evidence:
+        return verdict
+    spans = unsupported_spans(item.text, [ev.text for ev in verdict.evidence], answer, item.start, item.end)
+    return dataclasses.replace(verdict, spans=spans)
 
 
 def batches(items: Sequence[Item], size: int | None) -> list[Sequence[Item]]:

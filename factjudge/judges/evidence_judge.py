@@ -49,6 +49,8 @@ class EvidenceJudge(PromptedJudge):
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own passages (shared ones first)."""
+        # No unsupported-word spans here (judges/base.with_unsupported_words): a false segment marks
+        # its whole text, as the Mu-SHROOM figures in the README were measured.
         return [self.judge_one(item, job.evidence_for([item]), traces) for item in job.items]
 
     def judge_one(self, item: Item, evidence: tuple[Evidence, ...], traces: list[Trace]) -> Verdict:
@@ -56,7 +58,7 @@ class EvidenceJudge(PromptedJudge):
         prompt = load_prompt(self.prompt)
         contract = prompt.contract_of(DecisionContract)
         if not evidence:
-            return Origin(self.name, evidence, prompt.hash).verdict(
+            return Origin(self.name, evidence, prompt.hash, traces).verdict(
                 item, "unverified", None, "no passage was found for it: not enough evidence")
         values = {"passages": fence("passages", render_passages(evidence)),
                   "statement": fence("statement", item.text)}

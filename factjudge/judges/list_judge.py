@@ -21,6 +21,7 @@ from factjudge.judges.base import (
     batches,
     render_items,
     render_passages,
+    with_unsupported_words,
 )
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
@@ -50,10 +51,13 @@ class ListJudge(PromptedJudge):
         batch_size: int | None = None,
         max_attempts: int = 3,
         logprobs: bool = True,
+        mark_unsupported: bool = False,
     ) -> None:
         super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
                          logprobs=logprobs)
         self.batch_size = batch_size
+        # Judged by the passages alone: a false item quoting nothing gets the words they lack.
+        self.mark_unsupported = mark_unsupported
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge every item of ``job``, batch by batch."""
@@ -96,5 +100,8 @@ class ListJudge(PromptedJudge):
             if is_false and quote and job.answer:
                 spans = (locate(quote, job.answer, item.start, item.end,
                                 score if graded is not None else None),)
-            verdicts.append(origin.verdict(item, label, score, asked.value.thought, spans))
+            verdict = origin.verdict(item, label, score, asked.value.thought, spans)
+            if self.mark_unsupported:
+                verdict = with_unsupported_words(verdict, item, job.answer)
+            verdicts.append(verdict)
         return verdicts

@@ -27,6 +27,6 @@ class ScorerJudge:
             evidence = job.evidence_for([item])
             consistency = self.scorer("\n".join(ev.text for ev in evidence), item.text)
             label: Label = "false" if consistency < self.threshold else "true"
-            verdicts.append(Origin(self.name, evidence).verdict(
+            verdicts.append(Origin(self.name, evidence, traces=traces).verdict(
                 item, label, 1.0 - consistency, f"{self.name} consistency {consistency:.3f}"))
         return verdicts

@@ -59,30 +59,37 @@ class Strategy:
         return self.build(self, model, options)
 
 
-def list_judge(prompt: str) -> Builder:
-    """A FELM list judge with the ``judge_{segment,claim}_{prompt}`` templates."""
+def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
+    """A FELM list judge with the ``judge_{segment,claim}_{prompt}`` templates.
+
+    ``mark_unsupported``: its prompt judges by the passages alone, so a false item that quotes
+    no words gets those the passages lack as its spans.
+    """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
         assert strategy.max_tokens is not None
         return ListJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                          batch_size=options.batch_size,
-                         max_attempts=options.max_attempts, logprobs=options.logprobs)
+                         max_attempts=options.max_attempts, logprobs=options.logprobs,
+                         mark_unsupported=mark_unsupported)
 
     return build
 
 
-def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = None) -> Builder:
+def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = None,
+                     mark_unsupported: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the error-score threshold measured for it on dev
-    data; other models' labels are the word they chose.
+    data; other models' labels are the word they chose. ``mark_unsupported`` as in ``list_judge``.
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
         assert strategy.max_tokens is not None
         return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                               threshold=(calibrated or {}).get(model.name),
-                              max_attempts=options.max_attempts, logprobs=options.logprobs)
+                              max_attempts=options.max_attempts, logprobs=options.logprobs,
+                              mark_unsupported=mark_unsupported)
 
     return build
 
@@ -136,7 +143,7 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
              with_context="grounded", with_open_context="doc"),
     Strategy("doc", list_judge("doc"), 200, without_evidence="vanilla",
              with_context="grounded", with_open_context="doc"),
-    Strategy("grounded", list_judge("grounded"), 200, needs_evidence=True,
+    Strategy("grounded", list_judge("grounded", mark_unsupported=True), 200, needs_evidence=True,
              with_context="grounded", with_open_context="doc"),
     # FActScore's judge: passages first, then the judge's knowledge; against a caller's context
     # alone it becomes `supported`.
@@ -144,7 +151,8 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     # Does the evidence support every fact of the item? Measured best with the embedded model
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
     Strategy("supported", true_false_judge("judge_supported",
-                                           calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD}),
+                                           calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD},
+                                           mark_unsupported=True),
              10, needs_evidence=True, with_open_context="fact"),
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".

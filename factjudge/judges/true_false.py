@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from factjudge.agents.calling import ask
 from factjudge.errors import InputError
-from factjudge.judges.base import JudgeInput, Origin, PromptedJudge, render_passages
+from factjudge.judges.base import (
+    JudgeInput,
+    Origin,
+    PromptedJudge,
+    render_passages,
+    with_unsupported_words,
+)
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import DecisionContract
@@ -27,7 +33,7 @@ class TrueFalseJudge(PromptedJudge):
 
     def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
                  words: tuple[str, str] | None = None, threshold: float | None = None,
-                 max_attempts: int = 3, logprobs: bool = True) -> None:
+                 max_attempts: int = 3, logprobs: bool = True, mark_unsupported: bool = False) -> None:
         super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
                          logprobs=logprobs)
         self.contract = load_prompt(prompt).contract_of(DecisionContract)
@@ -35,6 +41,8 @@ class TrueFalseJudge(PromptedJudge):
             raise InputError(f"prompt {prompt} asks for {'/'.join(self.contract.words)}, "
                              f"not {'/'.join(words)}")
         self.threshold = threshold  # None: the label is the word the model chose
+        # Judged by the passages alone: a false item's words they lack become its spans.
+        self.mark_unsupported = mark_unsupported
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
         """Judge each item on its own."""
@@ -61,5 +69,8 @@ class TrueFalseJudge(PromptedJudge):
                 rationale = (f"P({contract.no}) {graded:.3f} against the calibrated threshold "
                              f"{self.threshold:.2f}: {'true' if holds else 'false'}")
             score = graded if graded is not None else float(not asked.value)
-            verdicts.append(origin.verdict(item, "true" if holds else "false", score, rationale))
+            verdict = origin.verdict(item, "true" if holds else "false", score, rationale)
+            if self.mark_unsupported:
+                verdict = with_unsupported_words(verdict, item, job.answer)
+            verdicts.append(verdict)
         return verdicts

@@ -8,13 +8,15 @@ import pytest
 
 pytest.importorskip("langchain_core")
 from langchain_core.documents import Document
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.integrations.langchain import (
+    FactjudgeChatModel,
     VerifierRunnable,
-    context_passages,
     verification_tool,
 )
 from factjudge.llm.scripted import ScriptedChatModel
@@ -60,11 +62,16 @@ def test_bad_input_is_an_input_error(judge_model: ScriptedChatModel) -> None:
         VerifierRunnable(model=judge_model).invoke("just text")  # type: ignore[arg-type]
 
 
-def test_context_passages_accepts_one_document_or_string() -> None:
-    assert context_passages(None) is None
-    assert context_passages("plain") == ["plain"]
-    [passage] = context_passages(Document(page_content="p", metadata={"source": "notes.txt"})) or []
-    assert passage == {"text": "p", "title": "notes.txt", "url": None}
+def test_documents_become_passages_named_by_their_metadata() -> None:
+    from factjudge.context import context_passages
+    from factjudge.records import Evidence
+
+    assert context_passages(None) == ()
+    assert context_passages("plain") == (Evidence("context", "plain"),)
+    [passage] = context_passages(Document(page_content="p", metadata={"source": "notes.txt"}))
+    assert (passage.text, passage.title, passage.url) == ("p", "notes.txt", None)
+    [passage] = context_passages([DOCS[0]])
+    assert (passage.title, passage.url) == ("Museum", "https://example.org/museum")
 
 
 def test_tool_returns_a_summary_of_unsupported_items(judge_model: ScriptedChatModel) -> None:
@@ -75,3 +82,33 @@ def test_tool_returns_a_summary_of_unsupported_items(judge_model: ScriptedChatMo
     assert [u["text"] for u in summary["unsupported"]] == ["It stands on the north bank of the river."]
     again = asyncio.run(tool.ainvoke({"answer": ANSWER, "context": CONTEXT}))
     assert again["strategy"] == "grounded"
+
+
+def test_chat_model_speaks_langchain_messages_to_a_factjudge_model() -> None:
+    model = ScriptedChatModel(["Paris.", "Lyon."], name="scripted:chat")
+    chat = FactjudgeChatModel(model=model, max_tokens=32)
+    reply = chat.invoke([SystemMessage("Be brief."), HumanMessage("Capital of France?"), AIMessage("Paris."),
+                         HumanMessage([{"type": "text", "text": "And the third city?"}])], stop=["\n"])
+    assert reply.content == "Paris."
+    assert model.calls[0] == [{"role": "system", "content": "Be brief."},
+                              {"role": "user", "content": "Capital of France?"},
+                              {"role": "assistant", "content": "Paris."},
+                              {"role": "user", "content": "And the third city?"}]
+    assert model.params[0].max_tokens == 32 and model.params[0].stop == ("\n",)
+    assert reply.usage_metadata is not None and reply.usage_metadata["output_tokens"] == 1
+    prompt = ChatPromptTemplate.from_messages([("human", "Where is {place}?")])
+    assert (prompt | chat).invoke({"place": "Lyon"}).content == "Lyon."
+
+
+def test_chat_model_shares_the_verifiers_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+
+    def build_model(config: CheckConfig) -> ScriptedChatModel:
+        built.append(config.model)
+        return ScriptedChatModel(["Answer: 2"], name=config.model)
+
+    monkeypatch.setattr("factjudge.model_pool.build_model", build_model)
+    verifier = Verifier(CheckConfig(model="openai:judge"))
+    assert FactjudgeChatModel.from_verifier(verifier).model is verifier.model_for()
+    assert FactjudgeChatModel.from_config(CheckConfig(model="openai:other")).model.name == "openai:other"
+    assert built == ["openai:judge", "openai:other"]

@@ -123,6 +123,11 @@ function evidenceBlock(evidence, label) {
   return details;
 }
 
+// Evidence asked for that did not come (the model replied UNKNOWN to --evidence llm).
+function evidenceNote(note) {
+  return el("div", { class: "muted evidence-note", text: `evidence: ${note}` });
+}
+
 function badge(verdict) {
   return el("span", { class: `badge verdict-${verdict.label}`, text: LABELS[verdict.label] || verdict.label });
 }
@@ -145,10 +150,12 @@ function renderSegments(result) {
           cv ? badge(cv) : null, claim.text,
           cv ? el("span", { class: "muted", text: ` error score ${score(cv.error_score)}` }) : null);
         if (cv && cv.rationale) li.append(el("div", { class: "why", text: cv.rationale }));
+        if (cv && cv.evidence_note) li.append(evidenceNote(cv.evidence_note));
         ul.append(li);
       }
       item.append(ul);
     }
+    if (verdict.evidence_note) item.append(evidenceNote(verdict.evidence_note));
     const ev = evidenceBlock(verdict.evidence, verdict.label);
     if (ev) item.append(ev);
     list.append(item);

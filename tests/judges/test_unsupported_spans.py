@@ -1,0 +1,53 @@
+"""Judges that decide by the caller's passages alone point a false item at the words they lack."""
+
+from __future__ import annotations
+
+from factjudge import CheckConfig, Verifier
+from factjudge.judges.base import Item, JudgeInput
+from factjudge.judges.evidence_judge import EvidenceJudge
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
+
+QUESTION = "When did the Golden Gate Bridge open, and how long is it?"
+ANSWER = "The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long."
+CONTEXT = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long."]
+
+
+def test_supported_fills_the_spans_of_a_false_sentence_with_its_unsupported_words() -> None:
+    model = ScriptedChatModel(["Yes", "No"], name=LOCAL_DEFAULT)
+    result = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
+    assert result.strategy == "supported"
+    true, false = result.segment_verdicts
+    assert true.spans == () and [s.text for s in false.spans] == ["4,200"]
+    span = false.spans[0]
+    assert span.located and ANSWER[span.start : span.end] == "4,200"
+    assert result.spans == false.spans  # the terminal underlines them
+    assert "flagged: '4,200'" in result.reason
+
+
+def test_grounded_keeps_the_judges_quote_and_fills_in_when_there_is_none() -> None:
+    quoted = Verifier(model=ScriptedChatModel(['Answer: 2 ["about 4,200 metres"]'], name="scripted:judge"))
+    [span] = quoted.verify(QUESTION, ANSWER, context=CONTEXT).segment_verdicts[1].spans
+    assert span.text == "about 4,200 metres"
+    bare = Verifier(model=ScriptedChatModel(["Answer: 2"], name="scripted:judge"))
+    result = bare.verify(QUESTION, ANSWER, context=CONTEXT)
+    assert result.strategy == "grounded"
+    assert [s.text for s in result.segment_verdicts[1].spans] == ["4,200"]
+
+
+def test_open_judges_and_judges_without_passages_quote_nothing_of_their_own() -> None:
+    doc = Verifier(model=ScriptedChatModel(["Answer: 2"], name="scripted:judge"), grounded=False)
+    result = doc.verify(QUESTION, ANSWER, context=CONTEXT)
+    assert result.strategy == "doc" and result.segment_verdicts[1].spans == ()
+    fact = Verifier(CheckConfig(strategy="fact", wiki="none"), model=ScriptedChatModel(["True", "False"]))
+    assert fact.verify(QUESTION, ANSWER).segment_verdicts[1].spans == ()
+
+
+def test_the_evidence_judge_keeps_whole_segments_as_mushroom_was_measured() -> None:
+    passage = Evidence("wikipedia", CONTEXT[0], title="Golden Gate Bridge")
+    start = ANSWER.index("Its")
+    item = Item("segment", 2, ANSWER[start:], 2, start, len(ANSWER), evidence=(passage,))
+    judge = EvidenceJudge(ScriptedChatModel(["No"], name="local:scripted"), "evidence", max_tokens=10)
+    [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER), [])
+    assert verdict.label == "false" and verdict.spans == ()

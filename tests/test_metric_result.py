@@ -1,0 +1,113 @@
+"""CheckResult as a metric: faithfulness, a plain reason, a threshold and is_successful()."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import CheckResult, Claim, ErrorSpan, Evidence, Segment, Verdict
+from factjudge.verifier import Verifier
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+
+CTX = (Evidence("context", "The bridge opened to traffic in May 1937."),)
+
+
+def result(*verdicts: Verdict, claims: tuple[Claim, ...] = (), claim_verdicts: tuple[Verdict, ...] = (),
+           score: float | None = None) -> CheckResult:
+    segments = tuple(Segment(v.target_id, f"Sentence {v.target_id}.", 0, 1) for v in verdicts)
+    return CheckResult("q", "a", segments, claims, verdicts, claim_verdicts, "false", score, None,
+                       "m", "supported", "segment", "wk")
+
+
+def verdict(n: int, label: str, rationale: str = "", evidence: tuple[Evidence, ...] = CTX,
+            spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
+    return Verdict("segment", n, label, 0.5, "supported@m", evidence, rationale, spans=spans)  # type: ignore[arg-type]
+
+
+def test_faithfulness_is_the_score_and_success_needs_the_threshold() -> None:
+    r = result(verdict(1, "true"), verdict(2, "false"), score=0.5)
+    assert r.faithfulness == 0.5 and r.threshold == 0.5 and r.is_successful()
+    assert not dataclasses.replace(r, threshold=0.6).is_successful()
+    nothing = result(verdict(1, "not_checkable"), score=None)
+    assert nothing.faithfulness is None and not nothing.is_successful()
+
+
+def test_threshold_round_trips_and_old_results_load_with_the_default() -> None:
+    r = dataclasses.replace(result(verdict(1, "true"), score=1.0), threshold=0.8)
+    assert CheckResult.from_json(r.to_json()) == r
+    old = r.to_dict()
+    del old["threshold"]
+    assert CheckResult.from_dict(old).threshold == 0.5
+
+
+def test_reason_names_what_is_not_supported_in_plain_words() -> None:
+    r = result(verdict(1, "true"), verdict(2, "true"),
+               verdict(3, "false", "P(No) 0.863 against the calibrated threshold 0.41: false",
+                       spans=(ErrorSpan(0, 4, "1950"),)), score=2 / 3)
+    assert r.reason == ("2 of 3 checked sentences are supported by the context; not supported: "
+                        "'Sentence 3.' (the passages do not support it; flagged: '1950').")
+    assert "P(" not in r.reason and "threshold" not in r.reason
+
+
+def test_reason_drops_probability_notes_keeps_words_and_counts_open_items() -> None:
+    r = result(verdict(1, "false", "the passages do not support it (P(not supported) 0.77; true below "
+                                   "0.41, false from 0.50)"),
+               verdict(2, "unverified"), verdict(3, "unparseable"), score=0.0)
+    assert r.reason == ("0 of 1 checked sentence is supported by the context; not supported: "
+                        "'Sentence 1.' (the passages do not support it). 1 more could not be decided "
+                        "(not enough evidence) and 1 more could not be judged (the model's reply could "
+                        "not be read).")
+    scorer = result(verdict(1, "false", "token_f1 consistency 0.120"), score=0.0)
+    assert scorer.reason.endswith("'Sentence 1.' (the passages do not support it).")
+
+
+def test_reason_without_evidence_and_with_nothing_judged() -> None:
+    r = result(verdict(1, "true", evidence=()), verdict(2, "false", evidence=()), score=0.5)
+    assert r.reason == ("1 of 2 checked sentences is judged true by the model (no evidence read); "
+                        "judged false: 'Sentence 2.'.")
+    assert result(verdict(1, "not_checkable")).reason.startswith("Nothing was checked")
+    assert result(verdict(1, "unverified")).reason == (
+        "No sentence could be judged: 1 could not be decided (not enough evidence).")
+
+
+def test_reason_counts_claims_and_lists_at_most_three() -> None:
+    claims = tuple(Claim(i, 1, f"Claim {i}.") for i in range(1, 6))
+    cvs = tuple(Verdict("claim", i, "false", 0.9, "j", CTX) for i in range(1, 6))
+    r = result(verdict(1, "false"), claims=claims, claim_verdicts=cvs, score=0.0)
+    assert r.reason.startswith("0 of 5 checked claims are supported by the context; not supported: "
+                               "'Claim 1.' (the passages do not support it); 'Claim 2.'")
+    assert r.reason.endswith("; and 2 more.")
+
+
+def test_verifier_threshold_is_on_the_result() -> None:
+    model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
+    r = Verifier(model=model, threshold=0.7).verify(QUESTION, ANSWER, context=CONTEXT)
+    assert r.threshold == 0.7 and r.faithfulness == 0.5 and not r.is_successful()
+    assert r.reason.startswith("1 of 2 checked sentences is supported by the context; not supported: "
+                               "'It stands on the north bank of the river.'")
+
+
+def test_supported_strategy_reason_is_plain() -> None:
+    model = ScriptedChatModel(["Yes", "No"], name=LOCAL_DEFAULT)
+    r = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
+    assert r.strategy == "supported"
+    assert "north bank" in r.reason and "P(" not in r.reason and "answered" not in r.reason
+
+
+def test_the_readme_rag_example_prints_what_the_code_does() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("## In a RAG app"):].split("```python\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    at = lines.index("print(result.reason)")
+    documented = " ".join(line.removeprefix("# ") for line in lines[at + 1 : at + 3])
+    context = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long."]
+    model = ScriptedChatModel(lambda m: "No" if "4,200" in m[-1]["content"] else "Yes", name=LOCAL_DEFAULT)
+    r = Verifier(model=model, threshold=0.7).verify(
+        "When did the Golden Gate Bridge open, and how long is it?",
+        "The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long.", context=context)
+    assert r.reason == documented
+    assert f"# {r.faithfulness} {r.threshold} {r.is_successful()}" in block
+    assert f"# 2 {[s.text for s in r.segment_verdicts[1].spans]}" in block

@@ -1,0 +1,70 @@
+"""Verifier.verify_many: rows as dicts or a DataFrame, our names or Ragas'; a bad row never sinks it."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge import CheckResult, Failure, Verifier
+from factjudge.errors import InputError, ModelError
+from factjudge.llm.base import Message
+from factjudge.llm.scripted import ScriptedChatModel
+from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
+
+
+def verifier(threshold: float = 0.5) -> Verifier:
+    return Verifier(model=ScriptedChatModel(second_is_wrong, name="scripted:judge"), threshold=threshold)
+
+
+def test_a_list_of_rows_with_our_names_and_ragas_names() -> None:
+    rows = [{"question": QUESTION, "answer": ANSWER, "context": CONTEXT},
+            {"user_input": QUESTION, "response": ANSWER, "retrieved_contexts": CONTEXT}]
+    first, second = verifier(threshold=0.4).verify_many(rows)
+    assert isinstance(first, CheckResult) and isinstance(second, CheckResult)
+    assert first.strategy == second.strategy == "grounded"
+    assert first.faithfulness == second.faithfulness == 0.5 and first.threshold == 0.4
+    assert first.is_successful() and first.segment_verdicts == second.segment_verdicts
+
+
+def test_a_bad_row_is_a_failure_naming_the_row_and_the_rest_are_checked() -> None:
+    rows = [{"question": QUESTION, "context": CONTEXT}, "not a row", {"answer": 42},
+            {"answer": ANSWER, "context": ["  "]}, {"answer": ANSWER, "context": CONTEXT}]
+    results = verifier().verify_many(rows)
+    assert [type(r).__name__ for r in results] == ["Failure"] * 4 + ["CheckResult"]
+    assert results[0] == Failure(0, "row 0: no 'answer' (or 'response') to check", "InputError")
+    assert results[1].error == "row 1: a str, not a dict with question, answer and context"  # type: ignore[union-attr]
+    assert results[2].error == "row 2: the answer is a int, not text"  # type: ignore[union-attr]
+    assert "context is empty" in results[3].error  # type: ignore[union-attr]
+
+
+def test_a_model_error_fails_only_its_row() -> None:
+    def judge(messages: list[Message]) -> str:
+        if "museum closed" in messages[0]["content"]:
+            raise ModelError("endpoint timed out", kind="timed out")
+        return second_is_wrong(messages)
+
+    rows = [{"answer": "The city museum closed in 1990.", "context": CONTEXT},
+            {"answer": ANSWER, "context": CONTEXT}]
+    failed, checked = Verifier(model=ScriptedChatModel(judge, name="scripted:judge")).verify_many(rows)
+    assert isinstance(failed, Failure) and failed.kind == "ModelError" and "timed out" in failed.error
+    assert isinstance(checked, CheckResult) and checked.label == "false"
+
+
+def test_a_dataframe_is_read_row_by_row() -> None:
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"user_input": [QUESTION, None], "response": [ANSWER, None],
+                          "retrieved_contexts": [CONTEXT, CONTEXT]})
+    result, failure = verifier().verify_many(frame)
+    assert isinstance(result, CheckResult) and result.question == QUESTION and result.faithfulness == 0.5
+    assert isinstance(failure, Failure) and "no 'answer'" in failure.error
+
+
+def test_not_a_batch_is_an_input_error_and_failures_round_trip() -> None:
+    with pytest.raises(InputError, match="list of rows"):
+        verifier().verify_many({"answer": ANSWER})
+    failure = Failure(3, "row 3: no 'answer' (or 'response') to check")
+    assert Failure.from_dict(failure.to_dict()) == failure
+
+
+def test_bad_threshold_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="between 0 and 1"):
+        Verifier(threshold=1.5)
