@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from factjudge.prompts.contracts import ID_LIST
+
 Responder = Callable[[list[dict[str, str]]], str]
 
 # What a misbehaving endpoint does. Statuses are retried by any sane client; a hang outlasts
@@ -33,6 +35,8 @@ Responder = Callable[[list[dict[str, str]]], str]
 FAULTS = ("429", "500", "503", "hang", "drop", "truncate", "garbage", "empty_choices", "bad_usage",
           "wrong_content", "huge", "trickle")
 WRONG_CONTENT = "I'm sorry, but I can't help with that."
+# What a FELM list judge answers when nothing is wrong: a well-formed default reply.
+DEFAULT_REPLY = f"{ID_LIST.answer} {ID_LIST.all_correct}"
 
 
 @dataclass
@@ -40,7 +44,7 @@ class Step:
     """One scripted response; ``fault`` (one of FAULTS) overrides the rest."""
 
     status: int = 200
-    reply: str = "Answer: ALL_CORRECT"
+    reply: str = DEFAULT_REPLY
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
     body: dict[str, Any] | None = None
@@ -163,7 +167,7 @@ class OpenAIServer:
 
             def _answer(self, request: dict[str, Any], step: Step | None) -> None:
                 if step is None:
-                    reply = outer.responder(request["messages"]) if outer.responder else "Answer: ALL_CORRECT"
+                    reply = outer.responder(request["messages"]) if outer.responder else DEFAULT_REPLY
                     step = Step(reply=reply, delay=outer.latency)
                 if step.delay:
                     time.sleep(step.delay)
