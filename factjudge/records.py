@@ -152,6 +152,10 @@ class Trace:
         return _from_dict(cls, data)
 
 
+# How near the cut an error score must lie for its label to be shown as a close call.
+UNCERTAIN_MARGIN = 0.1
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The judge's decision on one segment or claim.
@@ -160,7 +164,9 @@ class Verdict:
     (None when unparseable or not checkable); ``trace`` indexes
     ``CheckResult.traces`` so the prompt and raw reply behind it can be found.
     ``evidence_note`` says, for people, why evidence asked for is missing (the model
-    asked for knowledge replied UNKNOWN).
+    asked for knowledge replied UNKNOWN). ``cut`` is the error score from which the judge labels
+    an item false (None when the label is not a cut of the score, as a list judge's); a score
+    within ``UNCERTAIN_MARGIN`` of it is ``uncertain``: the label could as well be the other.
     """
 
     target: Target
@@ -175,11 +181,18 @@ class Verdict:
     trace: int | None = None
     spans: tuple[ErrorSpan, ...] = ()
     evidence_note: str | None = None
+    cut: float | None = None
 
     @property
     def is_false(self) -> bool:
         """True when the judge labelled the item false."""
         return self.label == "false"
+
+    @property
+    def uncertain(self) -> bool:
+        """Whether the error score lies so near the cut that the label is a close call."""
+        return (self.cut is not None and self.error_score is not None
+                and self.label in ("true", "false") and abs(self.error_score - self.cut) < UNCERTAIN_MARGIN)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -322,7 +335,7 @@ class CheckResult:
 # label already says it, and people reading a reason want words, not the judge's arithmetic.
 _PROBABILITY_NOTE = re.compile(r"\s*\(P\(.*?\)[^()]*\)")
 _JARGON = re.compile(r"^(P\(\w+\) [\d.]+ against|\S+ consistency [\d.]+$)")
-_ANSWERED = re.compile(r"^the model answered \w+: ")
+_ANSWERED = re.compile(r"^the model answered \w+(: |$)")
 _MAX_LISTED = 3
 _MAX_QUOTE = 120
 

@@ -20,8 +20,21 @@ MARKS = {
 }
 
 
+def _mark(verdict: Verdict) -> str:
+    """The label's mark; a close call (``Verdict.uncertain``) is marked in yellow, whatever the label."""
+    mark, _ = MARKS[verdict.label]
+    if verdict.uncertain:
+        sign = "✔" if verdict.label == "true" else "✘"
+        return f"[yellow]{sign} {verdict.label} (uncertain)[/]"
+    return mark
+
+
 def _score(verdict: Verdict) -> str:
-    return "" if verdict.error_score is None else f" [dim](error score {verdict.error_score:.2f})[/]"
+    """The error score and the cut that made the label (false from …)."""
+    if verdict.error_score is None:
+        return ""
+    cut = "" if verdict.cut is None else f", false from {verdict.cut:.2f}"
+    return f" [dim](error score {verdict.error_score:.2f}{cut})[/]"
 
 
 def print_result(result: CheckResult, console: Console | None = None) -> None:
@@ -32,13 +45,12 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
     claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
     reads = strategy_named(result.strategy).reads_passages
     for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
-        mark, _ = MARKS[verdict.label]
         text = _highlight(result, seg)
-        console.print(f"{mark} [bold][{seg.id}][/] {text}{_score(verdict)}")
+        console.print(f"{_mark(verdict)} [bold][{seg.id}][/] {text}{_score(verdict)}")
         claims = [c for c in result.claims if c.segment_id == seg.id]
         for claim in claims:
             cv = claim_verdicts.get(claim.id)
-            cmark = MARKS[cv.label][0] if cv else MARKS["not_checkable"][0]
+            cmark = _mark(cv) if cv else MARKS["not_checkable"][0]
             console.print(f"    {cmark} {escape(printable(claim.text))}{_score(cv) if cv else ''}")
             if cv and cv.label != "not_checkable":
                 _print_grounds(console, cv, claim.text, reads, indent="        ")
@@ -80,7 +92,7 @@ def _judge(result: CheckResult) -> str:
 
 def _print_grounds(console: Console, verdict: Verdict, text: str, reads: bool, indent: str) -> None:
     """The rule that made the label, and the passage it rests on (or that there was none, and why)."""
-    if verdict.rationale and verdict.label != "true":
+    if verdict.rationale:  # the rule that made the label, for every label and strategy
         console.print(f"{indent}[dim]{escape(printable(verdict.rationale))}[/]")
     if verdict.evidence_note:  # evidence asked for that did not come: said beside what did
         console.print(f"{indent}[yellow]evidence: {escape(printable(verdict.evidence_note))}[/]")

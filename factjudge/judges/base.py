@@ -130,11 +130,12 @@ class Origin:
     trace: int | None = None
 
     def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
-                spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
-        """A verdict on ``item`` that records this origin, and any note on the item's evidence."""
+                spans: tuple[ErrorSpan, ...] = (), cut: float | None = None) -> Verdict:
+        """A verdict on ``item`` that records this origin, any note on the item's evidence, and the
+        ``cut`` (error score from which it is false) when the label is a cut of the score."""
         raw = self.traces[self.trace].reply if self.trace is not None else ""
         return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
-                       self.prompt_hash, raw, self.trace, spans, item.evidence_note)
+                       self.prompt_hash, raw, self.trace, spans, item.evidence_note, cut)
 
 
 def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:

@@ -74,7 +74,8 @@ class EvidenceJudge(PromptedJudge):
             word = contract.yes if asked.value else contract.no
             return origin.verdict(item, label, doubt if doubt is not None else float(not asked.value),
                                   f"the model answered {word}: the passages "
-                                  f"{'support' if asked.value else 'do not support'} it")
+                                  f"{'support' if asked.value else 'do not support'} it",
+                                  cut=None if doubt is None else 0.5)
         label = self.band.label(doubt)
         why = {"true": "the passages support it",
                "false": "the passages do not support it",
@@ -82,4 +83,4 @@ class EvidenceJudge(PromptedJudge):
                              "fail to"}[label]
         return origin.verdict(item, label, doubt, f"{why} (P(not supported) {doubt:.2f}; true below "
                                                   f"{self.band.true_below:.2f}, false from "
-                                                  f"{self.band.false_from:.2f})")
+                                                  f"{self.band.false_from:.2f})", cut=self.band.false_from)

@@ -28,5 +28,6 @@ class ScorerJudge:
             consistency = self.scorer("\n".join(ev.text for ev in evidence), item.text)
             label: Label = "false" if consistency < self.threshold else "true"
             verdicts.append(Origin(self.name, evidence, traces=traces).verdict(
-                item, label, 1.0 - consistency, f"{self.name} consistency {consistency:.3f}"))
+                item, label, 1.0 - consistency, f"{self.name} consistency {consistency:.3f}",
+                cut=1.0 - self.threshold))
         return verdicts

@@ -63,13 +63,14 @@ class TrueFalseJudge(PromptedJudge):
                 continue
             graded = contract.scores(asked.completion.logprobs)
             holds = asked.value
-            rationale = ""
+            rationale = f"the model answered {contract.yes if asked.value else contract.no}"
+            cut = None if graded is None else 0.5  # the word the model chose is the likelier one
             if graded is not None and self.threshold is not None:
-                holds = graded < self.threshold
+                holds, cut = graded < self.threshold, self.threshold
                 rationale = (f"P({contract.no}) {graded:.3f} against the calibrated threshold "
                              f"{self.threshold:.2f}: {'true' if holds else 'false'}")
             score = graded if graded is not None else float(not asked.value)
-            verdict = origin.verdict(item, "true" if holds else "false", score, rationale)
+            verdict = origin.verdict(item, "true" if holds else "false", score, rationale, cut=cut)
             if self.mark_unsupported:
                 verdict = with_unsupported_words(verdict, item, job.answer)
             verdicts.append(verdict)
