@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -75,3 +78,46 @@ def test_faithdial_audit_converter_refuses_an_unknown_label(tmp_path: Path) -> N
     module = converter("convert_faithdial_audit")
     with pytest.raises(SystemExit, match="unknown BEGIN label"):
         module.begin_labels("Entailment, contradiction")
+
+
+def _fake_bench(calls: list[tuple[str, Path, tuple[str, ...]]]) -> Callable[..., list[dict[str, Any]]]:
+    """A stand-in for local_judge.bench: scripted error scores on the real examples, no model."""
+
+    def bench(run_dir: Path, dataset: Path, grid: list[str], model: str, *extra: str) -> list[dict[str, Any]]:
+        calls.append((run_dir.name, dataset, extra))
+        examples = load_dataset(dataset)
+        if "--limit" in extra:
+            examples = examples[:int(extra[extra.index("--limit") + 1])]
+        lines = []
+        for strategy in ("supported", "token_f1"):
+            for number, example in enumerate(examples):
+                # Mostly right, with every seventh pair wrong, so the AUC is high but not perfect.
+                error = (not example.response_label) != (number % 7 == 0)
+                score = 0.3 + 0.4 * error + 0.01 * (number % 5)
+                lines.append({"setup": f"strategy={strategy}", "dataset": example.dataset,
+                              "example_id": example.id,
+                              "gold": {"response_label": example.response_label, "segment_labels": []},
+                              "result": {"strategy": strategy, "error_score": score,
+                                         "label": "false" if score >= 0.5 else "true",
+                                         "segment_verdicts": [], "claim_verdicts": []}})
+        return lines
+
+    return bench
+
+
+def test_local_judge_true_part_covers_the_faithdial_audit(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.syspath_prepend(str(BENCH_DATA.parent))
+    local_judge = pytest.importorskip("local_judge")
+    if not (local_judge.DATA / "begin_dev_wow.tsv").exists():
+        pytest.skip(f"{local_judge.DATA} is not here")
+    calls: list[tuple[str, Path, tuple[str, ...]]] = []
+    monkeypatch.setattr(local_judge, "bench", _fake_bench(calls))
+    args = argparse.Namespace(data=local_judge.DATA, bench_data=BENCH_DATA, runs=Path("unused"), model="m",
+                              true_limit=40, q2_all=False, extra_limit=60, list_judge=False)
+    local_judge.true_part(args)
+    assert calls[-1] == ("faithdial", BENCH_DATA / "faithdial_audit_dev.jsonl", ("--limit", "60"))
+    out = capsys.readouterr().out
+    assert "faithdial-audit" in out  # a row of the ROC AUC table
+    assert "tuned on begin+q2+faithdial" in out
+    assert "faithdial: balanced accuracy" in out and "tuned on begin+q2 alone" in out
