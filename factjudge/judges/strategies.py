@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from factjudge.errors import InputError
 from factjudge.judges.base import Judge, JudgeOptions
-from factjudge.judges.consistency import Scorer, bm25_score, embedding_score, token_f1
+from factjudge.judges.consistency import Scorer, bm25_score, embedding_scorer, token_f1
 from factjudge.judges.evidence_judge import Band, EvidenceJudge
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.scorer_judge import ScorerJudge
@@ -105,11 +105,12 @@ def evidence_judge(calibrated: Mapping[str, Band] | None = None) -> Builder:
     return build
 
 
-def scorer_judge(scorer: Scorer) -> Builder:
-    """A model-free judge thresholding ``scorer(grounding, text)``."""
+def scorer_judge(scorer: Scorer | None) -> Builder:
+    """A model-free judge thresholding ``scorer(grounding, text)``; None: the embedding scorer of
+    the config's embedder."""
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
-        return ScorerJudge(strategy.name, scorer)
+        return ScorerJudge(strategy.name, scorer or embedding_scorer(options.embedder))
 
     return build
 
@@ -121,7 +122,7 @@ def _constant(value: float) -> Scorer:
     return score
 
 
-def _scorer(name: str, scorer: Scorer) -> Strategy:
+def _scorer(name: str, scorer: Scorer | None) -> Strategy:
     """TRUE's simple metrics: no model call, always against evidence."""
     return Strategy(name, scorer_judge(scorer), None, uses_model=False, needs_evidence=True)
 
@@ -160,7 +161,7 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
              with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),
-    _scorer("embedding", embedding_score),
+    _scorer("embedding", None),
     _floor("always_true", 1.0),
     _floor("always_false", 0.0),
 )}

