@@ -68,9 +68,15 @@ def setup_label(setup: str) -> str:
             return setup
         parts = [_parts(m) for m in members if m is not None]
         shared = {k: v for k, v in parts[0].items() if all(p.get(k) == v for p in parts[1:])}
-        own = [SEP.join(v for k, v in p.items() if k not in shared) or "?" for p in parts]
+        own = [[v for k, v in p.items() if k not in shared] or ["?"] for p in parts]
+        # Each member by as few of its own settings as tell it from the others (its strategy, mostly):
+        # the rows above name each in full.
+        for n in range(1, max(len(o) for o in own) + 1):
+            names = [SEP.join(o[:n]) for o in own]
+            if len(set(names)) == len(names):
+                break
         common = f" ({SEP.join(shared.values())})" if shared else ""
-        return ENSEMBLE + " + ".join(own) + common
+        return ENSEMBLE + " + ".join(names) + common
     terms = _terms(setup)
     return setup if terms is None else SEP.join(_parts(terms).values())
 

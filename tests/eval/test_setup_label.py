@@ -25,6 +25,9 @@ from tests.eval.report_fixtures import line, true_pair, write_run
      "evidence · claim · local · evidence kb+llm · context and knowledge"),
     ("ensemble of granularity=segment,strategy=bm25 + granularity=segment,strategy=token_f1",
      "ensemble of bm25 + token_f1 (segment · no model)"),
+    ("ensemble of granularity=segment,model=local,strategy=fact + granularity=claim,model=local,strategy=fact"
+     " + granularity=segment,strategy=bm25",
+     "ensemble of fact · segment + fact · claim + bm25 · segment"),
     ("judge: segment 1 false", "judge: segment 1 false"),  # a name given by hand stays as it is
     ("human labels", "human labels"),
 ])
