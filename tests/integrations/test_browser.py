@@ -346,3 +346,14 @@ def test_page_counts_unverified_items_apart_without_a_context(browser: Any, tmp_
         assert "no passage" in items[1].text
         assert console_errors(browser) == []
         screenshot(browser, tmp_path, "page-no-context.png")
+
+
+def test_page_names_the_plan_and_the_fallback_when_another_granularity_ran(browser: Any) -> None:
+    model = ScriptedChatModel(lambda m: "True", name="scripted:judge")  # no claim list: extraction fails
+    config = CheckConfig(strategy="fact", granularity="claim")
+    with serve_in_thread(create_app(model=model, config=config)) as base_url:
+        fill_and_submit(browser, base_url, context=False)
+        ran = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "ran").text or None)
+        assert "ran fact/segment by scripted:judge (planned fact/claim)" in ran
+        assert "fallback: claims ran as segments: the claim extraction failed" in ran
+        assert "ran fact/segment" in browser.find_element(By.ID, "last-run").text
