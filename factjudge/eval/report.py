@@ -16,6 +16,7 @@ from factjudge.eval.report_html import page as report_page
 from factjudge.eval.report_tables import Section, report_tables
 from factjudge.eval.results import read_json, read_lines, read_results
 from factjudge.eval.runner import ERRORS, MANIFEST, RESULTS
+from factjudge.eval.setup_label import readable_setups, setup_label
 from factjudge.eval.summary import OVERALL
 from factjudge.eval.tables.lines import TRUE, failed_items, family
 
@@ -55,14 +56,23 @@ def _png(figure: Any) -> bytes:
     return buffer.getvalue()
 
 
+def bar_frame(rows: pd.DataFrame, group: str, metric: str) -> pd.DataFrame:
+    """What a bar chart draws: ``metric`` per group (rows) and set-up (columns, by ``setup_label``).
+
+    A set-up with no number in any group draws no bar, so it is left out (of the legend too).
+    """
+    part = rows[rows[group] != OVERALL].pivot(index=group, columns="setup", values=metric)
+    return part.dropna(axis="columns", how="all").dropna(how="all").rename(columns=setup_label)
+
+
 def _domain_bars(rows: pd.DataFrame, group: str, metric: str) -> bytes | None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    part = rows[rows[group] != OVERALL].pivot(index=group, columns="setup", values=metric)
-    if part.dropna(how="all").empty:
+    part = bar_frame(rows, group, metric)
+    if part.empty:
         return None
     figure, axis = plt.subplots(figsize=(8, 3.5))
     part.plot.bar(ax=axis, rot=0)
@@ -91,7 +101,7 @@ def _roc_curves(lines: Sequence[dict[str, Any]]) -> bytes | None:
         if len({g for g, _ in pairs}) < 2:
             continue
         fpr, tpr, _ = roc_curve([g for g, _ in pairs], [s for _, s in pairs])
-        axis.plot(fpr, tpr, label=setup)
+        axis.plot(fpr, tpr, label=setup_label(setup))
         drawn = True
     if not drawn:
         plt.close(figure)
@@ -185,7 +195,7 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     (out / "report.md").write_text(markdown, encoding="utf-8", errors="backslashreplace")
     paths["markdown"] = out / "report.md"
     # The notes go with their tables: a starred cell or an fN count means nothing without them.
-    html_sections = [(s.title, s.table, s.note, s.footnote) for s in printed
+    html_sections = [(s.title, readable_setups(s.table), s.note, s.footnote) for s in printed
                      if s.table is not None and not s.table.empty]
     page = report_page(manifest, lines, report_dir, html_sections, images,
                        notes=[*warnings, *_model_notes(lines)])
@@ -200,7 +210,7 @@ def _markdown_section(section: Section) -> str:
     if section.note:
         parts.append(f"{section.note}\n")
     if section.table is not None and not section.table.empty:
-        parts.append(markdown_table(section.table))
+        parts.append(markdown_table(readable_setups(section.table)))
     if section.footnote:
         parts.append(f"{section.footnote}\n")
     return "\n".join(parts)

@@ -19,12 +19,14 @@ from typing import Any
 
 import pandas as pd
 
+from factjudge.eval.setup_label import readable_setups, setup_label
 from factjudge.eval.tables.lines import gold_segment_labels
 
 # Long passages are cut: the page shows what the judge read, not whole documents.
 EVIDENCE_CHARS = 600
 EVIDENCE_PASSAGES = 8
 RATIONALE_CHARS = 1500
+REPLY_CHARS = 200
 _COLUMNS = ("TP", "FN", "FP", "TN", "unparseable")
 # (gold error, predicted error) -> its cell of the confusion matrix; the error is the positive class
 _CELL = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
@@ -35,14 +37,17 @@ def _static(name: str) -> str:
 
 
 def html_table(table: pd.DataFrame) -> str:
-    """An escaped HTML table of a data frame (its named index becomes the first column)."""
+    """An escaped HTML table of a data frame (its named index becomes the first column).
+
+    It sits in its own box that scrolls sideways, so a wide table is never cut at the page's edge.
+    """
     frame = table.reset_index() if table.index.name else table
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
     body = "".join(
         "<tr>" + "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in row) + "</tr>"
         for row in frame.itertuples(index=False)
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class=table-wrap><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
 def example_order(example_id: str) -> list[tuple[int, Any]]:
@@ -86,6 +91,22 @@ def _evidence(result: dict[str, Any]) -> list[list[str]]:
     return [list(key) for key in list(seen)[:EVIDENCE_PASSAGES]]
 
 
+def _why(verdict: dict[str, Any] | None) -> str:
+    """The judge's rationale; when it wrote none (a True/False judge), the rule that made the label."""
+    if verdict is None:
+        return "no verdict: the item was not judged"
+    if verdict["rationale"]:
+        return _cut(verdict["rationale"], RATIONALE_CHARS)
+    label, reply = verdict["label"], _cut(" ".join((verdict.get("raw_reply") or "").split()), REPLY_CHARS)
+    if label == "unparseable":
+        return f"the reply could not be read as a verdict: “{reply}”" if reply else "no reply could be read"
+    if label == "not_checkable":
+        return "not checkable: no fact in it to check"
+    if reply:
+        return f"the judge ({verdict['judge']}) replied “{reply}”: {label}"
+    return f"labelled {label} by {verdict['judge']}, which gave no rationale"
+
+
 def _rests_on(verdict: dict[str, Any] | None) -> str:
     """The passage a verdict rests on first, by title or address; "none" when it read none."""
     if verdict is None or verdict["label"] == "not_checkable":
@@ -94,6 +115,10 @@ def _rests_on(verdict: dict[str, Any] | None) -> str:
         return "none"
     first = verdict["evidence"][0]
     return first.get("title") or first.get("url") or first["source"]
+
+
+def _error_score(verdict: dict[str, Any] | None) -> str:
+    return "" if verdict is None or verdict["error_score"] is None else f"{verdict['error_score']:.2f}"
 
 
 def _gold_text(label: bool | None) -> str | None:
@@ -113,8 +138,7 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
         text = "" if seg["start"] >= 0 else seg["text"]
         segments.append({"id": seg["id"], "start": seg["start"], "end": seg["end"], "text": text,
                          "pred": verdict["label"] if verdict else "not_checkable", "gold": _gold_text(gold),
-                         "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else "",
-                         "src": _rests_on(verdict)})
+                         "es": _error_score(verdict), "why": _why(verdict), "src": _rests_on(verdict)})
     gold_claims = line["gold"].get("claim_labels") or []
     claim_verdicts = {v["target_id"]: v for v in result["claim_verdicts"]}
     claims = []
@@ -123,8 +147,7 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
         claims.append({"segment": claim["segment_id"], "text": claim["text"],
                        "pred": verdict["label"] if verdict else "not_checkable",
                        "gold": _gold_text(gold_claims[index]) if index < len(gold_claims) else None,
-                       "why": _cut(verdict["rationale"], RATIONALE_CHARS) if verdict else "",
-                       "src": _rests_on(verdict)})
+                       "es": _error_score(verdict), "why": _why(verdict), "src": _rests_on(verdict)})
     marks = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
                     if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
     pairs = [(g, p == "false") for _, g, p in _labelled(line) if p != "unparseable"]
@@ -156,7 +179,8 @@ def page_data(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
         # Set-ups that read the same documents share their passages: each is sent once.
         item["evidence"] = [passages.setdefault(tuple(ev), len(passages)) for ev in item["evidence"]]
         items.append(item)
-    return {"setups": setups, "examples": example_rows, "items": items,
+    return {"setups": setups, "setup_labels": [setup_label(s) for s in setups], "examples": example_rows,
+            "items": items,
             "passages": [list(p) for p in passages]}
 
 
@@ -207,7 +231,7 @@ def page(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pat
     confusion = confusion_rows(lines)
     if not confusion.empty:
         parts.append("<h2>Confusion matrices (gold × predicted, the error is the positive class)</h2>"
-                     f"<div id=confusion>{html_table(confusion)}</div>")
+                     f"<div id=confusion>{html_table(readable_setups(confusion))}</div>")
     parts.append(_ANSWERS)
     parts.append(f"<script type=application/json id=report-data>{_script_json(page_data(lines))}</script>")
     return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>factjudge report</title>"

@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval.metrics import MIN_ITEMS, MIN_PER_CLASS
+from factjudge.eval.setup_label import setup_label
 from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
 from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_rows, error_type_table
 from factjudge.eval.tables.lines import FACTS, FELM, TRUE, family
@@ -119,7 +120,7 @@ def _failure_note(failed: Sequence[Mapping[str, Any]]) -> str:
     if not first:
         return ""
     return ("Why items failed (first error per set-up; all in errors.jsonl): "
-            + "; ".join(f"{setup}: {error}" for setup, error in sorted(first.items())) + ".")
+            + "; ".join(f"{setup_label(setup)}: {error}" for setup, error in sorted(first.items())) + ".")
 
 
 def _overall_note(rows: pd.DataFrame, metric: str, group: str) -> str:

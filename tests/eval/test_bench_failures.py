@@ -67,7 +67,7 @@ def test_a_run_with_failed_items_exits_non_zero_and_the_report_says_why(
     markdown = (run_dir / "report" / "report.md").read_text(encoding="utf-8")
     table_end = markdown.index("u0 f2)")
     why = markdown.index("Why items failed (first error per set-up; all in errors.jsonl): "
-                         "granularity=segment,strategy=token_f1: InputError: the token_f1 "
+                         "token_f1 · segment · no model: InputError: the token_f1 "
                          "strategy judges against evidence and has none")
     assert why > table_end  # under the table whose cells count the failures
 

@@ -117,8 +117,10 @@ def test_html_report_marks_the_false_words_and_not_the_true_ones(run: Run) -> No
         assert marks and all(m.text.strip() for m in marks)
         assert not driver.find_elements(By.CSS_SELECTOR, ".seg-true mark.err")
         first = marks[0]
-        red = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", first)
-        assert red == "rgb(229, 57, 53)"
+        # a red frame (not a red fill, which hid the segment's gold underline under the words)
+        frame = driver.execute_script("const s = getComputedStyle(arguments[0]); "
+                                      "return [s.outlineStyle, s.outlineColor]", first)
+        assert frame == ["solid", "rgb(229, 57, 53)"]
         assert console_errors(driver) == []
     finally:
         driver_iter.close()

@@ -57,9 +57,13 @@
     }
     const p = el("p", "answer");
     p.dir = "auto";  // Arabic and Hebrew answers read right to left
-    let holder = null, holderSeg = null;
+    let holder = null, holderSeg = null, atBreak = true;
     for (const run of runs) {
-      let node = document.createTextNode(text.slice(run.a, run.b));
+      // A paragraph break (blank lines, spaces around) reads as one line break, not a gap.
+      let piece = text.slice(run.a, run.b).replace(/[ \t]*(\r?\n[ \t]*)+/g, "\n");
+      if (atBreak && piece.startsWith("\n")) piece = piece.slice(1);
+      if (piece) atBreak = piece.endsWith("\n");
+      let node = document.createTextNode(piece);
       if (run.gold) { const g = el("span", "gold-span"); g.title = "annotators: wrong"; g.appendChild(node); node = g; }
       if (run.err) { const m = el("mark", "err"); m.title = "judge: wrong"; m.appendChild(node); node = m; }
       if (!run.seg) { p.appendChild(node); holder = null; holderSeg = null; continue; }
@@ -100,18 +104,21 @@
     details.appendChild(el("summary", null, "labels, rationale and evidence"));
     if (example.question) details.appendChild(el("p", "meta", "question: " + example.question));
     const segText = (s) => (s.start >= 0 ? example.answer.slice(s.start, s.end) : s.text);
-    const rows = item.segments.map((s) => ["segment " + s.id, segText(s), s.gold, s.pred, s.why, s.src])
-      .concat(item.claims.map((c) => ["claim of segment " + c.segment, c.text, c.gold, c.pred, c.why, c.src]));
+    const rows = item.segments.map((s) => ["segment " + s.id, segText(s), s.gold, s.pred, s.es, s.why, s.src])
+      .concat(item.claims.map((c) => ["claim of segment " + c.segment, c.text, c.gold, c.pred, c.es, c.why, c.src]));
     const table = el("table", "items");
     const head = el("tr");
-    for (const name of ["item", "text", "gold label", "predicted label", "judge's rationale", "rests on"]) head.appendChild(el("th", null, name));
+    const names = ["item", "text", "gold label", "predicted label", "error score", "rationale, or the rule that made the label", "rests on"];
+    for (const name of names) head.appendChild(el("th", null, name));
     table.appendChild(head);
     for (const row of rows) {
       const tr = el("tr");
       row.forEach((cell, i) => tr.appendChild(el("td", i === 2 || i === 3 ? "lbl" : null, cell === null ? "unlabelled" : cell)));
       table.appendChild(tr);
     }
-    details.appendChild(table);
+    const wrap = el("div", "table-wrap");
+    wrap.appendChild(table);
+    details.appendChild(wrap);
     if (item.evidence.length) {
       details.appendChild(el("div", "meta", "evidence the judge read:"));
       for (const [source, where, text] of item.evidence.map((i) => data.passages[i])) {
@@ -128,6 +135,7 @@
     const box = el("div", "item");
     box.dataset.example = example.id;
     box.dataset.setup = data.setups[item.s];
+    box.dataset.setupLabel = data.setup_labels[item.s];
     box.dataset.flags = item.flags;
     const score = item.score === null ? "" : " (error score " + item.score.toFixed(2) + ")";
     box.appendChild(el("div", "meta", example.id + " · " + (example.domain || "-") + " / " +
@@ -167,8 +175,10 @@
   }
 
   data.setups.forEach((name, i) => {
-    const option = el("option", null, name + " (" + data.items.filter((it) => it.s === i).length + " answers)");
+    const label = data.setup_labels[i];
+    const option = el("option", null, label + " (" + data.items.filter((it) => it.s === i).length + " answers)");
     option.value = String(i);
+    option.title = name;  // the id the run's files key it by
     setupSelect.appendChild(option);
   });
   setupSelect.addEventListener("change", () => { page = 0; countFilters(); draw(); });

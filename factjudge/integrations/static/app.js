@@ -60,10 +60,25 @@ function score(value) {
   return value === null || value === undefined ? "n/a" : value.toFixed(2);
 }
 
+// The rationale, or for a judge that gives none (a one-word True/False reply) the reply that made the label.
+// A close call: the error score lies within 0.1 of the cut that made the label (records.UNCERTAIN_MARGIN).
+function uncertain(verdict) {
+  return verdict.cut != null && verdict.error_score != null && ["true", "false"].includes(verdict.label) &&
+    Math.abs(verdict.error_score - verdict.cut) < 0.1;
+}
+
+function why(verdict) {
+  const cut = verdict.cut != null ? ` (false from ${score(verdict.cut)})` : "";
+  if (verdict.rationale) return verdict.rationale + cut;
+  const reply = (verdict.raw_reply || "").replace(/\s+/g, " ").trim();
+  if (!reply || !["true", "false"].includes(verdict.label)) return "";
+  return `the model replied “${reply.length > 80 ? reply.slice(0, 79) + "…" : reply}”: ${verdict.label}`;
+}
+
 function verdictTitle(verdict) {
   let title = LABELS[verdict.label] || verdict.label;
   if (verdict.error_score !== null) title += ` (error score ${score(verdict.error_score)})`;
-  if (verdict.rationale) title += ` — ${verdict.rationale}`;
+  if (why(verdict)) title += ` — ${why(verdict)}`;
   return title;
 }
 
@@ -108,19 +123,44 @@ function renderAnswer(result) {
   if (at < chars.length) box.append(chars.slice(at).join(""));
 }
 
-function evidenceBlock(evidence, label) {
+const EXCERPT_CHARS = 220;
+
+function words(text) {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []));
+}
+
+// The sentence of the passage sharing most words with the item, trimmed: what the verdict rests on.
+function excerpt(passage, itemText) {
+  const wanted = words(itemText);
+  const sentences = passage.split(/(?<=[.!?])\s+/).filter((x) => x.trim());
+  let best = sentences[0] || passage, most = -1;
+  for (const sentence of sentences) {
+    const shared = [...words(sentence)].filter((w) => wanted.has(w)).length;
+    if (shared > most) { best = sentence; most = shared; }
+  }
+  best = best.replace(/\s+/g, " ").trim();
+  return best.length <= EXCERPT_CHARS ? best : best.slice(0, EXCERPT_CHARS - 1).trimEnd() + "…";
+}
+
+function evidenceBlock(evidence, label, itemText) {
   if (label === "not_checkable") return null;
   if (!evidence.length) {
     return el("div", { class: "muted no-evidence", text: "no passage: checked against no source" });
   }
-  const first = evidence[0].title || evidence[0].url || evidence[0].source;
-  const more = evidence.length > 1 ? ` (+${evidence.length - 1} more)` : "";
-  const details = el("details", {}, el("summary", { text: `evidence: ${first}${more}` }));
+  const first = evidence[0];
+  const where = first.title || first.url || first.source;
+  const made = first.verified ? "" : " (model-generated)";
+  const box = el("div", { class: "evidence" },
+    el("div", { class: "muted", text: `evidence: ${first.source}${where !== first.source ? " · " + where : ""}${made}` }),
+    el("blockquote", { class: "passage", text: excerpt(first.text, itemText) }));
+  const more = evidence.length > 1 ? ` (${evidence.length} passages)` : "";
+  const details = el("details", {}, el("summary", { text: `whole passages${more}` }));
   evidence.forEach((ev, n) => {
     const origin = ev.url || ev.title || ev.source;
     details.append(el("pre", {}, `[${n + 1}] ${origin}${ev.verified ? "" : " (model-generated)"}\n${ev.text}`));
   });
-  return details;
+  box.append(details);
+  return box;
 }
 
 // Evidence asked for that did not come (the model replied UNKNOWN to --evidence llm).
@@ -129,7 +169,8 @@ function evidenceNote(note) {
 }
 
 function badge(verdict) {
-  return el("span", { class: `badge verdict-${verdict.label}`, text: LABELS[verdict.label] || verdict.label });
+  const text = (LABELS[verdict.label] || verdict.label) + (uncertain(verdict) ? " (uncertain)" : "");
+  return el("span", { class: `badge verdict-${verdict.label}${uncertain(verdict) ? " uncertain" : ""}`, text });
 }
 
 function renderSegments(result) {
@@ -140,7 +181,7 @@ function renderSegments(result) {
     const verdict = result.segment_verdicts[i];
     const item = el("li", { "data-verdict": verdict.label, class: "segment" },
       badge(verdict), seg.text, el("span", { class: "muted", text: ` error score ${score(verdict.error_score)}` }));
-    if (verdict.rationale) item.append(el("div", { class: "why", text: verdict.rationale }));
+    if (why(verdict)) item.append(el("div", { class: "why", text: why(verdict) }));
     const claims = result.claims.filter((c) => c.segment_id === seg.id);
     if (claims.length) {
       const ul = el("ul", { class: "claims" });
@@ -149,14 +190,17 @@ function renderSegments(result) {
         const li = el("li", { class: "claim", "data-verdict": cv ? cv.label : "not_checkable" },
           cv ? badge(cv) : null, claim.text,
           cv ? el("span", { class: "muted", text: ` error score ${score(cv.error_score)}` }) : null);
-        if (cv && cv.rationale) li.append(el("div", { class: "why", text: cv.rationale }));
+        if (cv && why(cv)) li.append(el("div", { class: "why", text: why(cv) }));
         if (cv && cv.evidence_note) li.append(evidenceNote(cv.evidence_note));
+        const cev = cv ? evidenceBlock(cv.evidence, cv.label, claim.text) : null;
+        if (cev) li.append(cev);
         ul.append(li);
       }
       item.append(ul);
     }
     if (verdict.evidence_note) item.append(evidenceNote(verdict.evidence_note));
-    const ev = evidenceBlock(verdict.evidence, verdict.label);
+    // With claims, each claim shows the passage it rests on; the segment's own only without them.
+    const ev = claims.length ? null : evidenceBlock(verdict.evidence, verdict.label, seg.text);
     if (ev) item.append(ev);
     list.append(item);
   });
@@ -167,13 +211,78 @@ function showModelNote(note) {
   $("model-note").hidden = !note;
 }
 
-function renderResult(result) {
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Where evidence came from, as a person names it.
+const SOURCES = {
+  context: "the context you gave", wikipedia: "Wikipedia", kb: "the knowledge base", web: "web search",
+  link: "the linked pages", llm: "passages the model wrote (not checked)",
+};
+
+// The items the summary counts: the claims when the check judged claims, else the segments.
+function judgedItems(result) {
+  return result.claim_verdicts.length ? result.claim_verdicts : result.segment_verdicts;
+}
+
+// What the verdicts rest on: each source with how many items read it; items that read none rest
+// on the model's own knowledge (or, for a model-free scorer, on nothing).
+function basis(result, asked) {
+  const counts = new Map();
+  for (const v of judgedItems(result)) {
+    if (v.label === "not_checkable") continue;
+    const names = [...new Set(v.evidence.map((e) => SOURCES[e.source] || e.source))];
+    if (!names.length) {
+      names.push(v.label === "unverified" ? "no passage found (left unverified)" : "the model's own knowledge (no passage)");
+    }
+    for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
+  }
+  const parts = [...counts].map(([name, n]) => `${name}: ${plural(n, "item")}`);
+  const lead = asked.context.length ? "Checked against " : "No context was given. Checked against ";
+  return parts.length ? `${lead}${parts.join("; ")}.` : "No item was checkable.";
+}
+
+// Counts per label; unverified items are neither supported nor false and are said apart.
+function tally(result) {
+  const n = (label) => judgedItems(result).filter((v) => v.label === label).length;
+  const supported = n("true"), wrong = n("false"), open = n("unverified");
+  const parts = [`${supported} supported`, `${wrong} false`];
+  if (open) parts.push(`${open} unverified (not enough evidence either way; not counted as supported)`);
+  if (n("unparseable")) parts.push(`${n("unparseable")} unparseable`);
+  if (n("not_checkable")) parts.push(`${n("not_checkable")} not checkable`);
+  const kind = result.claim_verdicts.length ? "claims" : "segments";
+  const decided = supported + wrong;
+  const share = decided
+    ? ` ${supported} of the ${plural(decided, "item")} labelled true or false ${supported === 1 ? "is" : "are"} ` +
+      `supported (${Math.round((supported / decided) * 100)}%).`
+    : "";
+  return `${kind}: ${parts.join(", ")}.${share}`;
+}
+
+// What ran, and what the planner had decided when it differs (or why it fell back).
+function ran(result) {
+  const plan = result.plan || {};
+  let text = `ran ${result.strategy}/${result.granularity} by ${result.model}`;
+  const planned = plan.strategy && (plan.strategy !== result.strategy || plan.granularity !== result.granularity);
+  if (planned) text += ` (planned ${plan.strategy}/${plan.granularity})`;
+  if (result.fallback) text += `; fallback: ${result.fallback}`;
+  return text;
+}
+
+function usageText(usage) {
+  const cached = usage.cached_calls ? ` (${usage.cached_calls} from cache)` : "";
+  return `${plural(usage.calls, "model call")}${cached}.`;
+}
+
+function renderResult(result, asked) {
   showModelNote(result.model_note);
-  const judged = result.score === null ? "no checkable items" : `${Math.round(result.score * 100)}% of judged items supported`;
-  $("summary").replaceChildren(
+  $("tally").replaceChildren(
     "Answer: ", el("span", { id: "answer-label", class: `badge verdict-${result.label}`, text: LABELS[result.label] }),
-    ` ${judged}; ${result.strategy}/${result.granularity} by ${result.model}; ` +
-    `${result.usage.calls} model calls.`);
+    ` ${tally(result)}`);
+  $("basis").textContent = basis(result, asked);
+  $("ran").textContent = `This check ${ran(result)}; ${usageText(result.usage)}`;
+  $("last-run").textContent = `Last check: ${ran(result)}.`;
   renderAnswer(result);
   renderSegments(result);
   $("result").hidden = false;
@@ -186,15 +295,16 @@ async function onSubmit(event) {
   button.disabled = true;
   $("status").textContent = "checking…";
   try {
+    const asked = buildRequest();
     const response = await fetch("/v1/check", {
-      method: "POST", headers: headers(), body: JSON.stringify(buildRequest()),
+      method: "POST", headers: headers(), body: JSON.stringify(asked),
     });
     if (!response.ok) {
       showError(await errorMessage(response));
       $("status").textContent = "";
       return;
     }
-    renderResult(await response.json());
+    renderResult(await response.json(), asked);
     $("status").textContent = "done";
   } catch (err) {
     showError(`the service could not be reached: ${err}`);
@@ -212,8 +322,12 @@ async function loadInfo() {
   }
   if (!response.ok) return;
   const info = await response.json();
-  $("model-line").textContent = `Model: ${info.model}; default strategy ${info.strategy} ` +
-    `(${info.strategy_with_context} with a context), ${info.granularity} level.`;
+  // What the planner decides for this model: a check with a context runs another strategy.
+  const alone = info.plan || { strategy: info.strategy }, withContext = info.plan_with_context || { strategy: info.strategy_with_context };
+  const fallback = alone.if_no_evidence && alone.if_no_evidence !== alone.strategy
+    ? ` (${alone.if_no_evidence} when no passage is found)` : "";
+  $("model-line").textContent = `Model: ${info.model}. Without a context a check runs ${alone.strategy}${fallback}; ` +
+    `with a context, ${withContext.strategy}; ${info.granularity} level unless you choose.`;
   // The service's strategy registry, so a new strategy shows here without editing the page.
   const select = $("strategy");
   select.replaceChildren(select.options[0]);
@@ -224,6 +338,19 @@ async function loadInfo() {
   showModelNote(info.model_note);
 }
 
+// "Only the context counts" means nothing without a context: off and greyed until one is given.
+function syncGrounded() {
+  const box = $("grounded"), empty = splitPassages($("context").value).length === 0;
+  if (empty === box.disabled) return;
+  if (empty) { box.dataset.chosen = String(box.checked); box.checked = false; }
+  else if (box.dataset.chosen) box.checked = box.dataset.chosen === "true";
+  box.disabled = empty;
+  $("grounded-label").classList.toggle("disabled", empty);
+  $("grounded-label").title = empty ? "give a context first" : "";
+}
+
 $("check-form").addEventListener("submit", onSubmit);
+$("context").addEventListener("input", syncGrounded);
+syncGrounded();
 $("api-key").addEventListener("change", () => { loadInfo().catch(() => {}); });
 loadInfo().catch(() => {});
