@@ -133,3 +133,15 @@ def test_summary_lists_what_is_not_supported_and_why() -> None:
     [item] = summary["unsupported"]
     assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."
     assert "grounded" in item["why"]
+
+
+def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
+    # Issue 26, point 1: "She is my favourite scientist!" was judged false against the context.
+    model = ScriptedChatModel(["Yes"], name="local:qwen2.5-coder-1.5b-instruct-q4_k_m")
+    result = Verifier(model=model).verify(
+        "Who was Marie Curie?", "Marie Curie won two Nobel Prizes. She is my favourite scientist!",
+        context=["Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911."])
+    assert result.strategy == "supported"
+    assert [v.label for v in result.segment_verdicts] == ["true", "not_checkable"]
+    assert len(model.calls) == 1 and "favourite" not in model.calls[0][0]["content"]
+    assert result.label == "true" and result.is_successful()
