@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from factjudge.agents.knowledge import ask_knowledge
+from factjudge.agents.knowledge import generate_knowledge
 from factjudge.agents.search_agent import search_web
 from factjudge.agents.translate import is_english, translate_evidence, translate_texts
 from factjudge.config import CheckConfig, TranslateMode
@@ -115,7 +115,7 @@ def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Seque
 def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
               notes: list[str]) -> list[Evidence]:
     assert gatherer.model is not None
-    knowledge = ask_knowledge(query, model=gatherer.model, traces=traces)
+    knowledge = generate_knowledge(query, model=gatherer.model, traces=traces)
     if knowledge.note:  # said in every verdict on the item, not only in a log
         notes.append(knowledge.note)
     return knowledge.passages

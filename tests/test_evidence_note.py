@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from factjudge.agents.knowledge import NO_KNOWLEDGE, UNREADABLE_KNOWLEDGE, ask_knowledge
+from factjudge.agents.knowledge import NO_KNOWLEDGE, UNREADABLE_KNOWLEDGE, generate_knowledge
 from factjudge.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Message
@@ -25,11 +25,11 @@ def reply(messages: list[Message]) -> str:
     return "True" if "Paris" in prompt.rsplit("<statement>", 1)[-1] else "False"
 
 
-def test_ask_knowledge_says_why_there_is_no_passage() -> None:
-    unknown = ask_knowledge("Zorblat won.", model=ScriptedChatModel(["Question: Who?", "UNKNOWN"]),
+def test_generate_knowledge_says_why_there_is_no_passage() -> None:
+    unknown = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["Question: Who?", "UNKNOWN"]),
                             traces=[])
     assert unknown.passages == [] and unknown.note == NO_KNOWLEDGE
-    unreadable = ask_knowledge("Zorblat won.", model=ScriptedChatModel(["", "", ""]), traces=[],
+    unreadable = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["", "", ""]), traces=[],
                                max_attempts=3)
     assert unreadable.passages == [] and unreadable.note == UNREADABLE_KNOWLEDGE
 

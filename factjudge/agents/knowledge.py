@@ -74,27 +74,13 @@ def generate_knowledge(
     language: str | None = None,
     max_attempts: int = 3,
     max_tokens: int = 300,
-) -> list[Evidence]:
-    """A model-written passage about ``claim_text``, titled with the question it answers.
+) -> Knowledge:
+    """A model-written passage about ``claim_text``, titled with the question it answers, or a note.
 
     ``language`` names the passage's language (e.g. "English"); by default it follows
-    the question, which follows the claim. Empty when the model does not know or its
-    replies stay unreadable (the traces carry the error; ``ask_knowledge`` says which).
+    the question, which follows the claim. No passage when the model does not know or its
+    replies stay unreadable (the traces carry the error; ``Knowledge.note`` says which).
     """
-    return ask_knowledge(claim_text, model=model, traces=traces, language=language,
-                         max_attempts=max_attempts, max_tokens=max_tokens).passages
-
-
-def ask_knowledge(
-    claim_text: str,
-    *,
-    model: ChatModel,
-    traces: list[Trace],
-    language: str | None = None,
-    max_attempts: int = 3,
-    max_tokens: int = 300,
-) -> Knowledge:
-    """``generate_knowledge``'s passages, and a note for a person when there are none."""
     question = ask(
         model,
         load_prompt("knowledge_question"),

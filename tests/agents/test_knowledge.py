@@ -18,7 +18,7 @@ PASSAGE = ("Rabindranath Tagore was a Bengali poet, writer and composer. In 1913
 def test_a_question_then_a_passage_become_unverified_evidence() -> None:
     traces: list[Trace] = []
     model = ScriptedChatModel([f"Question: {QUESTION}", f"Passage: {PASSAGE}"])
-    evidence = generate_knowledge(CLAIM, model=model, traces=traces)
+    evidence = generate_knowledge(CLAIM, model=model, traces=traces).passages
     assert evidence == [Evidence(source="llm", text=PASSAGE, title=QUESTION, verified=False)]
     asked_question, asked_passage = (call[0]["content"] for call in model.calls)
     assert f"<statement>\n{CLAIM}\n</statement>" in asked_question
@@ -39,7 +39,7 @@ def test_a_bad_question_is_retried() -> None:
     replies = [f"Good idea! Here is a question.\nQuestion: {QUESTION}", f"Question: {QUESTION}",
                f"Passage: {PASSAGE}"]
     model = ScriptedChatModel(replies)
-    assert len(generate_knowledge(CLAIM, model=model, traces=traces)) == 1
+    assert len(generate_knowledge(CLAIM, model=model, traces=traces).passages) == 1
     assert "could not be read" in model.calls[1][-1]["content"]
     assert [t.error is None for t in traces] == [False, True, True]
 
@@ -47,18 +47,18 @@ def test_a_bad_question_is_retried() -> None:
 def test_unknown_gives_no_evidence_and_no_error() -> None:
     traces: list[Trace] = []
     model = ScriptedChatModel([f"Question: {QUESTION}", "UNKNOWN"])
-    assert generate_knowledge(CLAIM, model=model, traces=traces) == []
+    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
     assert [t.error for t in traces] == [None, None]
 
 
 def test_unreadable_replies_give_no_evidence_and_are_traced() -> None:
     traces: list[Trace] = []
     model = ScriptedChatModel([f"Question: {QUESTION}", PASSAGE, "Tagore won in 1913.", "Passage: 1913."])
-    assert generate_knowledge(CLAIM, model=model, traces=traces) == []
+    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
     assert [t.error is None for t in traces] == [True, False, False, False]
     traces = []
     model = ScriptedChatModel(["", "What year?", "Q: What year?"])
-    assert generate_knowledge(CLAIM, model=model, traces=traces) == []
+    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
     assert len(model.calls) == 3 and all(t.error for t in traces)
 
 
