@@ -127,13 +127,84 @@ def mushroom_part(args: argparse.Namespace) -> None:
          spans.pivot(index="setup", columns="language", values="span_iou"))
 
 
-PARTS = {"true": true_part, "felm": felm_part, "mushroom": mushroom_part}
+def _by_example(lines: list[dict[str, Any]], setup: str) -> dict[tuple[str, str], tuple[bool, float]]:
+    return {(ln["dataset"], ln["example_id"]): (ln["gold"]["response_label"], ln["result"]["error_score"])
+            for ln in lines if ln["setup"] == setup and ln["result"]["error_score"] is not None
+            and ln["gold"]["response_label"] is not None}
+
+
+def _auc_cell(pairs: list[tuple[bool, float]]) -> str:
+    labels, scores = [not g for g, _ in pairs], [s for _, s in pairs]
+    auc = metrics.roc_auc(labels, scores)
+    if auc is None:
+        return f"n/a (n={len(pairs)})"
+    low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, scores)
+    return f"{100 * auc:.1f} ({100 * (low or 0):.1f}–{100 * (high or 0):.1f}), n={len(pairs)}"
+
+
+def decompose_part(args: argparse.Namespace) -> None:
+    """`supported` on TRUE pairs judged whole (``response``) against judged per sentence (``segment``,
+    the strictest sentence decides), with today's threshold, thresholds tuned across sets, slices by
+    the response's sentence count and the grounding's length, and the cost per item."""
+    from factjudge.eval.datasets import load_dataset
+    from factjudge.text.segmenter import segment
+
+    sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
+            "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)])}
+    lines: list[dict[str, Any]] = []
+    for name, (path, limit) in sets.items():
+        lines += bench(args.runs / f"decompose-{name}", path,
+                       ["strategy=supported", "granularity=response,segment"], args.model, *limit)
+    show("TRUE: whole response against its strictest sentence (ROC AUC, interval, p against the best)",
+         roc_auc_intervals(lines, n=1000))
+    setups = sorted({ln["setup"] for ln in lines})
+    examples = {(e.dataset, e.id): e for path, _ in sets.values() for e in load_dataset(path)}
+    datasets = sorted({ln["dataset"] for ln in lines})
+    for setup in setups:
+        scored = _by_example(lines, setup)
+        per_set = {d: [v for (ds, _), v in scored.items() if ds == d] for d in datasets}
+        print(f"\n{setup}")
+        for d in datasets:
+            labels, scores = [not g for g, _ in per_set[d]], [s for _, s in per_set[d]]
+            at_default = metrics.balanced_accuracy(labels, [s >= SUPPORTED_THRESHOLD for s in scores])
+            others = [v for o in datasets if o != d for v in per_set[o]]
+            crossed = None
+            if others:
+                th = metrics.tune_threshold([not g for g, _ in others], [s for _, s in others])
+                crossed = (th, metrics.balanced_accuracy(labels, [s >= th for s in scores]))
+            line = f"  {d}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}"
+            if crossed:
+                line += (f"; at the threshold tuned on the other set ({crossed[0]:.3f}): "
+                         f"{100 * (crossed[1] or 0):.1f}")
+            print(line)
+        slices: dict[str, list[tuple[bool, float]]] = {}
+        for key, value in scored.items():
+            example = examples.get(key)
+            if example is None:
+                continue
+            sentences = "one sentence" if len(segment(example.answer)) == 1 else "several sentences"
+            words = len(example.grounding.split())
+            length = "grounding < 20 words" if words < 20 else "20–29 words" if words < 30 else "30+ words"
+            for name in (f"{key[0]}, {sentences}", f"{key[0]}, {length}"):
+                slices.setdefault(name, []).append(value)
+        for name in sorted(slices):
+            print(f"  ROC AUC, {name}: {_auc_cell(slices[name])}")
+        mine = [ln for ln in lines if ln["setup"] == setup]
+        seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
+        calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
+        if seconds:
+            print(f"  cost: {sum(calls) / len(calls):.2f} model calls per pair, "
+                  f"{sum(seconds) / len(seconds):.2f} s per pair (calls already cached count as free)")
+
+
+PARTS = {"true": true_part, "felm": felm_part, "mushroom": mushroom_part, "decompose": decompose_part}
 
 
 def main() -> None:
     """Parse flags, run the chosen parts, print their tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", default="true,felm,mushroom", help="comma-separated: true, felm, mushroom")
+    parser.add_argument("--parts", default="true,felm,mushroom",
+                        help="comma-separated: true, felm, mushroom, decompose")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "local-judge")
