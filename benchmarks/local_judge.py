@@ -7,10 +7,11 @@
 Each part runs ``factjudge bench`` into its own run directory (resumable: a rerun or an
 interrupted run pays only for what is missing, and the call cache makes repeated calls
 free), then prints tables computed by the same code as ``factjudge report``:
-- TRUE (BEGIN dev, Q² memnet): ROC AUC with a bootstrap interval per strategy, the model-free
-  scorers beside them, and the balanced accuracy of each judge's own labels; for the
-  calibrated `supported` judge, the threshold tuned on the pooled dev sets (the one the
-  registry holds) and each set's balanced accuracy with the threshold tuned on the other set only.
+- TRUE (BEGIN dev, Q² memnet, and the FaithDial audit of benchmarks/data/): ROC AUC with a
+  bootstrap interval per strategy, the model-free scorers beside them, and the balanced
+  accuracy of each judge's own labels; for the calibrated `supported` judge, the threshold
+  tuned on the pooled dev sets (the registry's was tuned on BEGIN+Q²) and each set's balanced
+  accuracy with the threshold tuned on the other sets only.
 - FELM: segment- and response-level balanced accuracy per domain, all four strategies at
   both granularities, plus the embedded model's default (`fact`).
 - Mu-SHROOM: span IoU per language against marking every character.
@@ -24,6 +25,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +38,14 @@ from factjudge.judges.strategies import SUPPORTED_THRESHOLD
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
+BENCH_DATA = ROOT / "benchmarks" / "data"  # dev sets converted by this repository (see its README)
 SCORERS = ("token_f1", "bm25", "embedding")
 # The list judge (slower, and at chance) runs on a slice; Q²'s file lists its 150 consistent
 # pairs first, so its slice reaches 50 inconsistent ones.
-LIST_SLICES = {"begin": 100, "q2": 200}
+# The FaithDial file is in hashed order, so its first 100 mix systems and labels.
+LIST_SLICES = {"begin": 100, "q2": 200, "faithdial": 100}
+# Each TRUE set's short name -> the dataset name its examples carry.
+TRUE_DATASETS = {"begin": "begin-wow", "q2": "q2-memnet", "faithdial": "faithdial-audit"}
 
 
 def bench(run_dir: Path, dataset: Path, grid: list[str], model: str, *extra: str) -> list[dict[str, Any]]:
@@ -70,9 +76,11 @@ def _scored(lines: list[dict[str, Any]], setup: str) -> tuple[list[bool], list[f
 
 
 def true_part(args: argparse.Namespace) -> None:
-    """ROC AUC and label accuracy on BEGIN dev and Q² memnet."""
+    """ROC AUC and label accuracy on BEGIN dev, Q² memnet and the FaithDial audit."""
     sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
-            "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)])}
+            "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)]),
+            "faithdial": (args.bench_data / "faithdial_audit_dev.jsonl",
+                          ["--limit", str(args.extra_limit)] if args.extra_limit else [])}
     lines: list[dict[str, Any]] = []
     list_lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
@@ -90,20 +98,38 @@ def true_part(args: argparse.Namespace) -> None:
     show("TRUE: ROC AUC for detecting inconsistent pairs, balanced accuracy of the labels", table)
 
     setup = next(ln["setup"] for ln in lines if ln["result"]["strategy"] == "supported")
-    per_set = {name: _scored([ln for ln in lines if ln["dataset"] == ds], setup)
-               for name, ds in (("begin", "begin-wow"), ("q2", "q2-memnet"))}
-    pooled = ([*per_set["begin"][0], *per_set["q2"][0]], [*per_set["begin"][1], *per_set["q2"][1]])
-    if pooled[0]:
-        tuned = metrics.tune_threshold(*pooled)
-        print(f"\nsupported: P(No) threshold tuned on BEGIN+Q² by sqrt(TPR·(1−FPR)): {tuned:.3f} "
-              f"(the registry holds {SUPPORTED_THRESHOLD})")
-        for name, other in (("begin", "q2"), ("q2", "begin")):
-            if per_set[name][0] and per_set[other][0]:
-                th = metrics.tune_threshold(*per_set[other])
-                labels, scores = per_set[name]
-                crossed = metrics.balanced_accuracy([not v for v in labels], [s >= th for s in scores]) or 0.0
-                print(f"  {name}: balanced accuracy {100 * crossed:.1f} at the threshold tuned on {other} "
-                      f"alone ({th:.3f}), instead of the pooled one")
+    per_set = {name: _scored([ln for ln in lines if ln["dataset"] == TRUE_DATASETS[name]], setup)
+               for name in sets}
+    for line in threshold_lines(per_set):
+        print(line)
+
+
+def threshold_lines(per_set: dict[str, tuple[list[bool], list[float]]]) -> list[str]:
+    """The `supported` threshold tuned on the pooled sets, and each set judged at the others' threshold."""
+    pooled = _pool(per_set.values())
+    if not pooled[0]:
+        return []
+    lines = [f"\nsupported: P(No) threshold tuned on {'+'.join(per_set)} by sqrt(TPR·(1−FPR)): "
+             f"{metrics.tune_threshold(*pooled):.3f} (the registry holds {SUPPORTED_THRESHOLD})"]
+    for name, (labels, scores) in per_set.items():
+        others = [other for other in per_set if other != name]
+        rest = _pool(per_set[other] for other in others)
+        if labels and rest[0]:
+            th = metrics.tune_threshold(*rest)
+            crossed = metrics.balanced_accuracy([not v for v in labels], [s >= th for s in scores]) or 0.0
+            lines.append(f"  {name}: balanced accuracy {100 * crossed:.1f} at the threshold tuned on "
+                         f"{'+'.join(others)} alone ({th:.3f}), instead of the pooled one")
+    return lines
+
+
+def _pool(parts: Iterable[tuple[list[bool], list[float]]]) -> tuple[list[bool], list[float]]:
+    """Labels and scores of several sets, concatenated."""
+    labels: list[bool] = []
+    scores: list[float] = []
+    for part_labels, part_scores in parts:
+        labels += part_labels
+        scores += part_scores
+    return labels, scores
 
 
 def felm_part(args: argparse.Namespace) -> None:
@@ -207,10 +233,14 @@ def main() -> None:
                         help="comma-separated: true, felm, mushroom, decompose")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--bench-data", type=Path, default=BENCH_DATA,
+                        help="this repository's converted dev sets (benchmarks/data)")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "local-judge")
     parser.add_argument("--true-limit", type=int, default=200, help="BEGIN pairs (dataset order)")
     parser.add_argument("--q2-all", action=argparse.BooleanOptionalAction, default=True,
                         help="all 300 Q² pairs (else --true-limit)")
+    parser.add_argument("--extra-limit", type=int, default=300,
+                        help="FaithDial audit pairs (its hashed order; 0 = all 737)")
     parser.add_argument("--list-judge", action=argparse.BooleanOptionalAction, default=True,
                         help="also run the FELM-style list judge on TRUE's slices (slow)")
     parser.add_argument("--per-domain", type=int, default=2)
