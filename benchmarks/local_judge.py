@@ -75,12 +75,17 @@ def _scored(lines: list[dict[str, Any]], setup: str) -> tuple[list[bool], list[f
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def true_part(args: argparse.Namespace) -> None:
-    """ROC AUC and label accuracy on BEGIN dev, Q² memnet and the FaithDial audit."""
-    sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
+def true_sets(args: argparse.Namespace) -> dict[str, tuple[Path, list[str]]]:
+    """The TRUE-style dev sets, each with the bench flags that pick its slice."""
+    return {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
             "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)]),
             "faithdial": (args.bench_data / "faithdial_audit_dev.jsonl",
                           ["--limit", str(args.extra_limit)] if args.extra_limit else [])}
+
+
+def true_part(args: argparse.Namespace) -> None:
+    """ROC AUC and label accuracy on BEGIN dev, Q² memnet and the FaithDial audit."""
+    sets = true_sets(args)
     lines: list[dict[str, Any]] = []
     list_lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
@@ -153,74 +158,55 @@ def mushroom_part(args: argparse.Namespace) -> None:
          spans.pivot(index="setup", columns="language", values="span_iou"))
 
 
-def _by_example(lines: list[dict[str, Any]], setup: str) -> dict[tuple[str, str], tuple[bool, float]]:
-    return {(ln["dataset"], ln["example_id"]): (ln["gold"]["response_label"], ln["result"]["error_score"])
-            for ln in lines if ln["setup"] == setup and ln["result"]["error_score"] is not None
-            and ln["gold"]["response_label"] is not None}
-
-
-def _auc_cell(pairs: list[tuple[bool, float]]) -> str:
-    labels, scores = [not g for g, _ in pairs], [s for _, s in pairs]
-    auc = metrics.roc_auc(labels, scores)
-    if auc is None:
-        return f"n/a (n={len(pairs)})"
-    low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, scores)
-    return f"{100 * auc:.1f} ({100 * (low or 0):.1f}–{100 * (high or 0):.1f}), n={len(pairs)}"
-
-
 def decompose_part(args: argparse.Namespace) -> None:
     """`supported` on TRUE pairs judged whole (``response``) against judged per sentence (``segment``,
-    the strictest sentence decides), with today's threshold, thresholds tuned across sets, slices by
-    the response's sentence count and the grounding's length, and the cost per item."""
+    the strictest sentence decides): ROC AUC, labels at today's threshold and at thresholds tuned on the
+    other sets, slices by the response's sentence count and the grounding's length, cost per pair."""
     from factjudge.eval.datasets import load_dataset
     from factjudge.text.segmenter import segment
 
-    sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
-            "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)])}
+    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
     lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
         lines += bench(args.runs / f"decompose-{name}", path,
                        ["strategy=supported", "granularity=response,segment"], args.model, *limit)
     show("TRUE: whole response against its strictest sentence (ROC AUC, interval, p against the best)",
          roc_auc_intervals(lines, n=1000))
-    setups = sorted({ln["setup"] for ln in lines})
     examples = {(e.dataset, e.id): e for path, _ in sets.values() for e in load_dataset(path)}
-    datasets = sorted({ln["dataset"] for ln in lines})
-    for setup in setups:
-        scored = _by_example(lines, setup)
-        per_set = {d: [v for (ds, _), v in scored.items() if ds == d] for d in datasets}
+    for setup in sorted({ln["setup"] for ln in lines}):
+        mine = [ln for ln in lines if ln["setup"] == setup]
         print(f"\n{setup}")
-        for d in datasets:
-            labels, scores = [not g for g, _ in per_set[d]], [s for _, s in per_set[d]]
-            at_default = metrics.balanced_accuracy(labels, [s >= SUPPORTED_THRESHOLD for s in scores])
-            others = [v for o in datasets if o != d for v in per_set[o]]
-            crossed = None
-            if others:
-                th = metrics.tune_threshold([not g for g, _ in others], [s for _, s in others])
-                crossed = (th, metrics.balanced_accuracy(labels, [s >= th for s in scores]))
-            line = f"  {d}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}"
-            if crossed:
-                line += (f"; at the threshold tuned on the other set ({crossed[0]:.3f}): "
-                         f"{100 * (crossed[1] or 0):.1f}")
+        per_set = {name: _scored([ln for ln in mine if ln["dataset"] == TRUE_DATASETS[name]], setup)
+                   for name in sets}
+        for name, (labels, scores) in per_set.items():
+            at_default = metrics.balanced_accuracy([not v for v in labels],
+                                                   [s >= SUPPORTED_THRESHOLD for s in scores])
+            print(f"  {name}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}")
+        for line in threshold_lines(per_set):
             print(line)
-        slices: dict[str, list[tuple[bool, float]]] = {}
-        for key, value in scored.items():
-            example = examples.get(key)
-            if example is None:
+        slices: dict[str, tuple[list[bool], list[float]]] = {}
+        for ln in mine:
+            example = examples.get((ln["dataset"], ln["example_id"]))
+            if example is None or ln["result"]["error_score"] is None:
                 continue
             sentences = "one sentence" if len(segment(example.answer)) == 1 else "several sentences"
             words = len(example.grounding.split())
             length = "grounding < 20 words" if words < 20 else "20–29 words" if words < 30 else "30+ words"
-            for name in (f"{key[0]}, {sentences}", f"{key[0]}, {length}"):
-                slices.setdefault(name, []).append(value)
-        for name in sorted(slices):
-            print(f"  ROC AUC, {name}: {_auc_cell(slices[name])}")
-        mine = [ln for ln in lines if ln["setup"] == setup]
+            for key in (f"{ln['dataset']}, {sentences}", f"{ln['dataset']}, {length}"):
+                labels, scores = slices.setdefault(key, ([], []))
+                labels.append(not ln["gold"]["response_label"])
+                scores.append(ln["result"]["error_score"])
+        for key, (labels, scores) in sorted(slices.items()):
+            auc = metrics.roc_auc(labels, scores)
+            low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, scores)
+            shown = "n/a" if auc is None else (f"{100 * auc:.1f} "
+                                               f"({100 * (low or 0):.1f}–{100 * (high or 0):.1f})")
+            print(f"  ROC AUC, {key}: {shown}, n={len(labels)}")
         seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
         calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
         if seconds:
             print(f"  cost: {sum(calls) / len(calls):.2f} model calls per pair, "
-                  f"{sum(seconds) / len(seconds):.2f} s per pair (calls already cached count as free)")
+                  f"{sum(seconds) / len(seconds):.2f} s per pair (cached calls are free)")
 
 
 PARTS = {"true": true_part, "felm": felm_part, "mushroom": mushroom_part, "decompose": decompose_part}
@@ -243,6 +229,8 @@ def main() -> None:
                         help="FaithDial audit pairs (its hashed order; 0 = all 737)")
     parser.add_argument("--list-judge", action=argparse.BooleanOptionalAction, default=True,
                         help="also run the FELM-style list judge on TRUE's slices (slow)")
+    parser.add_argument("--decompose-sets", default="begin,q2,faithdial",
+                        help="the TRUE sets --parts decompose runs on")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)
     args = parser.parse_args()
