@@ -209,14 +209,49 @@ def decompose_part(args: argparse.Namespace) -> None:
                   f"{sum(seconds) / len(seconds):.2f} s per pair (cached calls are free)")
 
 
-PARTS = {"true": true_part, "felm": felm_part, "mushroom": mushroom_part, "decompose": decompose_part}
+# Plain cases a RAG user met (issue 26): a contradiction the context states outright, the same
+# answer made true, and an opinion beside a fact (not checkable, never judged against the context).
+CASES = [
+    ("What is the capital of Canada?", "The capital of Canada is Toronto.",
+     "Ottawa is the capital city of Canada. It stands on the Ottawa River in the province of Ontario.",
+     ["false"]),
+    ("What is the capital of Canada?", "The capital of Canada is Ottawa.",
+     "Ottawa is the capital city of Canada. It stands on the Ottawa River in the province of Ontario.",
+     ["true"]),
+    ("Who first walked on the Moon?", "Buzz Aldrin was the first person to walk on the Moon.",
+     "Neil Armstrong was the first person to walk on the Moon, on 20 July 1969; Buzz Aldrin joined him "
+     "about twenty minutes later.", ["false"]),
+    ("Who was Marie Curie?", "Marie Curie won two Nobel Prizes. She is my favourite scientist!",
+     "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.",
+     ["true", "not_checkable"]),
+]
+
+
+def cases_part(args: argparse.Namespace) -> None:
+    """The grounded judge (the Verifier's default with a context) on the plain cases above."""
+    from factjudge import CheckConfig, Verifier
+
+    verifier = Verifier(CheckConfig(model=args.model))
+    right = 0
+    for question, answer, context, expected in CASES:
+        result = verifier.verify(question, answer, context=[context])
+        got = [v.label for v in result.segment_verdicts]
+        scores = ", ".join("n/a" if v.error_score is None else f"{v.error_score:.2f}"
+                           for v in result.segment_verdicts)
+        right += got == expected
+        print(f"{'ok  ' if got == expected else 'MISS'} {result.strategy}: {answer!r} → {got} "
+              f"(error scores {scores}; expected {expected})")
+    print(f"{right} of {len(CASES)} cases as expected")
+
+
+PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part, "decompose": decompose_part}
 
 
 def main() -> None:
     """Parse flags, run the chosen parts, print their tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", default="true,felm,mushroom",
-                        help="comma-separated: true, felm, mushroom, decompose")
+    parser.add_argument("--parts", default="cases,true,felm,mushroom",
+                        help="comma-separated: cases, true, felm, mushroom, decompose")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--bench-data", type=Path, default=BENCH_DATA,
