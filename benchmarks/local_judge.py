@@ -244,7 +244,8 @@ def cases_part(args: argparse.Namespace) -> None:
     print(f"{right} of {len(CASES)} cases as expected")
 
 
-PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part, "decompose": decompose_part}
+PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part,
+         "decompose": decompose_part}
 
 
 def main() -> None:
