@@ -75,12 +75,17 @@ def _scored(lines: list[dict[str, Any]], setup: str) -> tuple[list[bool], list[f
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def true_part(args: argparse.Namespace) -> None:
-    """ROC AUC and label accuracy on BEGIN dev, Q² memnet and the FaithDial audit."""
-    sets = {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
+def true_sets(args: argparse.Namespace) -> dict[str, tuple[Path, list[str]]]:
+    """The TRUE-style dev sets, each with the bench flags that pick its slice."""
+    return {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
             "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)]),
             "faithdial": (args.bench_data / "faithdial_audit_dev.jsonl",
                           ["--limit", str(args.extra_limit)] if args.extra_limit else [])}
+
+
+def true_part(args: argparse.Namespace) -> None:
+    """ROC AUC and label accuracy on BEGIN dev, Q² memnet and the FaithDial audit."""
+    sets = true_sets(args)
     lines: list[dict[str, Any]] = []
     list_lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
@@ -153,13 +158,101 @@ def mushroom_part(args: argparse.Namespace) -> None:
          spans.pivot(index="setup", columns="language", values="span_iou"))
 
 
-PARTS = {"true": true_part, "felm": felm_part, "mushroom": mushroom_part}
+def decompose_part(args: argparse.Namespace) -> None:
+    """`supported` on TRUE pairs judged whole (``response``) against judged per sentence (``segment``,
+    the strictest sentence decides): ROC AUC, labels at today's threshold and at thresholds tuned on the
+    other sets, slices by the response's sentence count and the grounding's length, cost per pair."""
+    from factjudge.eval.datasets import load_dataset
+    from factjudge.text.segmenter import segment
+
+    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
+    lines: list[dict[str, Any]] = []
+    for name, (path, limit) in sets.items():
+        lines += bench(args.runs / f"decompose-{name}", path,
+                       ["strategy=supported", "granularity=response,segment"], args.model, *limit)
+    show("TRUE: whole response against its strictest sentence (ROC AUC, interval, p against the best)",
+         roc_auc_intervals(lines, n=1000))
+    examples = {(e.dataset, e.id): e for path, _ in sets.values() for e in load_dataset(path)}
+    for setup in sorted({ln["setup"] for ln in lines}):
+        mine = [ln for ln in lines if ln["setup"] == setup]
+        print(f"\n{setup}")
+        per_set = {name: _scored([ln for ln in mine if ln["dataset"] == TRUE_DATASETS[name]], setup)
+                   for name in sets}
+        for name, (labels, scores) in per_set.items():
+            at_default = metrics.balanced_accuracy([not v for v in labels],
+                                                   [s >= SUPPORTED_THRESHOLD for s in scores])
+            print(f"  {name}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}")
+        for line in threshold_lines(per_set):
+            print(line)
+        slices: dict[str, tuple[list[bool], list[float]]] = {}
+        for ln in mine:
+            example = examples.get((ln["dataset"], ln["example_id"]))
+            if example is None or ln["result"]["error_score"] is None:
+                continue
+            sentences = "one sentence" if len(segment(example.answer)) == 1 else "several sentences"
+            words = len(example.grounding.split())
+            length = "grounding < 20 words" if words < 20 else "20–29 words" if words < 30 else "30+ words"
+            for key in (f"{ln['dataset']}, {sentences}", f"{ln['dataset']}, {length}"):
+                labels, scores = slices.setdefault(key, ([], []))
+                labels.append(not ln["gold"]["response_label"])
+                scores.append(ln["result"]["error_score"])
+        for key, (labels, scores) in sorted(slices.items()):
+            auc = metrics.roc_auc(labels, scores)
+            low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, scores)
+            shown = "n/a" if auc is None else (f"{100 * auc:.1f} "
+                                               f"({100 * (low or 0):.1f}–{100 * (high or 0):.1f})")
+            print(f"  ROC AUC, {key}: {shown}, n={len(labels)}")
+        seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
+        calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
+        if seconds:
+            print(f"  cost: {sum(calls) / len(calls):.2f} model calls per pair, "
+                  f"{sum(seconds) / len(seconds):.2f} s per pair (cached calls are free)")
+
+
+# Plain cases a RAG user met (issue 26): a contradiction the context states outright, the same
+# answer made true, and an opinion beside a fact (not checkable, never judged against the context).
+CASES = [
+    ("What is the capital of Canada?", "The capital of Canada is Toronto.",
+     "Ottawa is the capital city of Canada. It stands on the Ottawa River in the province of Ontario.",
+     ["false"]),
+    ("What is the capital of Canada?", "The capital of Canada is Ottawa.",
+     "Ottawa is the capital city of Canada. It stands on the Ottawa River in the province of Ontario.",
+     ["true"]),
+    ("Who first walked on the Moon?", "Buzz Aldrin was the first person to walk on the Moon.",
+     "Neil Armstrong was the first person to walk on the Moon, on 20 July 1969; Buzz Aldrin joined him "
+     "about twenty minutes later.", ["false"]),
+    ("Who was Marie Curie?", "Marie Curie won two Nobel Prizes. She is my favourite scientist!",
+     "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.",
+     ["true", "not_checkable"]),
+]
+
+
+def cases_part(args: argparse.Namespace) -> None:
+    """The grounded judge (the Verifier's default with a context) on the plain cases above."""
+    from factjudge import CheckConfig, Verifier
+
+    verifier = Verifier(CheckConfig(model=args.model))
+    right = 0
+    for question, answer, context, expected in CASES:
+        result = verifier.verify(question, answer, context=[context])
+        got = [v.label for v in result.segment_verdicts]
+        scores = ", ".join("n/a" if v.error_score is None else f"{v.error_score:.2f}"
+                           for v in result.segment_verdicts)
+        right += got == expected
+        print(f"{'ok  ' if got == expected else 'MISS'} {result.strategy}: {answer!r} → {got} "
+              f"(error scores {scores}; expected {expected})")
+    print(f"{right} of {len(CASES)} cases as expected")
+
+
+PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part,
+         "decompose": decompose_part}
 
 
 def main() -> None:
     """Parse flags, run the chosen parts, print their tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--parts", default="true,felm,mushroom", help="comma-separated: true, felm, mushroom")
+    parser.add_argument("--parts", default="cases,true,felm,mushroom",
+                        help="comma-separated: cases, true, felm, mushroom, decompose")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--bench-data", type=Path, default=BENCH_DATA,
@@ -172,6 +265,8 @@ def main() -> None:
                         help="FaithDial audit pairs (its hashed order; 0 = all 737)")
     parser.add_argument("--list-judge", action=argparse.BooleanOptionalAction, default=True,
                         help="also run the FELM-style list judge on TRUE's slices (slow)")
+    parser.add_argument("--decompose-sets", default="begin,q2,faithdial",
+                        help="the TRUE sets --parts decompose runs on")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)
     args = parser.parse_args()

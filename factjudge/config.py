@@ -18,7 +18,9 @@ from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
 
-GRANULARITIES = ("segment", "claim")
+# segment: each sentence (or --separator part) judged alone, the answer as false as its worst part;
+# claim: each segment's extracted claims; response: the whole answer as one item.
+GRANULARITIES = ("segment", "claim", "response")
 # The domains a check may name (FELM's); a bench takes its examples' domains from the dataset.
 FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
 MAX_ANSWER_CHARS = 100_000
