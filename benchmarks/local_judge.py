@@ -159,17 +159,18 @@ def mushroom_part(args: argparse.Namespace) -> None:
 
 
 def decompose_part(args: argparse.Namespace) -> None:
-    """`supported` on TRUE pairs judged whole (``response``) against judged per sentence (``segment``,
-    the strictest sentence decides): ROC AUC, labels at today's threshold and at thresholds tuned on the
-    other sets, slices by the response's sentence count and the grounding's length, cost per pair."""
+    """`supported` on TRUE pairs judged whole (``per_sentence=False``, TRUE's protocol) against judged
+    sentence by sentence (``per_sentence=True``, the strictest sentence decides): ROC AUC, labels at
+    today's threshold and at thresholds tuned on the other sets, slices by the response's sentence
+    count and the grounding's length, and the cost per pair."""
     from factjudge.eval.datasets import load_dataset
     from factjudge.text.segmenter import segment
 
     sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
     lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
-        lines += bench(args.runs / f"decompose-{name}", path,
-                       ["strategy=supported", "granularity=response,segment"], args.model, *limit)
+        lines += bench(args.runs / f"per-sentence-{name}", path,
+                       ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
     show("TRUE: whole response against its strictest sentence (ROC AUC, interval, p against the best)",
          roc_auc_intervals(lines, n=1000))
     examples = {(e.dataset, e.id): e for path, _ in sets.values() for e in load_dataset(path)}

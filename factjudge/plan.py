@@ -120,8 +120,6 @@ def plan_check(
         granularity = "segment"  # FELM: math and reasoning steps are judged whole
     if_no_evidence = None if strategy.needs_evidence and not strategy.without_evidence else (
         strategy.without_evidence or strategy.name)
-    if granularity == "response":
-        segments = [answer]
     return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
                 tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
                 wiki=wiki if "wiki" in sources else None,

@@ -67,12 +67,11 @@ class RunSummary:
 
 
 def plan_example(config: CheckConfig, example: Example, model_name: str | None = None) -> Plan:
-    """Plan one example as bench checks it: a TRUE pair's grounding is its context, its text split
-    as the config's granularity says (``response``: judged whole, as TRUE's protocol does)."""
+    """Plan one example as bench checks it: a TRUE pair's grounding is the only evidence, read grounded."""
     config = config.replace(domain=example.domain or config.domain,
                             language=example.language or config.language)
     if example.grounding:
-        return plan_check(config, example.question, example.answer,
+        return plan_check(config, example.question, example.answer, segments=[example.answer],
                           context=[Evidence("context", example.grounding)], judge_all=True,
                           model_name=model_name)
     return plan_check(config, example.question, example.answer,

