@@ -195,7 +195,7 @@ def decompose_part(args: argparse.Namespace) -> None:
             length = "grounding < 20 words" if words < 20 else "20–29 words" if words < 30 else "30+ words"
             for key in (f"{ln['dataset']}, {sentences}", f"{ln['dataset']}, {length}"):
                 labels, scores = slices.setdefault(key, ([], []))
-                labels.append(not ln["gold"]["response_label"])
+                labels.append(ln["gold"]["response_label"])  # TRUE: True = consistent
                 scores.append(ln["result"]["error_score"])
         for key, (labels, scores) in sorted(slices.items()):
             auc = metrics.roc_auc(labels, scores)
