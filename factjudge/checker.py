@@ -41,7 +41,7 @@ class Checker:
         segments: Sequence[str] | None = None,
         judge_all: bool = False,
     ) -> CheckResult:
-        """Plan the check (``plan.plan_check``), then run it: every entry point comes through here."""
+        """Plan the check (``plan.plan_check``), then run it (``api.check`` and bench plan, then ``run``)."""
         return self.run(plan_check(self.config, question, answer, context=context, refs=refs,
                                    ref_texts=ref_texts, segments=segments,
                                    judge_all=judge_all, model_name=self.model.name))

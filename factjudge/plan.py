@@ -42,23 +42,18 @@ class Plan:
     # Judge personal statements too: in TRUE's setting a human label covers the whole text.
     judge_all: bool = False
     fallback: str | None = None  # why ``strategy`` is not the one asked for
-    # Decided here, executed by the checker: what runs when gathering found no passage (None:
-    # the check is refused), and the granularity when claim extraction fails.
-    if_no_evidence: str | None = None
-    if_extraction_fails: str = "segment"
+    if_extraction_fails: str = "segment"  # the granularity the checker falls back to
 
     def strategy_for(self, found_evidence: bool) -> Strategy:
         """What judges once the evidence is in: FELM's fallback when no passage was found."""
-        if found_evidence:
-            return self.strategy
-        if self.if_no_evidence is None:
-            raise InputError(_NO_EVIDENCE.format(self.strategy.name))
-        return strategy_named(self.if_no_evidence)
+        return self.strategy if found_evidence else _given_no_evidence(self.strategy)
 
     def summary(self) -> dict[str, str | None]:
-        """What a set-up's name, the result record, the service and the pages say was planned."""
+        """What a set-up's name, the result record, the service and the pages say was planned,
+        with the fallbacks the checker executes (``if_no_evidence`` None: the check is refused)."""
         return {"strategy": self.strategy.name, "granularity": self.granularity,
-                "if_no_evidence": self.if_no_evidence, "if_extraction_fails": self.if_extraction_fails}
+                "if_no_evidence": _without_evidence(self.strategy),
+                "if_extraction_fails": self.if_extraction_fails}
 
 
 def validate_answer(answer: str) -> None:
@@ -111,32 +106,32 @@ def plan_check(
     has_refs = bool(refs or ref_texts)
     sources = (("wiki",) if evidence_first else config.evidence) if strategy.reads_passages else ()
     if not (context or has_refs or sources):  # no evidence can come: fall back, or refuse now
-        strategy = _given_evidence(strategy, found=False)
+        strategy = _given_no_evidence(strategy)
     fallback = None
     if strategy.name != asked:
         fallback = f"{asked} ran as {strategy.name}: no references, context or evidence source given"
     granularity = config.granularity
     if granularity == "claim" and config.domain in NO_EXTRACTION_DOMAINS:
         granularity = "segment"  # FELM: math and reasoning steps are judged whole
-    if_no_evidence = None if strategy.needs_evidence and not strategy.without_evidence else (
-        strategy.without_evidence or strategy.name)
     return Plan(config, question, answer, strategy, granularity, tuple(context), tuple(refs),
                 tuple(ref_texts), read_refs=strategy.reads_passages and has_refs, sources=sources,
                 wiki=wiki if "wiki" in sources else None,
                 segments=None if segments is None else tuple(segments), judge_all=judge_all,
-                fallback=fallback, if_no_evidence=if_no_evidence)
+                fallback=fallback)
 
 
-_NO_EVIDENCE = ("the {} strategy judges against evidence and has none: give a context, references "
-                "or an evidence source")
-
-
-def _given_evidence(strategy: Strategy, found: bool) -> Strategy:
-    """``strategy``, its fallback when no evidence was found, or an InputError if it needs some."""
-    if found:
-        return strategy
+def _without_evidence(strategy: Strategy) -> str | None:
+    """What runs in ``strategy``'s place when no evidence came: its FELM fallback, itself when it
+    needs none, None when it needs some (the check is refused)."""
     if strategy.without_evidence:
-        return strategy_named(strategy.without_evidence)
-    if strategy.needs_evidence:
-        raise InputError(_NO_EVIDENCE.format(strategy.name))
-    return strategy
+        return strategy.without_evidence
+    return None if strategy.needs_evidence else strategy.name
+
+
+def _given_no_evidence(strategy: Strategy) -> Strategy:
+    """``_without_evidence``'s strategy, or an InputError when ``strategy`` needs evidence."""
+    name = _without_evidence(strategy)
+    if name is None:
+        raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give a "
+                         "context, references or an evidence source")
+    return strategy_named(name)

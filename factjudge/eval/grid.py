@@ -67,12 +67,12 @@ def setup_id(config: CheckConfig, keys: Sequence[str], planned: Mapping[str, Seq
     (most frequent first), so the name says what runs: a default strategy reads as the one the
     model and the data make it, a chosen one that is switched as ``fact→supported``.
     """
-    strategy = config.strategy_name()
+    planned = planned or {}
+    strategies = planned.get("strategy") or [config.strategy_name()]
     named = {k: getattr(config, k) for k in {"model", "granularity", *keys}}
-    named["strategy"] = _as_planned(config.strategy, (planned or {}).get("strategy") or [strategy])
-    named["granularity"] = _as_planned(config.granularity, (planned or {}).get("granularity") or [])
-    if not any(strategy_named(s).uses_model for s in (planned or {}).get("strategy") or [strategy]) \
-            and config.granularity == "segment":
+    named["strategy"] = _as_planned(config.strategy, strategies)
+    named["granularity"] = _as_planned(config.granularity, planned.get("granularity") or [])
+    if not any(strategy_named(s).uses_model for s in strategies) and config.granularity == "segment":
         del named["model"]  # no model call is made: naming one would mislead
     return ",".join(f"{k}={_shown(named[k])}" for k in sorted(named))
 
