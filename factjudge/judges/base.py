@@ -11,7 +11,7 @@ from typing import Protocol
 from factjudge.llm.base import ChatModel
 from factjudge.prompts import one_line
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
-from factjudge.retrieval.budget import trim_evidence
+from factjudge.retrieval.budget import evidence_windows, trim_evidence
 from factjudge.text.unsupported import unsupported_spans
 
 
@@ -46,10 +46,20 @@ class JudgeInput:
 
         The one place evidence is trimmed: every judge reads its passages here.
         """
-        # In turns, so that every item's best passage is in before any item's second one.
+        return trim_evidence(self._everything_for(items), self.evidence_tokens)
+
+    def windows_for(self, items: Sequence[Item], max_tokens: int) -> list[tuple[Evidence, ...]]:
+        """What calls about ``items`` read when a long grounding is read in parts: all of its passages
+        in windows of ``max_tokens`` (no budget cuts them); ``evidence_for`` alone when they fit in one."""
+        windows = evidence_windows(self._everything_for(items), max_tokens)
+        return [self.evidence_for(items)] if len(windows) == 1 else windows
+
+    def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
+        """Shared evidence, then the items' own in turns, so that every item's best passage is in
+        before any item's second one."""
         turns = tuple(ev for rank in zip_longest(*(item.evidence for item in items))
                       for ev in rank if ev is not None)
-        return trim_evidence(tuple(dict.fromkeys(self.evidence + turns)), self.evidence_tokens)
+        return tuple(dict.fromkeys(self.evidence + turns))
 
 
 class Judge(Protocol):
@@ -96,6 +106,11 @@ class JudgeOptions(Protocol):
     @property
     def per_sentence(self) -> bool:
         """Whether a multi-sentence item is judged sentence by sentence (the strictest decides)."""
+        ...
+
+    @property
+    def chunk_tokens(self) -> int | None:
+        """The grounding size above which it is read in windows of this many tokens (None: whole)."""
         ...
 
     @property

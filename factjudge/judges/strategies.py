@@ -82,7 +82,8 @@ def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = No
 
     ``calibrated`` maps a model name to the error-score threshold measured for it on dev
     data; other models' labels are the word they chose. ``mark_unsupported`` as in ``list_judge``.
-    ``decomposes``: it judges a multi-sentence item per sentence when the config asks (``per_sentence``).
+    ``decomposes``: it judges a multi-sentence item per sentence and a long grounding window by window
+    when the config asks (``per_sentence``, ``chunk_tokens``).
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
@@ -91,7 +92,8 @@ def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = No
                               threshold=(calibrated or {}).get(model.name),
                               max_attempts=options.max_attempts, logprobs=options.logprobs,
                               mark_unsupported=mark_unsupported,
-                              per_sentence=decomposes and options.per_sentence)
+                              per_sentence=decomposes and options.per_sentence,
+                              chunk_tokens=options.chunk_tokens if decomposes else None)
 
     return build
 

@@ -26,7 +26,11 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Trace, Verdict
+from factjudge.retrieval.budget import best_windows
 from factjudge.text.segmenter import split_sentences
+
+# Windows of a long grounding asked about per part: the ones sharing most words with it.
+WINDOWS_READ = 3
 
 
 class TrueFalseJudge(PromptedJudge):
@@ -38,7 +42,7 @@ class TrueFalseJudge(PromptedJudge):
     def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
                  words: tuple[str, str] | None = None, threshold: float | None = None,
                  max_attempts: int = 3, logprobs: bool = True, mark_unsupported: bool = False,
-                 per_sentence: bool = False) -> None:
+                 per_sentence: bool = False, chunk_tokens: int | None = None) -> None:
         super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
                          logprobs=logprobs)
         self.contract = load_prompt(prompt).contract_of(DecisionContract)
@@ -51,25 +55,42 @@ class TrueFalseJudge(PromptedJudge):
         # A multi-sentence item is asked about sentence by sentence and is as false as its
         # strictest sentence (TRUE's minimum over parts): one unsupported sentence cannot hide.
         self.per_sentence = per_sentence
+        # A grounding longer than this is read in windows, each part as true as its best-supporting
+        # window (SummaC's maximum over chunks): a small model reads a short grounding better.
+        self.chunk_tokens = chunk_tokens
 
     def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
-        """Judge each item on its own (sentence by sentence with ``per_sentence``)."""
+        """Judge each item on its own (sentence by sentence with ``per_sentence``; a long grounding
+        window by window with ``chunk_tokens``)."""
         verdicts = []
         for item in job.items:
-            evidence = job.evidence_for([item])
+            windows = (job.windows_for([item], self.chunk_tokens) if self.chunk_tokens
+                       else [job.evidence_for([item])])
             parts = split_sentences(item.text) if self.per_sentence else []
             if len(parts) < 2:
-                verdicts.append(self._judge_text(item, item.text, evidence, job.answer, traces))
+                verdicts.append(self._judge_part(item, item.text, windows, job.answer, traces))
                 continue
-            judged = [self._judge_text(item, part, evidence, job.answer, traces) for part in parts]
-            if any(v.label == "unparseable" for v in judged):  # a part not judged: the item is not
-                verdicts.append(next(v for v in judged if v.label == "unparseable"))
-                continue
-            worst = max(range(len(parts)), key=lambda i: judged[i].error_score or 0.0)
-            strictest = judged[worst]
-            verdicts.append(dataclasses.replace(strictest, rationale=(
-                f"its strictest of {len(parts)} sentences, {parts[worst]!r}: {strictest.rationale}")))
+            judged = [self._judge_part(item, part, windows, job.answer, traces) for part in parts]
+            worst = _deciding(judged, strictest=True)
+            verdicts.append(judged[worst] if judged[worst].label == "unparseable" else dataclasses.replace(
+                judged[worst], rationale=f"its strictest of {len(parts)} sentences, {parts[worst]!r}: "
+                                         f"{judged[worst].rationale}"))
         return verdicts
+
+    def _judge_part(self, item: Item, text: str, windows: list[tuple[Evidence, ...]], answer: str,
+                    traces: list[Trace]) -> Verdict:
+        """The verdict on ``text`` read against its best-supporting window (the one window, when the
+        grounding fits); the windows read are the ones sharing most words with it."""
+        if len(windows) == 1:
+            return self._judge_text(item, text, windows[0], answer, traces)
+        read = best_windows(windows, text, WINDOWS_READ)
+        judged = [self._judge_text(item, text, window, answer, traces) for window in read]
+        best = _deciding(judged, strictest=False)
+        if judged[best].label == "unparseable":
+            return judged[best]
+        return dataclasses.replace(judged[best], rationale=(
+            f"the best-supporting of the {len(read)} windows read (of {len(windows)} in the "
+            f"grounding): {judged[best].rationale}"))
 
     def _judge_text(self, item: Item, text: str, evidence: tuple[Evidence, ...], answer: str,
                     traces: list[Trace]) -> Verdict:
@@ -96,3 +117,14 @@ class TrueFalseJudge(PromptedJudge):
         if self.mark_unsupported:
             verdict = with_unsupported_words(verdict, item, answer)
         return verdict
+
+
+def _deciding(judged: list[Verdict], *, strictest: bool) -> int:
+    """The index of the verdict that decides: an unparseable one (the whole is not judged either),
+    else the highest error score (``strictest``) or the lowest (the best-supporting window)."""
+    for i, verdict in enumerate(judged):
+        if verdict.label == "unparseable":
+            return i
+    scores = [v.error_score or 0.0 for v in judged]
+    return max(range(len(judged)), key=scores.__getitem__) if strictest else min(
+        range(len(judged)), key=scores.__getitem__)

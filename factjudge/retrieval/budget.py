@@ -1,4 +1,5 @@
-"""Keep a judge prompt's evidence within a token budget, counted with tiktoken."""
+"""Keep a judge prompt's evidence within a token budget, counted with tiktoken: cut to the
+budget, or (for a judge that reads a long grounding in parts) laid out in windows of it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 
 from factjudge.llm.tokens import get_encoding
 from factjudge.records import Evidence
+from factjudge.retrieval.bm25 import BM25Index
+from factjudge.retrieval.chunker import chunk
 
 
 def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple[Evidence, ...]:
@@ -34,3 +37,40 @@ def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple
         kept.append(ev)
         left -= len(tokens)
     return tuple(kept)
+
+
+def evidence_windows(evidence: Sequence[Evidence], max_tokens: int) -> list[tuple[Evidence, ...]]:
+    """All of ``evidence`` in windows of at most ``max_tokens``: whole passages packed in order, a
+    longer passage cut at sentence ends (an eighth of a window overlapping, so that two sentences
+    read together are together in some window). One window when everything fits."""
+    if sum(len(ev.text.encode()) for ev in evidence) <= max_tokens:
+        return [tuple(evidence)]
+    encoding = get_encoding()
+    pieces: list[tuple[Evidence, int]] = []
+    for ev in evidence:
+        size = len(encoding.encode_ordinary(ev.text))
+        if size <= max_tokens:
+            pieces.append((ev, size))
+            continue
+        for part in chunk(ev.text, max_tokens, overlap=max_tokens // 8):
+            pieces.append((dataclasses.replace(ev, text=part), len(encoding.encode_ordinary(part))))
+    windows: list[tuple[Evidence, ...]] = []
+    current: list[Evidence] = []
+    used = 0
+    for ev, size in pieces:
+        if current and used + size > max_tokens:
+            windows.append(tuple(current))
+            current, used = [], 0
+        current.append(ev)
+        used += size
+    if current:
+        windows.append(tuple(current))
+    return windows
+
+
+def best_windows(windows: Sequence[tuple[Evidence, ...]], text: str, k: int) -> list[tuple[Evidence, ...]]:
+    """The ``k`` windows BM25 ranks highest for ``text``, in their order in the grounding."""
+    if len(windows) <= k:
+        return list(windows)
+    index = BM25Index([" ".join(ev.text for ev in window) for window in windows], stopwords=True)
+    return [windows[i] for i, _ in sorted(index.search(text, k))]

@@ -1,0 +1,89 @@
+"""`supported` reads a grounding longer than ``chunk_tokens`` in windows: each sentence is as true as
+its best-supporting window (SummaC's maximum over chunks), and no part of a long context is cut.
+
+Before windows, a context over the evidence budget lost its tail: a fact stated there was judged
+unsupported. A grounding that fits is asked about exactly as before (one prompt, same cache key).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from factjudge.checker import Checker
+from factjudge.config import CheckConfig
+from factjudge.errors import InputError
+from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
+from factjudge.retrieval.budget import best_windows, evidence_windows
+
+FILLER = [f"Town {n} has a library, a market square and a bridge over the canal built in 18{n:02d}."
+          for n in range(60)]
+FACT = "The city museum opened in 1998 on the south bank of the river."
+
+
+def _supported_if_museum(messages: list[Message]) -> Completion:
+    """P(No) 0.1 when the passages shown state the museum's opening, 0.9 otherwise."""
+    passages, statement = messages[0]["content"].rsplit("<statement>", 1)
+    p_no = 0.1 if "opened in 1998" in passages and "1998" in statement else 0.9
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    word = "No" if p_no > 0.5 else "Yes"
+    return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+
+
+def _check(chunk_tokens: int | None, context: list[Evidence], answer: str = "The museum opened in 1998.",
+           ) -> tuple[ScriptedChatModel, object]:
+    model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=chunk_tokens, evidence_tokens=600)
+    return model, Checker(config, model).check("q", answer, context=context)
+
+
+def test_a_fact_at_the_end_of_a_long_context_is_found_in_its_window() -> None:
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
+    model, result = _check(200, context)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "true" and abs(verdict.error_score - 0.1) < 1e-6
+    assert "best-supporting of the 3 windows read" in verdict.rationale
+    assert any(FACT in ev.text for ev in verdict.evidence)  # the window it rests on is recorded
+    assert len(model.calls) == 3
+    # Read whole, the budget cuts the tail where the fact is: judged unsupported, as before.
+    _, whole = _check(None, context)
+    assert whole.segment_verdicts[0].label == "false"  # type: ignore[attr-defined]
+
+
+def test_a_false_sentence_stays_false_in_every_window() -> None:
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
+    _, result = _check(200, context, "The museum opened in 2005.")
+    assert result.segment_verdicts[0].label == "false"  # type: ignore[attr-defined]
+
+
+def test_a_grounding_that_fits_is_asked_exactly_as_before() -> None:
+    prompts = []
+    for chunk_tokens in (400, None):
+        model, _ = _check(chunk_tokens, [Evidence("context", FACT)])
+        prompts.append(model.calls)
+    assert prompts[0] == prompts[1] and len(prompts[0]) == 1
+
+
+def test_windows_keep_every_passage_within_the_budget() -> None:
+    passages = [Evidence("context", text) for text in FILLER[:5]] + [Evidence("context", " ".join(FILLER))]
+    windows = evidence_windows(passages, 120)
+    assert len(windows) > 3
+    texts = " ".join(ev.text for window in windows for ev in window)
+    assert all(sentence in texts for sentence in FILLER)  # nothing is dropped
+    assert windows[0] == tuple(passages[:5])[: len(windows[0])]  # short passages kept whole, in order
+    assert evidence_windows(passages[:1], 120) == [tuple(passages[:1])]
+
+
+def test_the_windows_read_are_those_sharing_most_words_in_grounding_order() -> None:
+    windows = [(Evidence("c", text),) for text in (FILLER[1], FACT, FILLER[2], "The museum has a cafe.")]
+    read = best_windows(windows, "The museum opened in 1998.", 2)
+    assert read == [windows[1], windows[3]]
+
+
+def test_a_window_too_small_to_hold_sentences_is_refused() -> None:
+    with pytest.raises(InputError, match="chunk_tokens must be at least 50"):
+        CheckConfig(chunk_tokens=10)
