@@ -76,6 +76,22 @@ def _scored(lines: list[dict[str, Any]], setup: str) -> tuple[list[bool], list[f
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
+def _labels_and_cost(mine: list[dict[str, Any]], setup: str) -> str:
+    """Balanced accuracy of a set-up's labels at today's threshold, and its calls and seconds per pair."""
+    labels, scores = _scored(mine, setup)
+    flagged = [s >= SUPPORTED_THRESHOLD for s in scores]
+    at_default = metrics.balanced_accuracy([not v for v in labels], flagged)
+    return f"labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}; {_cost(mine)}"
+
+
+def _cost(mine: list[dict[str, Any]]) -> str:
+    """Model calls and seconds per pair (a cached call is counted, and free)."""
+    seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
+    calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
+    return (f"{sum(calls) / max(len(calls), 1):.2f} model calls and "
+            f"{sum(seconds) / max(len(seconds), 1):.2f} s per pair (cached calls are free)")
+
+
 def true_sets(args: argparse.Namespace) -> dict[str, tuple[Path, list[str]]]:
     """The TRUE-style dev sets, each with the bench flags that pick its slice."""
     return {"begin": (args.data / "begin_dev_wow.tsv", ["--limit", str(args.true_limit)]),
@@ -204,11 +220,7 @@ def decompose_part(args: argparse.Namespace) -> None:
             shown = "n/a" if auc is None else (f"{100 * auc:.1f} "
                                                f"({100 * (low or 0):.1f}–{100 * (high or 0):.1f})")
             print(f"  ROC AUC, {key}: {shown}, n={len(labels)}")
-        seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
-        calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
-        if seconds:
-            print(f"  cost: {sum(calls) / len(calls):.2f} model calls per pair, "
-                  f"{sum(seconds) / len(seconds):.2f} s per pair (cached calls are free)")
+        print(f"  cost: {_cost(mine)}")
 
 
 def padded_begin(source: Path, out: Path, limit: int, words: int) -> Path:
@@ -261,16 +273,48 @@ def long_part(args: argparse.Namespace) -> None:
     base = {ln["example_id"]: ln["result"]["error_score"] for ln in short}
     for setup in named:
         mine = [ln for ln in lines if ln["setup"] == setup]
-        labels, scores = _scored(mine, setup)
-        at_default = metrics.balanced_accuracy([not v for v in labels],
-                                               [s >= SUPPORTED_THRESHOLD for s in scores])
         drift = [abs(ln["result"]["error_score"] - base[ln["example_id"]]) for ln in mine
                  if ln["result"]["error_score"] is not None and base.get(ln["example_id"]) is not None]
-        seconds = [ln["seconds"] for ln in mine if ln.get("seconds") is not None]
-        calls = [ln["result"]["usage"]["calls"] + ln["result"]["usage"]["cached_calls"] for ln in mine]
-        print(f"{setup}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}; mean |score − "
-              f"own-grounding score| {sum(drift) / max(len(drift), 1):.3f}; {sum(calls) / len(calls):.2f} "
-              f"calls and {sum(seconds) / max(len(seconds), 1):.1f} s per pair")
+        print(f"{setup}: mean |score − own-grounding score| {sum(drift) / max(len(drift), 1):.3f}; "
+              f"{_labels_and_cost(mine, setup)}")
+
+
+def claims_part(args: argparse.Namespace) -> None:
+    """`supported` on the response's claims (one extraction call, then a question per claim, the
+    falsest claim decides) against its sentences (per_sentence), on the first --claims-limit pairs of
+    each chosen TRUE set: ROC AUC with intervals and paired p-values, labels at today's threshold, cost."""
+    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
+    for name, (path, limit) in sets.items():
+        claims = bench(args.runs / f"claims-{name}", path, ["strategy=supported", "granularity=claim"],
+                       args.model, "--limit", str(args.claims_limit))
+        ids = {ln["example_id"] for ln in claims}
+        sentences = [ln for ln in bench(args.runs / f"per-sentence-{name}", path,
+                                        ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
+                     if ln["example_id"] in ids and "per_sentence=True" in ln["setup"]]
+        for setup, mine in (("claims", claims), ("sentences", sentences)):
+            for ln in mine:
+                ln["setup"] = setup
+        show(f"{name}: supported on claims and on sentences", roc_auc_intervals(claims + sentences, n=1000))
+        for setup, mine in (("claims", claims), ("sentences", sentences)):
+            print(f"  {setup}: {_labels_and_cost(mine, setup)}")
+
+
+def combine_part(args: argparse.Namespace) -> None:
+    """`supported` (per sentence) alone against its mean with a model-free scorer's error score
+    (TRUE's ensemble, no weight tuned) on each TRUE set: ROC AUC with intervals and the paired
+    p-value against the best. A combination is worth keeping only if it wins on every set."""
+    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
+    for name, (path, limit) in sets.items():
+        judged = [ln for ln in bench(args.runs / f"per-sentence-{name}", path,
+                                     ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
+                  if "per_sentence=True" in ln["setup"]]
+        for ln in judged:
+            ln["setup"] = "supported"
+        for scorer in args.combine_with.split(","):
+            other = bench(args.runs / f"{scorer}-{name}", path, [f"strategy={scorer}"], args.model, *limit)
+            for ln in other:
+                ln["setup"] = scorer
+            show(f"{name}: supported, {scorer}, and their mean", roc_auc_intervals(judged + other, n=1000))
 
 
 # Plain cases a RAG user met (issue 26): a contradiction the context states outright, the same
@@ -309,14 +353,15 @@ def cases_part(args: argparse.Namespace) -> None:
 
 
 PARTS = {"cases": cases_part, "true": true_part, "felm": felm_part, "mushroom": mushroom_part,
-         "decompose": decompose_part, "long": long_part}
+         "decompose": decompose_part, "long": long_part, "combine": combine_part,
+         "claims": claims_part}
 
 
 def main() -> None:
     """Parse flags, run the chosen parts, print their tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--parts", default="cases,true,felm,mushroom",
-                        help="comma-separated: cases, true, felm, mushroom, decompose, long")
+                        help="comma-separated: cases, true, felm, mushroom, decompose, long, combine, claims")
     parser.add_argument("--model", default="local")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--bench-data", type=Path, default=BENCH_DATA,
@@ -330,7 +375,10 @@ def main() -> None:
     parser.add_argument("--list-judge", action=argparse.BooleanOptionalAction, default=True,
                         help="also run the FELM-style list judge on TRUE's slices (slow)")
     parser.add_argument("--decompose-sets", default="begin,q2,faithdial",
-                        help="the TRUE sets --parts decompose runs on")
+                        help="the TRUE sets --parts decompose, combine and claims run on")
+    parser.add_argument("--claims-limit", type=int, default=100, help="pairs per set --parts claims runs on")
+    parser.add_argument("--combine-with", default="embedding,bm25",
+                        help="the model-free scorers --parts combine averages with supported")
     parser.add_argument("--long-limit", type=int, default=100, help="BEGIN pairs --parts long pads")
     parser.add_argument("--long-words", type=int, default=500, help="the padded grounding's length")
     parser.add_argument("--long-chunk", type=int, default=200, help="the window --parts long reads in")

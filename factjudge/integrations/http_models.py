@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from factjudge.config import MAX_ANSWER_CHARS
+from factjudge.config import FELM_DOMAINS, MAX_ANSWER_CHARS
 from factjudge.judges.strategies import STRATEGIES
 
 
@@ -28,11 +28,19 @@ class CheckOptions(BaseModel):
     strategy: str | None = Field(
         default=None, description=f"one of {', '.join(STRATEGIES)} (GET /v1/info lists them)")
     granularity: str | None = Field(default=None, description="segment or claim")
-    domain: str | None = Field(default=None, description="wk, science, writing_rec, math or reasoning")
+    domain: str | None = Field(default=None, description=", ".join(FELM_DOMAINS))
     language: str | None = Field(default=None, description="language of the answer, e.g. en, fr, zh")
     grounded: bool | None = Field(
         default=None, description="with a context: true = only the context counts (default), "
         "false = fall back to refs and well-established knowledge")
+
+    @field_validator("domain")
+    @classmethod
+    def _known_domain(cls, value: str | None) -> str | None:
+        """A domain the checker has prompts for; anything else is refused with the choices."""
+        if value is not None and value not in FELM_DOMAINS:
+            raise ValueError(f"unknown domain {value!r}; choose from {', '.join(FELM_DOMAINS)}")
+        return value
 
     def config_changes(self) -> dict[str, Any]:
         """The CheckConfig fields this request sets."""

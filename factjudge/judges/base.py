@@ -50,8 +50,10 @@ class JudgeInput:
 
     def windows_for(self, items: Sequence[Item], max_tokens: int) -> list[tuple[Evidence, ...]]:
         """What calls about ``items`` read when a long grounding is read in parts: all of its passages
-        in windows of ``max_tokens`` (no budget cuts them); ``evidence_for`` alone when they fit in one."""
-        windows = evidence_windows(self._everything_for(items), max_tokens)
+        in windows of ``max_tokens`` (or of the budget, if smaller); ``evidence_for`` alone when they fit
+        in one."""
+        size = min(max_tokens, self.evidence_tokens or max_tokens)
+        windows = evidence_windows(self._everything_for(items), size)
         return [self.evidence_for(items)] if len(windows) == 1 else windows
 
     def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:

@@ -214,6 +214,8 @@ def test_errors_are_json_with_clear_messages(client: TestClient) -> None:
                  422, "invalid_request", "JSON")
     assert_error(client.post("/v1/check", json={**BODY, "options": {"strategy": "guess"}}), 400,
                  "invalid_input", "unknown strategy 'guess'")
+    assert_error(client.post("/v1/check", json={**BODY, "options": {"domain": "astrology"}}), 422,
+                 "invalid_request", "unknown domain 'astrology'; choose from wk, science")
     assert_error(client.post("/v1/check", json={**BODY, "answer": "   "}), 400, "invalid_input",
                  "the answer is empty")
     assert_error(client.get("/v1/nothing"), 404, "not_found", "Not Found")

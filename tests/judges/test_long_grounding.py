@@ -17,6 +17,7 @@ from factjudge.errors import InputError
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.llm.tokens import count_tokens
 from factjudge.records import Evidence
 from factjudge.retrieval.budget import best_windows, evidence_windows
 
@@ -52,6 +53,18 @@ def test_a_fact_at_the_end_of_a_long_context_is_found_in_its_window() -> None:
     # Read whole, the budget cuts the tail where the fact is: judged unsupported, as before.
     _, whole = _check(None, context)
     assert whole.segment_verdicts[0].label == "false"  # type: ignore[attr-defined]
+
+
+def test_every_window_stays_within_the_evidence_budget() -> None:
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
+    model, result = _check(400, context)  # the budget (600) is larger: windows of 400
+    assert result.segment_verdicts[0].label == "true"  # type: ignore[attr-defined]
+    model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=400, evidence_tokens=60)
+    Checker(config, model).check("q", "The museum opened in 1998.", context=context)
+    for call in model.calls:  # the budget is smaller: windows of 60
+        passages = call[0]["content"].split("<passages>", 1)[1].split("</passages>", 1)[0]
+        assert count_tokens(passages, "gpt-4") < 60 + 20  # a header line per passage
 
 
 def test_a_false_sentence_stays_false_in_every_window() -> None:
