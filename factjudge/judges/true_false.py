@@ -27,6 +27,7 @@ from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Trace, Verdict
 from factjudge.retrieval.budget import best_windows
+from factjudge.text.checkability import checkable_sentences
 from factjudge.text.segmenter import split_sentences
 
 # Windows of a long grounding asked about per part: the ones sharing most words with it.
@@ -52,8 +53,9 @@ class TrueFalseJudge(PromptedJudge):
         self.threshold = threshold  # None: the label is the word the model chose
         # Judged by the passages alone: a false item's words they lack become its spans.
         self.mark_unsupported = mark_unsupported
-        # A multi-sentence item is asked about sentence by sentence and is as false as its
-        # strictest sentence (TRUE's minimum over parts): one unsupported sentence cannot hide.
+        # A multi-sentence item is asked about sentence by sentence (those that state facts) and is
+        # as false as its strictest sentence (TRUE's minimum over parts): one unsupported sentence
+        # cannot hide.
         self.per_sentence = per_sentence
         # A grounding longer than this is read in windows, each part as true as its best-supporting
         # window (SummaC's maximum over chunks): a small model reads a short grounding better.
@@ -66,14 +68,19 @@ class TrueFalseJudge(PromptedJudge):
         for item in job.items:
             windows = (job.windows_for([item], self.chunk_tokens) if self.chunk_tokens
                        else [job.evidence_for([item])])
-            parts = split_sentences(item.text) if self.per_sentence else []
-            if len(parts) < 2:
+            sentences = split_sentences(item.text) if self.per_sentence else []
+            # A greeting, a question or a "Me too." beside a fact states nothing to support: asked
+            # about alone it reads as unsupported, so only sentences that state facts are parts.
+            parts = checkable_sentences(item.text) if len(sentences) > 1 else []
+            if not parts:
                 verdicts.append(self._judge_part(item, item.text, windows, job.answer, traces))
                 continue
             judged = [self._judge_part(item, part, windows, job.answer, traces) for part in parts]
             worst = _deciding(judged, strictest=True)
+            which = ("its one sentence that states facts" if len(parts) == 1
+                     else f"the strictest of its {len(parts)} sentences that state facts")
             verdicts.append(judged[worst] if judged[worst].label == "unparseable" else dataclasses.replace(
-                judged[worst], rationale=f"its strictest of {len(parts)} sentences, {parts[worst]!r}: "
+                judged[worst], rationale=f"{which}, {parts[worst]!r}: "
                                          f"{judged[worst].rationale}"))
         return verdicts
 

@@ -24,11 +24,15 @@ from factjudge.text.segmenter import split_sentences
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|«[^»]*»|„[^“”]*[“”]|「[^」]*」|(?<![\w])'[^']*'(?![\w])")
 _MARKER = re.compile(r"^\s*(?:[-*•+#>]+\s*|\(?\d{1,3}[.)]\s*)*")
 
+# A clitic or punctuation mark split from its word by tokenisation.
+_DETACHED = re.compile(r"\s+(n't|'(?:s|re|ve|m|ll|d)\b|[.!?,;:](?=\s|$))", re.IGNORECASE)
+
 # Interjections that open a reply; what follows them is judged on its own.
 _OPENERS = re.compile(
-    r"^(?:sure|certainly|of course|absolutely|definitely|yes|no|okay|ok|well|alright|great|"
-    r"great question|good question|interesting question|oui|bien sûr|sí|claro|por supuesto|ja|natürlich|"
-    r"klar)\s*(?:[,!.:;—–-]+\s*|$)",
+    r"^(?:sure|certainly|of course|absolutely|definitely|yes|yeah|yep|no|nope|okay|ok|well|alright|great|"
+    r"great question|good question|interesting question|wow|oh|ah|amazing|awesome|cool|nice|interesting|"
+    r"really|indeed|exactly|agreed|me too|same here|i see|i agree|haha|lol|"
+    r"oui|bien sûr|sí|claro|por supuesto|ja|natürlich|klar)\s*(?:[,!.:;—–-]+\s*|$)",
     re.IGNORECASE,
 )
 
@@ -37,7 +41,7 @@ _PERSONAL = re.compile(
     r"^(?:i|we)\s+(?:really\s+|also\s+|truly\s+|absolutely\s+)?(?:love|like|hate|enjoy|adore|hope|wish|want|"
     r"prefer|miss|recommend|suggest|appreciate|can help|can assist|am happy|am glad|am excited|am sorry|"
     r"(?:would|'d) (?:love|like|recommend|suggest|be happy|be glad))\b"
-    r"|^i'm (?:happy|glad|excited|sorry|not sure|unsure|here)\b"
+    r"|^i'm (?:happy|glad|excited|sorry|not sure|unsure|here)\b|^i (?:don't|do not) know\b"
     r"|^my (?:favou?rite|personal)\b"
     r"|^(?:hope (?:this|that|it) helps|let me know|feel free|don't hesitate|do not hesitate|"
     r"happy to help|glad to help|glad i could help|you're welcome|you are welcome|"
@@ -216,9 +220,16 @@ def is_checkable(text: str) -> bool:
     return any(_sentence_checkable(s) for s in split_sentences(text))
 
 
+def checkable_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` that state something a judge can check, in order."""
+    return [s for s in split_sentences(text) if _sentence_checkable(s)]
+
+
 def _sentence_checkable(sentence: str) -> bool:
     """Apply the rules to one sentence; default checkable."""
     text = _MARKER.sub("", sentence).strip().replace("’", "'")
+    # Text tokenised the Penn Treebank way (dialogue corpora: "it 's", "do n't", "fun !") read as written.
+    text = _DETACHED.sub(r"\1", text)
     while True:
         opener = _OPENERS.match(text)
         if not opener or opener.end() == 0:

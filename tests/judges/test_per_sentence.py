@@ -42,7 +42,7 @@ def test_the_strictest_sentence_decides_and_is_named() -> None:
     assert len(statements) == 2 and "north bank" in statements[1] and "north bank" not in statements[0]
     [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
     assert verdict.label == "false" and abs(verdict.error_score - 0.9) < 1e-6
-    assert "strictest of 2 sentences, 'It is on the north bank.'" in verdict.rationale
+    assert "strictest of its 2 sentences that state facts, 'It is on the north bank.'" in verdict.rationale
     assert result.plan["strategy"] == "supported"  # type: ignore[attr-defined]
 
 
@@ -59,3 +59,14 @@ def test_a_one_sentence_item_is_asked_exactly_as_before() -> None:
             "q", "The museum opened in 1998.", context=CONTEXT)
         prompts.append(model.calls)
     assert prompts[0] == prompts[1] and len(prompts[0]) == 1
+
+
+def test_a_sentence_that_states_no_fact_is_not_a_part() -> None:
+    model = ScriptedChatModel(_yes_no, name=LOCAL_DEFAULT)
+    result = Checker(CheckConfig(strategy="supported"), model).check(
+        "q", "Hi! Do you like museums? The museum opened in 1998.", context=CONTEXT,
+        segments=["Hi! Do you like museums? The museum opened in 1998."])
+    statements = [call[0]["content"].rsplit("<statement>", 1)[1] for call in model.calls]
+    assert len(statements) == 1 and "opened in 1998" in statements[0] and "Hi!" not in statements[0]
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "true" and "its one sentence that states facts" in verdict.rationale
