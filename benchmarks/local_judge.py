@@ -15,6 +15,10 @@ free), then prints tables computed by the same code as ``factjudge report``:
 - FELM: segment- and response-level balanced accuracy per domain, all four strategies at
   both granularities, plus the embedded model's default (`fact`).
 - Mu-SHROOM: span IoU per language against marking every character.
+- The grounded judge's set-ups, each against today's `supported` on the same pairs with bootstrap
+  intervals and paired p-values: `decompose` (the text whole or per sentence), `long` (BEGIN
+  groundings padded with off-topic passages, read whole or in windows), `combine` (`supported`
+  averaged with a model-free scorer), `claims` (claims against sentences); `cases`, plain RAG cases.
 """
 
 from __future__ import annotations

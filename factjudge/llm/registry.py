@@ -38,8 +38,8 @@ SMOLLM2 = "local:smollm2-135m"
 MODEL_NOTES = {
     LOCAL_DEFAULT: (
         "Judged by Qwen2.5-Coder-1.5B-Instruct, the small model that runs offline. Measured: good at "
-        "checking an answer against a given context (--context; ROC AUC 91-94 on the TRUE dev "
-        "sets), worse than chance on world knowledge from its own belief (FELM), so without a context "
+        "checking an answer against a given context (--context; ROC AUC 88-94 on three dialogue "
+        "dev sets), worse than chance on world knowledge from its own belief (FELM), so without a context "
         "it checks against Wikipedia (--wiki) and says unverified where the passages are silent. For "
         "a stronger judge use --model openai:MODEL."
     ),
