@@ -80,12 +80,16 @@ def _scored(lines: list[dict[str, Any]], setup: str) -> tuple[list[bool], list[f
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def _labels_and_cost(mine: list[dict[str, Any]], setup: str) -> str:
-    """Balanced accuracy of a set-up's labels at today's threshold, and its calls and seconds per pair."""
-    labels, scores = _scored(mine, setup)
+def _labels_at_default(labels: list[bool], scores: list[float]) -> str:
+    """Balanced accuracy of the labels at today's threshold (TRUE's labels: True = consistent)."""
     flagged = [s >= SUPPORTED_THRESHOLD for s in scores]
     at_default = metrics.balanced_accuracy([not v for v in labels], flagged)
-    return f"labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}; {_cost(mine)}"
+    return f"labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}"
+
+
+def _labels_and_cost(mine: list[dict[str, Any]], setup: str) -> str:
+    """Balanced accuracy of a set-up's labels at today's threshold, and its calls and seconds per pair."""
+    return f"{_labels_at_default(*_scored(mine, setup))}; {_cost(mine)}"
 
 
 def _cost(mine: list[dict[str, Any]]) -> str:
@@ -102,6 +106,25 @@ def true_sets(args: argparse.Namespace) -> dict[str, tuple[Path, list[str]]]:
             "q2": (args.data / "q2_memnet", [] if args.q2_all else ["--limit", str(args.true_limit)]),
             "faithdial": (args.bench_data / "faithdial_audit_dev.jsonl",
                           ["--limit", str(args.extra_limit)] if args.extra_limit else [])}
+
+
+def chosen_sets(args: argparse.Namespace) -> dict[str, tuple[Path, list[str]]]:
+    """The TRUE sets --decompose-sets names."""
+    names = args.decompose_sets.split(",")
+    return {name: value for name, value in true_sets(args).items() if name in names}
+
+
+def per_sentence_run(args: argparse.Namespace, name: str, path: Path, limit: list[str],
+                     ) -> list[dict[str, Any]]:
+    """`supported` on one TRUE set judged whole and per sentence (the run every grounded part compares to)."""
+    return bench(args.runs / f"per-sentence-{name}", path, ["strategy=supported", "per_sentence=false,true"],
+                 args.model, *limit)
+
+
+def per_sentence_lines(args: argparse.Namespace, name: str, path: Path, limit: list[str],
+                       ) -> list[dict[str, Any]]:
+    """The per-sentence half of ``per_sentence_run``: today's `supported`."""
+    return [ln for ln in per_sentence_run(args, name, path, limit) if "per_sentence=True" in ln["setup"]]
 
 
 def true_part(args: argparse.Namespace) -> None:
@@ -187,11 +210,10 @@ def decompose_part(args: argparse.Namespace) -> None:
     from factjudge.eval.datasets import load_dataset
     from factjudge.text.segmenter import segment
 
-    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
+    sets = chosen_sets(args)
     lines: list[dict[str, Any]] = []
     for name, (path, limit) in sets.items():
-        lines += bench(args.runs / f"per-sentence-{name}", path,
-                       ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
+        lines += per_sentence_run(args, name, path, limit)
     show("TRUE: whole response against its strictest sentence (ROC AUC, interval, p against the best)",
          roc_auc_intervals(lines, n=1000))
     examples = {(e.dataset, e.id): e for path, _ in sets.values() for e in load_dataset(path)}
@@ -201,9 +223,7 @@ def decompose_part(args: argparse.Namespace) -> None:
         per_set = {name: _scored([ln for ln in mine if ln["dataset"] == TRUE_DATASETS[name]], setup)
                    for name in sets}
         for name, (labels, scores) in per_set.items():
-            at_default = metrics.balanced_accuracy([not v for v in labels],
-                                                   [s >= SUPPORTED_THRESHOLD for s in scores])
-            print(f"  {name}: labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}")
+            print(f"  {name}: {_labels_at_default(labels, scores)}")
         for line in threshold_lines(per_set):
             print(line)
         slices: dict[str, tuple[list[bool], list[float]]] = {}
@@ -261,10 +281,8 @@ def long_part(args: argparse.Namespace) -> None:
                           args.long_words)
     lines = bench(run, padded, ["strategy=supported", f"chunk_tokens=none,{args.long_chunk}"], args.model)
     ids = {ln["example_id"] for ln in lines}
-    short = [ln for ln in bench(args.runs / "per-sentence-begin", args.data / "begin_dev_wow.tsv",
-                                ["strategy=supported", "per_sentence=false,true"], args.model,
-                                "--limit", str(args.true_limit))
-             if ln["example_id"] in ids and "per_sentence=True" in ln["setup"]]
+    begin, begin_limit = true_sets(args)["begin"]
+    short = [ln for ln in per_sentence_lines(args, "begin", begin, begin_limit) if ln["example_id"] in ids]
     named = {f"padded to {args.long_words} words, chunk_tokens={c}": f"chunk_tokens={c}"
              for c in ("None", args.long_chunk)}
     for ln in lines:  # one dataset, so that every set-up is paired with the others
@@ -287,14 +305,11 @@ def claims_part(args: argparse.Namespace) -> None:
     """`supported` on the response's claims (one extraction call, then a question per claim, the
     falsest claim decides) against its sentences (per_sentence), on the first --claims-limit pairs of
     each chosen TRUE set: ROC AUC with intervals and paired p-values, labels at today's threshold, cost."""
-    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
-    for name, (path, limit) in sets.items():
+    for name, (path, limit) in chosen_sets(args).items():
         claims = bench(args.runs / f"claims-{name}", path, ["strategy=supported", "granularity=claim"],
                        args.model, "--limit", str(args.claims_limit))
         ids = {ln["example_id"] for ln in claims}
-        sentences = [ln for ln in bench(args.runs / f"per-sentence-{name}", path,
-                                        ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
-                     if ln["example_id"] in ids and "per_sentence=True" in ln["setup"]]
+        sentences = [ln for ln in per_sentence_lines(args, name, path, limit) if ln["example_id"] in ids]
         for setup, mine in (("claims", claims), ("sentences", sentences)):
             for ln in mine:
                 ln["setup"] = setup
@@ -307,11 +322,8 @@ def combine_part(args: argparse.Namespace) -> None:
     """`supported` (per sentence) alone against its mean with a model-free scorer's error score
     (TRUE's ensemble, no weight tuned) on each TRUE set: ROC AUC with intervals and the paired
     p-value against the best. A combination is worth keeping only if it wins on every set."""
-    sets = {name: value for name, value in true_sets(args).items() if name in args.decompose_sets.split(",")}
-    for name, (path, limit) in sets.items():
-        judged = [ln for ln in bench(args.runs / f"per-sentence-{name}", path,
-                                     ["strategy=supported", "per_sentence=false,true"], args.model, *limit)
-                  if "per_sentence=True" in ln["setup"]]
+    for name, (path, limit) in chosen_sets(args).items():
+        judged = per_sentence_lines(args, name, path, limit)
         for ln in judged:
             ln["setup"] = "supported"
         for scorer in args.combine_with.split(","):
@@ -383,8 +395,8 @@ def main() -> None:
     parser.add_argument("--claims-limit", type=int, default=100, help="pairs per set --parts claims runs on")
     parser.add_argument("--combine-with", default="embedding,bm25",
                         help="the model-free scorers --parts combine averages with supported")
-    parser.add_argument("--long-limit", type=int, default=100, help="BEGIN pairs --parts long pads")
-    parser.add_argument("--long-words", type=int, default=500, help="the padded grounding's length")
+    parser.add_argument("--long-limit", type=int, default=40, help="BEGIN pairs --parts long pads")
+    parser.add_argument("--long-words", type=int, default=400, help="the padded grounding's length")
     parser.add_argument("--long-chunk", type=int, default=200, help="the window --parts long reads in")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)
