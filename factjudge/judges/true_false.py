@@ -71,7 +71,7 @@ class TrueFalseJudge(PromptedJudge):
             sentences = split_sentences(item.text) if self.per_sentence else []
             # A greeting, a question or a "Me too." beside a fact states nothing to support: asked
             # about alone it reads as unsupported, so only sentences that state facts are parts.
-            parts = checkable_sentences(item.text) if len(sentences) > 1 else []
+            parts = checkable_sentences(sentences) if len(sentences) > 1 else []
             if not parts:
                 verdicts.append(self._judge_part(item, item.text, windows, job.answer, traces))
                 continue

@@ -12,6 +12,12 @@ from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
 
 
+def _surely_fits(evidence: Sequence[Evidence], max_tokens: int) -> bool:
+    """Whether the passages fit in ``max_tokens`` without counting: a token is at least one byte, so
+    passages of fewer UTF-8 bytes than the budget are fewer tokens too."""
+    return sum(len(ev.text.encode()) for ev in evidence) < max_tokens
+
+
 def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple[Evidence, ...]:
     """Passages in order until the budget is spent; the last one cut to what is left.
 
@@ -20,10 +26,9 @@ def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple
     """
     if max_tokens is None or not evidence:
         return tuple(evidence)
-    # A token is at least one byte, so passages of fewer UTF-8 bytes than the budget are
-    # fewer tokens too: the loop below would keep them all uncut. Skipping it spares a
-    # small RAG context the count, and a fresh process the encoding's build.
-    if sum(len(ev.text.encode()) for ev in evidence) < max_tokens:
+    # The loop below would keep them all uncut; skipping it spares a small RAG context the count,
+    # and a fresh process the encoding's build.
+    if _surely_fits(evidence, max_tokens):
         return tuple(evidence)
     encoding = get_encoding()
     kept: list[Evidence] = []
@@ -43,7 +48,7 @@ def evidence_windows(evidence: Sequence[Evidence], max_tokens: int) -> list[tupl
     """All of ``evidence`` in windows of at most ``max_tokens``: whole passages packed in order, a
     longer passage cut at sentence ends (an eighth of a window overlapping, so that two sentences
     read together are together in some window). One window when everything fits."""
-    if sum(len(ev.text.encode()) for ev in evidence) <= max_tokens:
+    if _surely_fits(evidence, max_tokens):
         return [tuple(evidence)]
     encoding = get_encoding()
     pieces: list[tuple[Evidence, int]] = []

@@ -17,6 +17,7 @@ place given to a name ("the Eiffel Tower in Rome"); clauses joined by ``;``, ", 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from factjudge.text.segmenter import split_sentences
 
@@ -220,9 +221,9 @@ def is_checkable(text: str) -> bool:
     return any(_sentence_checkable(s) for s in split_sentences(text))
 
 
-def checkable_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` that state something a judge can check, in order."""
-    return [s for s in split_sentences(text) if _sentence_checkable(s)]
+def checkable_sentences(sentences: Sequence[str]) -> list[str]:
+    """The ``sentences`` (of ``split_sentences``) that state something a judge can check, in order."""
+    return [s for s in sentences if _sentence_checkable(s)]
 
 
 def _sentence_checkable(sentence: str) -> bool:
