@@ -100,3 +100,14 @@ def test_the_windows_read_are_those_sharing_most_words_in_grounding_order() -> N
 def test_a_window_too_small_to_hold_sentences_is_refused() -> None:
     with pytest.raises(InputError, match="chunk_tokens must be at least 50"):
         CheckConfig(chunk_tokens=10)
+
+
+def test_the_rag_api_reads_a_long_context_in_windows_by_default() -> None:
+    from factjudge import Verifier
+
+    model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
+    context = [" ".join(FILLER), " ".join(reversed(FILLER)), FACT]  # about 2,700 tokens
+    result = Verifier(model=model).verify("When did it open?", "The museum opened in 1998.", context=context)
+    [verdict] = result.segment_verdicts
+    assert result.strategy == "supported" and verdict.label == "true"
+    assert "windows read" in verdict.rationale and len(model.calls) == 3
