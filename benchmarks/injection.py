@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's factjudge, not an installed one
 
 from factjudge import check  # noqa: E402
+from factjudge.checking.model_pool import build_model  # noqa: E402
 from factjudge.config import CheckConfig  # noqa: E402
 from factjudge.eval.report import markdown_table  # noqa: E402
 from factjudge.llm.base import ChatModel  # noqa: E402
-from factjudge.model_pool import build_model  # noqa: E402
 from factjudge.records import Evidence  # noqa: E402
 
 

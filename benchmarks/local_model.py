@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from factjudge.api import check
+from factjudge.checking.api import check
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import Example, load_dataset
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob

@@ -113,11 +113,11 @@ CONDITIONS = {"refs": ("none", True), "wiki": ("packaged", False), "both": ("pac
 
 def tune_part(args: argparse.Namespace) -> None:
     """Both questions' scores per segment and condition (resumable), then a threshold grid per half."""
+    from factjudge.checking.gather import Gatherer
+    from factjudge.checking.model_pool import build_model
     from factjudge.config import CheckConfig
-    from factjudge.gather import Gatherer
     from factjudge.judges.base import Item, JudgeInput
     from factjudge.judges.evidence_judge import EvidenceJudge
-    from factjudge.model_pool import build_model
     from factjudge.retrieval.evidence import reference_evidence
     from factjudge.retrieval.wiki.base import title_candidates
 
@@ -185,12 +185,12 @@ def questions_part(args: argparse.Namespace) -> None:
     then ROC AUC per wording on each half of the answers, each domain and all."""
     from factjudge.agents.calling import ask
     from factjudge.agents.parsing import parse_decision
+    from factjudge.checking.gather import Gatherer
+    from factjudge.checking.model_pool import build_model
     from factjudge.config import CheckConfig
-    from factjudge.gather import Gatherer
     from factjudge.judges.base import Item, JudgeInput, render_passages
     from factjudge.judges.confidence import decision_error_score
     from factjudge.llm.base import GenerationParams
-    from factjudge.model_pool import build_model
     from factjudge.prompts import Prompt, fence
     from factjudge.retrieval.wiki.base import title_candidates
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from factjudge.api import check
+from factjudge.checking.api import check
+from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.records import CheckResult, Failure
-from factjudge.verifier import Verifier
 
 if TYPE_CHECKING:
     from factjudge.eval.evaluate import Evaluation, evaluate

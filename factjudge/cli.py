@@ -81,7 +81,7 @@ def _add_check(sub: Any) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from factjudge.api import check
+    from factjudge.checking.api import check
 
     config = config_from_flags(args)
     _utf8("question", args.question)
@@ -106,7 +106,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         print(result.to_json())
     else:
-        from factjudge.render import print_result
+        from factjudge.checking.render import print_result
 
         print_result(result)
     return 0

@@ -5,12 +5,12 @@ from __future__ import annotations
 from rich.console import Console
 
 from factjudge.agents.knowledge import NO_KNOWLEDGE, UNREADABLE_KNOWLEDGE, generate_knowledge
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
+from factjudge.checking.render import print_result
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Verdict
-from factjudge.render import print_result
 
 ANSWER = "Paris is the capital of France. Zorblat won the 1911 Glimmer Prize."
 PASSAGE = "Passage: Paris is the capital and the largest city of France, on the river Seine."

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.cli import main
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from factjudge.checking.gather import _FROM, Gatherer
 from factjudge.config import EVIDENCE_SOURCES, CheckConfig
 from factjudge.errors import InputError
-from factjudge.gather import _FROM, Gatherer
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence, Trace

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("agents",),
     ("judges",),
     ("config", "flags"),
-    ("context", "plan", "gather", "model_pool", "checker", "api", "verifier", "verify_many", "render"),
+    ("checking",),
     ("eval",),
     ("integrations", "testing"),
     ("cli", ""),  # "" is the package itself: factjudge/__init__.py, the public names

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from factjudge.checking.verifier import Verifier
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Claim, ErrorSpan, Evidence, Segment, Verdict
-from factjudge.verifier import Verifier
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
 
 CTX = (Evidence("context", "The bridge opened to traffic in May 1937."),)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from factjudge import cli
+from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import load_dataset
 from factjudge.eval.results import read_lines
@@ -24,7 +25,6 @@ from factjudge.eval.runner import BenchRun, Setup
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier
 
 QUESTION = "When did the city museum open, and where is it?"
 # One sentence: bench judges a TRUE pair's text as one segment, the others split it into sentences.
@@ -138,8 +138,8 @@ def test_every_entry_point_runs_the_same_check(settings: dict[str, str], with_co
         models.append(ScriptedChatModel(judge, name="scripted:judge"))
         return models[-1]
 
-    monkeypatch.setattr("factjudge.model_pool.build_model", build)
-    monkeypatch.setattr("factjudge.api.build_model", build)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", build)
+    monkeypatch.setattr("factjudge.checking.api.build_model", build)
     config = CheckConfig(**settings)  # type: ignore[arg-type]
     results = {}
     for name, entry in ENTRY_POINTS.items():
@@ -165,7 +165,8 @@ def test_every_entry_point_runs_the_same_check(settings: dict[str, str], with_co
 
 def test_open_mode_is_the_same_from_the_cli_and_the_verifier(monkeypatch: pytest.MonkeyPatch,
                                                              capsys: Capture) -> None:
-    monkeypatch.setattr("factjudge.api.build_model", lambda config: ScriptedChatModel(judge, name="s"))
+    monkeypatch.setattr("factjudge.checking.api.build_model",
+                        lambda config: ScriptedChatModel(judge, name="s"))
     assert cli.main(["check", QUESTION, ANSWER, "--json", "--context", CONTEXT, "--open"]) == 0
     from_cli = CheckResult.from_json(capsys.readouterr().out)
     from_verifier = Verifier(model=ScriptedChatModel(judge, name="s"), grounded=False).verify(

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from factjudge import cli
-from factjudge.api import check
+from factjudge.checking.api import check
+from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import Example
 from factjudge.eval.evaluate import evaluate
@@ -28,7 +29,6 @@ from factjudge.llm.base import Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier
 
 QUESTION = "When did the city museum open?"
 ANSWER = "The city museum opened in 1998 on the north bank."
@@ -212,8 +212,8 @@ def test_the_setup_name_the_plan_and_the_result_agree(case: Case, entry: str, tm
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     model = ScriptedChatModel(judge(case.fail_extraction), name=case.model)
-    monkeypatch.setattr("factjudge.model_pool.build_model", lambda config: model)
-    monkeypatch.setattr("factjudge.api.build_model", lambda config: model)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", lambda config: model)
+    monkeypatch.setattr("factjudge.checking.api.build_model", lambda config: model)
     setup, result = ENTRY_POINTS[entry](case, model, tmp_path, capsys)
 
     plan = plan_example(case.config(), case.example(), model.name) if entry in ("bench", "evaluate",

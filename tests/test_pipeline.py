@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel

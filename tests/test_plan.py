@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
+from factjudge.checking.plan import plan_check
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.plan import plan_check
 from factjudge.records import Evidence
 
 CONTEXT = (Evidence("context", "The Arctic Ocean is the smallest ocean."),)

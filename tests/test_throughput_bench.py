@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.cache import CachedChatModel
 from factjudge.llm.openai_backend import OpenAIChatModel

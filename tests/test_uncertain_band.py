@@ -13,14 +13,14 @@ import math
 import pytest
 from rich.console import Console
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
+from factjudge.checking.render import print_result
 from factjudge.config import CheckConfig
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import Completion, TokenLogprob
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence, Verdict
-from factjudge.render import print_result
 
 
 def _reply(word: str, p_false: float) -> Completion:

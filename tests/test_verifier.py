@@ -6,13 +6,13 @@ import asyncio
 
 import pytest
 
-from factjudge.api import check
+from factjudge.checking.api import check
+from factjudge.checking.context import context_passages
+from factjudge.checking.verifier import Verifier, summarize
 from factjudge.config import CheckConfig
-from factjudge.context import context_passages
 from factjudge.errors import InputError
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
-from factjudge.verifier import Verifier, summarize
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
 
 
@@ -117,7 +117,7 @@ def test_model_is_built_from_the_config_once(monkeypatch: pytest.MonkeyPatch) ->
         built.append(config.model)
         return ScriptedChatModel(second_is_wrong, name=config.model)
 
-    monkeypatch.setattr("factjudge.model_pool.build_model", fake_model_for)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", fake_model_for)
     verifier = Verifier(CheckConfig(model="openai:judge"))
     first = verifier.verify(QUESTION, ANSWER, context=CONTEXT)
     verifier.verify(QUESTION, ANSWER, context=CONTEXT)

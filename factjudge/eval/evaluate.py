@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 
 import pandas as pd
 
+from factjudge.checking.model_pool import ModelPool
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval.datasets import Example, dataset_hash, load_dataset, load_rows
@@ -27,7 +28,6 @@ from factjudge.eval.summary import OVERALL, gold_segment_labels, metric_rows
 from factjudge.eval.tables.lines import failed_items
 from factjudge.llm.base import ChatModel
 from factjudge.llm.registry import model_name
-from factjudge.model_pool import ModelPool
 
 DatasetArg: TypeAlias = str | os.PathLike[str] | Sequence[Example | Mapping[str, Any]] | pd.DataFrame
 SetupsArg: TypeAlias = CheckConfig | Sequence[CheckConfig] | Mapping[str, Any]

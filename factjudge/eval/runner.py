@@ -25,7 +25,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
+from factjudge.checking.model_pool import ModelPool
+from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
@@ -33,8 +35,6 @@ from factjudge.eval.grid import setup_id
 from factjudge.eval.results import ResultWriter, read_json, read_lines, utf8_json
 from factjudge.eval.run_lock import RunLock
 from factjudge.llm.base import ChatModel
-from factjudge.model_pool import ModelPool
-from factjudge.plan import Plan, plan_check
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
 from factjudge.version import package_version

@@ -24,6 +24,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from factjudge.checking.plan import plan_check
+from factjudge.checking.verifier import Verifier
 from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError
 from factjudge.integrations.http_guard import Guard, error_payload, lone_surrogate
@@ -33,9 +35,7 @@ from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import DeadlinePassed
 from factjudge.llm.registry import model_info
-from factjudge.plan import plan_check
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier
 from factjudge.version import package_version
 
 log = logging.getLogger(__name__)

@@ -19,11 +19,11 @@ from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, ConfigDict, Field
 
+from factjudge.checking.verifier import Verifier, summarize
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier, summarize
 
 _ROLES = {"human": "user", "ai": "assistant", "system": "system"}
 

@@ -78,7 +78,7 @@ def test_healthz_info_and_openapi(client: TestClient) -> None:
 
 
 def test_model_is_built_from_the_config(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("factjudge.model_pool.build_model",
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model",
                         lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
     with TestClient(create_app(config=CheckConfig(model="openai:served")), base_url=LOCAL) as c:
         assert c.get("/v1/info").json()["model"] == "openai:served"

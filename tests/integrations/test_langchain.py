@@ -12,6 +12,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda
 
+from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.integrations.langchain import (
@@ -21,7 +22,6 @@ from factjudge.integrations.langchain import (
 )
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION
 
 DOCS = [Document(page_content=CONTEXT[0],
@@ -63,7 +63,7 @@ def test_bad_input_is_an_input_error(judge_model: ScriptedChatModel) -> None:
 
 
 def test_documents_become_passages_named_by_their_metadata() -> None:
-    from factjudge.context import context_passages
+    from factjudge.checking.context import context_passages
     from factjudge.records import Evidence
 
     assert context_passages(None) == ()
@@ -107,7 +107,7 @@ def test_chat_model_shares_the_verifiers_model(monkeypatch: pytest.MonkeyPatch) 
         built.append(config.model)
         return ScriptedChatModel(["Answer: 2"], name=config.model)
 
-    monkeypatch.setattr("factjudge.model_pool.build_model", build_model)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", build_model)
     verifier = Verifier(CheckConfig(model="openai:judge"))
     assert FactjudgeChatModel.from_verifier(verifier).model is verifier.model_for()
     assert FactjudgeChatModel.from_config(CheckConfig(model="openai:other")).model.name == "openai:other"

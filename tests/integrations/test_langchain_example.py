@@ -75,7 +75,7 @@ def test_main_answers_and_judges_with_one_embedded_model_and_prints_the_metric(
         built.append(config)
         return ScriptedChatModel(embedded, name=LOCAL_DEFAULT)
 
-    monkeypatch.setattr("factjudge.model_pool.build_model", build_model)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", build_model)
     assert example.main([QUESTION, "--threshold", "0.6"]) == 0
     out = capsys.readouterr().out
     assert len(built) == 1 and built[0].model == "local" and built[0].strategy is None

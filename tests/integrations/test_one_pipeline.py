@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from factjudge import api, cli
-from factjudge.checker import Checker
+from factjudge import cli
+from factjudge.checking import api
+from factjudge.checking.checker import Checker
+from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
-from factjudge.verifier import Verifier
 from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong
 
 
@@ -30,7 +31,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[CheckResult]:
 
     monkeypatch.setattr(Checker, "run", spy)
     model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
-    monkeypatch.setattr("factjudge.model_pool.build_model", lambda config: model)
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model", lambda config: model)
     monkeypatch.setattr(api, "build_model", lambda config: model)
     return seen
 

@@ -25,7 +25,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 @pytest.fixture(autouse=True)
 def scripted_backend(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("factjudge.model_pool.build_model",
+    monkeypatch.setattr("factjudge.checking.model_pool.build_model",
                         lambda config: ScriptedChatModel(second_is_wrong, name=config.model))
 
 

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from factjudge.agents.parsing import parse_decision
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import ParseError
 from factjudge.judges.base import Item, JudgeInput

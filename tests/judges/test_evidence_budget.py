@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.llm.tokens import count_tokens, get_encoding

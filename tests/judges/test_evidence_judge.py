@@ -10,15 +10,15 @@ import pytest
 from rich.console import Console
 
 from factjudge import CheckConfig
-from factjudge.api import check
+from factjudge.checking.api import check
+from factjudge.checking.plan import plan_check
+from factjudge.checking.render import print_result
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.judges.evidence_judge import Band, EvidenceJudge
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.plan import plan_check
 from factjudge.records import CheckResult, Evidence, Verdict
-from factjudge.render import print_result
 from factjudge.retrieval import wiki as wiki_module
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from tests.retrieval.wiki.test_packaged import write_files

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import Completion, Message, TokenLogprob

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import GenerationParams
 from factjudge.llm.langchain_backend import LangChainChatModel

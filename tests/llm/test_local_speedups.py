@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from factjudge.api import check
+from factjudge.checking.api import check
 from factjudge.config import CheckConfig
 from factjudge.llm.base import GenerationParams
 from factjudge.llm.local import LocalChatModel, smollm2_path

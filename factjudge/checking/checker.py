@@ -6,15 +6,15 @@ import dataclasses
 from collections.abc import Sequence
 
 from factjudge.agents.extractor import extract_claims
+from factjudge.checking.context import Context
+from factjudge.checking.gather import Gatherer
+from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig
-from factjudge.context import Context
-from factjudge.gather import Gatherer
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import deadline
 from factjudge.llm.registry import model_note
-from factjudge.plan import Plan, plan_check
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
 from factjudge.retrieval.wiki.base import title_candidates

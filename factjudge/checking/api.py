@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from factjudge.checker import Checker
+from factjudge.checking.checker import Checker
+from factjudge.checking.context import Context
+from factjudge.checking.model_pool import build_model
+from factjudge.checking.plan import plan_check, validate_answer
 from factjudge.config import CheckConfig
-from factjudge.context import Context
 from factjudge.llm.base import ChatModel
-from factjudge.model_pool import build_model
-from factjudge.plan import plan_check, validate_answer
 from factjudge.records import CheckResult
 
 

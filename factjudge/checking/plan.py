@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.extractor import NO_EXTRACTION_DOMAINS
+from factjudge.checking.context import Context, context_passages
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
-from factjudge.context import Context, context_passages
 from factjudge.errors import InputError
 from factjudge.judges.strategies import Strategy, strategy_named
 from factjudge.records import Evidence

@@ -5,7 +5,7 @@ evidence. ``grounded=True`` (the default) is consistency in TRUE's sense: only t
 passages count, whatever the world says. ``grounded=False`` falls back to other
 evidence: the reference links or texts given with ``refs``/``ref_texts`` and the
 judge's well-established knowledge (FELM's ``doc`` prompt) where the passages are silent.
-Every call goes through ``factjudge.api.check``, the code path of ``factjudge check``, whose
+Every call goes through ``factjudge.checking.api.check``, the code path of ``factjudge check``, whose
 planner (``plan.plan_check``) makes the switch to a passage-reading strategy.
 """
 
@@ -16,14 +16,14 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from factjudge.api import check
+from factjudge.checking.api import check
+from factjudge.checking.context import Context
+from factjudge.checking.model_pool import ModelPool
+from factjudge.checking.verify_many import verify_rows
 from factjudge.config import CheckConfig
-from factjudge.context import Context
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
-from factjudge.model_pool import ModelPool
 from factjudge.records import CheckResult, Failure
-from factjudge.verify_many import verify_rows
 
 
 class Verifier:
