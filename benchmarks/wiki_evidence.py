@@ -117,7 +117,7 @@ def tune_part(args: argparse.Namespace) -> None:
     from factjudge.checking.model_pool import build_model
     from factjudge.config import CheckConfig
     from factjudge.judges.base import Item, JudgeInput
-    from factjudge.judges.evidence_judge import EvidenceJudge
+    from factjudge.judges.strategies import STRATEGIES
     from factjudge.retrieval.evidence import reference_evidence
     from factjudge.retrieval.wiki.base import title_candidates
 
@@ -126,7 +126,7 @@ def tune_part(args: argparse.Namespace) -> None:
     done = {(r["id"], r["seg"], r["cond"]) for r in _read(out)}
     config = CheckConfig(model=args.model)
     model = build_model(config)
-    judge = EvidenceJudge(model, "evidence", max_tokens=10)
+    judge = STRATEGIES["evidence"].judge(model, config)
     rows = felm_slice(per_domain(args.per_domain, ("wk",)))
     gatherer = Gatherer.from_config(config, model, ("wiki",), "packaged")
     started = time.perf_counter()
@@ -143,7 +143,7 @@ def tune_part(args: argparse.Namespace) -> None:
                     if (row["index"], seg_id, cond) in done:
                         continue
                     if wiki is None and wiki_spec != "none":
-                        wiki = tuple(gatherer.gather(text, [], topics))
+                        wiki = gatherer.gather(text, topics).evidence
                     own = wiki if wiki_spec != "none" else ()
                     shared = tuple(refs) if use_refs else ()
                     item = Item("segment", seg_id, text, seg_id, evidence=own or ())
@@ -152,7 +152,9 @@ def tune_part(args: argparse.Namespace) -> None:
                     record: dict[str, Any] = {"id": row["index"], "seg": seg_id, "cond": cond,
                                               "gold": bool(label), "passages": len(evidence)}
                     if evidence:
-                        record.update(unsupported=judge.judge_one(item, evidence, []).error_score)
+                        alone = Item("segment", seg_id, text, seg_id)  # the passages are shown as given
+                        [verdict] = judge.judge(JudgeInput(row["prompt"], (alone,), evidence))
+                        record.update(unsupported=verdict.error_score)
                     sink.write(json.dumps(record) + "\n")
                     sink.flush()
             print(f"answer {row['index']} done ({time.perf_counter() - started:.0f} s)", flush=True)
@@ -210,7 +212,7 @@ def questions_part(args: argparse.Namespace) -> None:
                 todo = [q for q in wanted if (row["index"], seg_id, q) not in done]
                 if not todo:
                     continue
-                found = tuple(gatherer.gather(text, [], topics))
+                found = gatherer.gather(text, topics).evidence
                 item = Item("segment", seg_id, text, seg_id, evidence=found)
                 passages = JudgeInput(row["prompt"], (item,), (), evidence_tokens=3000).evidence_for([item])
                 for name in todo:
@@ -224,8 +226,7 @@ def questions_part(args: argparse.Namespace) -> None:
                                   "statement": fence("statement", text)}
                         params = GenerationParams(max_tokens=10, logprobs=True, choices=("Yes", "No"))
                         asked = ask(model, Prompt(f"q-{name}", _FENCED + question), values, params,
-                                    lambda reply: parse_decision(reply, ("Yes", "No")), step="judge",
-                                    traces=[])
+                                    lambda reply: parse_decision(reply, ("Yes", "No")), step="judge")
                         p_no = decision_error_score(asked.completion.logprobs if asked.completion else None,
                                                     ("Yes", "No"))
                         if p_no is not None:
@@ -306,7 +307,7 @@ def _threshold_grid(records: list[dict[str, Any]]) -> None:
 
 def _label(record: dict[str, Any], low: float, high: float) -> str:
     """The evidence judge's label for one scored segment under a band (no passage: unverified)."""
-    from factjudge.judges.evidence_judge import Band
+    from factjudge.judges.decision import Band
 
     doubt = record.get("unsupported")
     return "unverified" if doubt is None else Band(low, high).label(doubt)

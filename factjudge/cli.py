@@ -78,6 +78,8 @@ def _add_check(sub: Any) -> None:
                    help="passages the answer should be grounded in (RAG): list judges become grounded")
     add_config_flags(p)
     p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
+    p.add_argument("--verbose", action="store_true",
+                   help="the whole note about the model, how each item was read, every value asked about")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -101,14 +103,14 @@ def _check(args: argparse.Namespace) -> int:
         raise InputError("no answer given: pass it as an argument, with --answer-file, or on stdin")
 
     result = check(args.question, answer, config, refs=args.refs, context=args.context)
-    if result.fallback:
-        print(f"factjudge: note: {result.fallback}", file=sys.stderr)
+    for fallback in result.fallbacks:
+        print(f"factjudge: note: {fallback}", file=sys.stderr)
     if args.json:
         print(result.to_json())
     else:
         from factjudge.checking.render import print_result
 
-        print_result(result)
+        print_result(result, verbose=args.verbose)
     return 0
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
+
+from factjudge import explain
+from factjudge.grounds import Grounds
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
 Label = Literal["true", "false", "unverified", "not_checkable", "unparseable"]
@@ -152,21 +154,15 @@ class Trace:
         return _from_dict(cls, data)
 
 
-# How near the cut an error score must lie for its label to be shown as a close call.
-UNCERTAIN_MARGIN = 0.1
-
-
 @dataclass(frozen=True)
 class Verdict:
     """The judge's decision on one segment or claim.
 
     ``error_score`` is the graded belief that the item is false, in [0, 1]
-    (None when unparseable or not checkable); ``trace`` indexes
-    ``CheckResult.traces`` so the prompt and raw reply behind it can be found.
-    ``evidence_note`` says, for people, why evidence asked for is missing (the model
-    asked for knowledge replied UNKNOWN). ``cut`` is the error score from which the judge labels
-    an item false (None when the label is not a cut of the score, as a list judge's); a score
-    within ``UNCERTAIN_MARGIN`` of it is ``uncertain``: the label could as well be the other.
+    (None when unparseable or not checkable); ``grounds`` is what decided it, as data
+    (``explain`` words it for people); ``trace`` indexes ``CheckResult.traces`` so the
+    prompt and raw reply behind it can be found. ``evidence_note`` says, for people, why
+    evidence asked for is missing (the model asked for knowledge replied UNKNOWN).
     """
 
     target: Target
@@ -175,13 +171,12 @@ class Verdict:
     error_score: float | None
     judge: str
     evidence: tuple[Evidence, ...] = ()
-    rationale: str = ""
+    grounds: Grounds = field(default_factory=Grounds)
     prompt_hash: str = ""
     raw_reply: str = ""
     trace: int | None = None
     spans: tuple[ErrorSpan, ...] = ()
     evidence_note: str | None = None
-    cut: float | None = None
 
     @property
     def is_false(self) -> bool:
@@ -189,24 +184,43 @@ class Verdict:
         return self.label == "false"
 
     @property
+    def cut(self) -> float | None:
+        """The error score from which the judge labels an item false (None when the label is not a cut
+        of the score, as a list judge's)."""
+        return self.grounds.false_from
+
+    @property
     def uncertain(self) -> bool:
-        """Whether the error score lies so near the cut that the label is a close call."""
-        return (self.cut is not None and self.error_score is not None
-                and self.label in ("true", "false") and abs(self.error_score - self.cut) < UNCERTAIN_MARGIN)
+        """Whether the error score lies so near the edge that made the label that it is a close call."""
+        return explain.uncertain(self)
+
+    @property
+    def why(self) -> str:
+        """The rule that made the label, in plain words (``explain.why``)."""
+        return explain.why(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
+        """Return a JSON-ready dict, with the words made from the grounds (``why``) for readers."""
         data = shallow_fields(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
         data["spans"] = [s.to_dict() for s in self.spans]
+        data["grounds"] = self.grounds.to_dict()
+        data.update(cut=self.cut, uncertain=self.uncertain, why=self.why, score_note=explain.score_note(self))
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
-        """Rebuild from ``to_dict`` output."""
+        """Rebuild from ``to_dict`` output (a record written before grounds keeps its cut and rationale)."""
         data = dict(data)
         data["evidence"] = tuple(Evidence.from_dict(e) for e in data.get("evidence", ()))
         data["spans"] = tuple(ErrorSpan.from_dict(s) for s in data.get("spans", ()))
+        if isinstance(data.get("grounds"), dict):
+            data["grounds"] = Grounds.from_dict(data["grounds"])
+        else:
+            cut = data.get("cut")
+            data["grounds"] = Grounds(rule="cut" if cut is not None else "none",
+                                      score=data.get("error_score"), true_below=cut, false_from=cut,
+                                      thought=data.get("rationale") or None)
         return _from_dict(cls, data)
 
 
@@ -217,6 +231,17 @@ class Failure(_Plain):
     index: int  # the row's position in the batch, from 0
     error: str  # one line a person can act on
     kind: str = "InputError"  # the factjudge error behind it (InputError, ModelError ...)
+
+
+@dataclass(frozen=True)
+class Planned(_Plain):
+    """What the planner decided before a check ran: the strategy and granularity, and what runs if
+    no passage is found (None: the check is refused) or the claim extraction fails."""
+
+    strategy: str = ""
+    granularity: str = ""
+    if_no_evidence: str | None = None
+    if_extraction_fails: str | None = None
 
 
 @dataclass(frozen=True)
@@ -237,9 +262,8 @@ class CheckResult:
     granularity: str
     domain: str
     model_note: str | None = None  # the caveat about the model that judged, for people
-    fallback: str | None = None  # why another strategy or granularity ran than the one asked for
-    # What the planner decided before the run (plan.Plan.summary): strategy, granularity, fallbacks.
-    plan: dict[str, str | None] = field(default_factory=dict)
+    fallbacks: tuple[str, ...] = ()  # why another strategy or granularity ran than the one asked for
+    plan: Planned = field(default_factory=Planned)  # what the planner decided before the run
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
@@ -262,12 +286,15 @@ class CheckResult:
             "granularity": self.granularity,
             "domain": self.domain,
             "model_note": self.model_note,
-            "fallback": self.fallback,
-            "plan": dict(self.plan),
+            "fallbacks": list(self.fallbacks),
+            "plan": self.plan.to_dict(),
             "traces": [t.to_dict() for t in self.traces],
             "usage": self.usage.to_dict(),
             "version": self.version,
             "threshold": self.threshold,
+            "faithfulness": self.faithfulness,
+            "successful": self.is_successful(),
+            "reason": self.reason,
         }
 
     @classmethod
@@ -280,6 +307,10 @@ class CheckResult:
             data[key] = tuple(Verdict.from_dict(v) for v in data.get(key, ()))
         data["traces"] = tuple(Trace.from_dict(t) for t in data.get("traces", ()))
         data["usage"] = Usage.from_dict(data.get("usage") or {})
+        data["plan"] = Planned.from_dict(data.get("plan") or {})
+        # A result written before ``fallbacks`` joined them into one string.
+        old = data.pop("fallback", None)
+        data["fallbacks"] = tuple(data.get("fallbacks") or ([old] if old else []))
         return _from_dict(cls, data)
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -327,73 +358,4 @@ class CheckResult:
     @property
     def reason(self) -> str:
         """Why the answer got its faithfulness, in a sentence or two a person can act on."""
-        return _reason(self.item_verdicts())
-
-
-# A probability behind a label ("(P(not supported) 0.77; true below 0.41, false from 0.50)",
-# "P(No) 0.863 against the calibrated threshold 0.41: false", "bm25 consistency 0.120"): the
-# label already says it, and people reading a reason want words, not the judge's arithmetic.
-_PROBABILITY_NOTE = re.compile(r"\s*\(P\(.*?\)[^()]*\)")
-_JARGON = re.compile(r"^(P\(\w+\) [\d.]+ against|\S+ consistency [\d.]+$)")
-_ANSWERED = re.compile(r"^the model answered \w+(: |$)")
-_MAX_LISTED = 3
-_MAX_QUOTE = 120
-
-
-def _quote(text: str) -> str:
-    text = " ".join(text.split())
-    return f"'{text if len(text) <= _MAX_QUOTE else text[: _MAX_QUOTE - 1].rstrip() + '…'}'"
-
-
-def _why_false(verdict: Verdict) -> str:
-    """A false verdict's rationale in plain words, and the words of the item it flags."""
-    why = _PROBABILITY_NOTE.sub("", " ".join(verdict.rationale.split())).strip()
-    why = "" if _JARGON.match(why) else _ANSWERED.sub("", why)
-    if not why:
-        why = "the passages do not support it" if verdict.evidence else ""
-    elif len(why) > 2 * _MAX_QUOTE:
-        why = why[: 2 * _MAX_QUOTE - 1].rstrip() + "…"
-    flagged = ", ".join(dict.fromkeys(_quote(s.text) for s in verdict.spans))
-    parts = [p for p in (why, f"flagged: {flagged}" if flagged else "") if p]
-    return f" ({'; '.join(parts)})" if parts else ""
-
-
-def _reason(items: list[tuple[str, Verdict]]) -> str:
-    """The sentence or two behind ``CheckResult.reason``."""
-    def count(label: str) -> int:
-        return sum(v.label == label for _, v in items)
-
-    true, false = count("true"), count("false")
-    unverified, unparseable = count("unverified"), count("unparseable")
-    noun = "claim" if any(v.target == "claim" for _, v in items) else "sentence"
-    sources = {e.source for _, v in items if v.label in ("true", "false") for e in v.evidence}
-    where = "the context" if sources == {"context"} else "the evidence"
-    judged = true + false
-    more = " more" if judged else ""
-    open_items = []
-    if unverified:
-        open_items.append(f"{unverified}{more} could not be decided (not enough evidence)")
-    if unparseable:
-        open_items.append(f"{unparseable}{more} could not be judged (the model's reply could not be read)")
-    if not judged:
-        if not open_items:
-            return ("Nothing was checked: the answer has no checkable statement (only opinions or "
-                    "personal statements).")
-        return f"No {noun} could be judged: {' and '.join(open_items)}."
-    plural = "s" if judged > 1 else ""
-    verb = "is" if 1 in (true, judged) else "are"
-    if sources:
-        head = f"{true} of {judged} checked {noun}{plural} {verb} supported by {where}"
-        miss = "not supported"
-    else:
-        head = f"{true} of {judged} checked {noun}{plural} {verb} judged true by the model (no evidence read)"
-        miss = "judged false"
-    wrong = [(text, v) for text, v in items if v.label == "false"]
-    listed = "; ".join(_quote(text) + _why_false(v) for text, v in wrong[:_MAX_LISTED])
-    if len(wrong) > _MAX_LISTED:
-        listed += f"; and {len(wrong) - _MAX_LISTED} more"
-    sentence = f"{head}; {miss}: {listed}." if wrong else f"{head}."
-    if open_items:
-        rest = " and ".join(open_items)
-        sentence += f" {rest[0].upper()}{rest[1:]}."
-    return sentence
+        return explain.reason(self.item_verdicts())

@@ -10,9 +10,9 @@ import pytest
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
+from factjudge.judges.decision import DecisionJudge
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.strategies import STRATEGIES
-from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.local import choice_grammar
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.prompts import fence, load_prompt
@@ -108,11 +108,9 @@ def test_a_judge_takes_its_contract_from_its_template() -> None:
         assert load_prompt(f"judge_{target}_{cot.prompt}").contract is ID_LIST_COT
         assert load_prompt(f"judge_{target}_{vanilla.prompt}").contract is ID_LIST
     supported = STRATEGIES["supported"].judge(model, config)
-    assert isinstance(supported, TrueFalseJudge) and supported.contract is YES_NO
-    with pytest.raises(InputError, match="asks for Yes/No, not True/False"):
-        TrueFalseJudge(model, "x", prompt="judge_supported", max_tokens=2, words=("True", "False"))
+    assert isinstance(supported, DecisionJudge) and supported.contract is YES_NO
     with pytest.raises(InputError, match="shows no DecisionContract"):
-        TrueFalseJudge(model, "x", prompt="translate", max_tokens=2)
+        DecisionJudge(model, "x", prompt="translate", max_tokens=2)
 
 
 @pytest.mark.parametrize("marker", MARKERS)

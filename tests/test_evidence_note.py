@@ -26,10 +26,9 @@ def reply(messages: list[Message]) -> str:
 
 
 def test_generate_knowledge_says_why_there_is_no_passage() -> None:
-    unknown = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["Question: Who?", "UNKNOWN"]),
-                            traces=[])
+    unknown = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["Question: Who?", "UNKNOWN"]))
     assert unknown.passages == [] and unknown.note == NO_KNOWLEDGE
-    unreadable = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["", "", ""]), traces=[],
+    unreadable = generate_knowledge("Zorblat won.", model=ScriptedChatModel(["", "", ""]),
                                max_attempts=3)
     assert unreadable.passages == [] and unreadable.note == UNREADABLE_KNOWLEDGE
 

@@ -30,9 +30,10 @@ def test_check_says_on_stderr_and_in_json_that_doc_ran_as_vanilla(
     assert code == 0
     result = json.loads(out)
     assert result["strategy"] == "vanilla"
-    assert result["fallback"].startswith("doc ran as vanilla: none of the 1 references could be fetched (")
-    assert page in result["fallback"]
-    assert err == f"factjudge: note: {result['fallback']}\n"
+    [fallback] = result["fallbacks"]
+    assert fallback.startswith("doc ran as vanilla: none of the 1 references could be fetched (")
+    assert page in fallback
+    assert err == f"factjudge: note: {fallback}\n"
     assert "<passages>" not in server.requests[0]["messages"][0]["content"]  # vanilla's prompt ran
 
 
@@ -40,10 +41,10 @@ def test_a_strategy_that_ran_as_asked_has_no_fallback_note() -> None:
     checker = Checker(CheckConfig(strategy="doc"), ScriptedChatModel(["Answer: 1"]))
     result = checker.check("Where?", ANSWER, refs=["https://example.org/eiffel"],
                            ref_texts=["The Eiffel Tower is in Paris, France."])
-    assert result.strategy == "doc" and result.fallback is None
+    assert result.strategy == "doc" and result.fallbacks == ()
 
 
 def test_doc_without_any_reference_records_why_it_ran_as_vanilla() -> None:
     result = Checker(CheckConfig(strategy="doc"), ScriptedChatModel(["Answer: 1"])).check("Where?", ANSWER)
     assert result.strategy == "vanilla"
-    assert result.fallback == "doc ran as vanilla: no references, context or evidence source given"
+    assert result.fallbacks == ("doc ran as vanilla: no references, context or evidence source given",)

@@ -11,7 +11,8 @@ from factjudge.config import EVIDENCE_SOURCES, CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
+from factjudge.transcript import Transcript
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, searxng_payload
 
 CLAIM_BN = "আর্কটিক মহাসাগর বিশ্বের বৃহত্তম মহাসাগর।"
@@ -58,19 +59,19 @@ def serve(seen: Seen) -> Reply:
 
 def test_kb_alone_needs_no_model() -> None:
     kb = FakeKB()
-    evidence = Gatherer(("kb",), model=None, kb_retriever=kb, k=3).gather(CLAIM_EN, [])
+    evidence = list(Gatherer(("kb",), model=None, kb_retriever=kb, k=3).gather(CLAIM_EN).evidence)
     assert evidence == [KB]
     assert kb.queries == [(CLAIM_EN, 3)]
 
 
-def test_sources_are_combined_in_the_order_given() -> None:
+def test_sources_are_combined_in_the_order_given(transcript: Transcript) -> None:
     router = Router(search=["Query: largest ocean in the world", "DONE"],
                     question=["Question: Which ocean is the largest?"], passage=[f"Passage: {PASSAGE}"])
-    traces: list[Trace] = []
+    traces = transcript.traces
     with LocalSearchServer(serve) as server:
         gatherer = Gatherer(("llm", "web", "kb"), model=ScriptedChatModel(router), kb_retriever=FakeKB(),
                             search_provider=provider_for("searxng", server))
-        evidence = gatherer.gather(CLAIM_EN, traces)
+        evidence = list(gatherer.gather(CLAIM_EN).evidence)
     assert evidence == [
         Evidence(source="llm", text=PASSAGE, title="Which ocean is the largest?", verified=False),
         Evidence(source="web", text=HIT[2], url=HIT[1], title=HIT[0]),
@@ -88,7 +89,7 @@ def test_translate_before_retrieval_searches_with_the_english_claim() -> None:
         gatherer = Gatherer(("kb", "web"), model=ScriptedChatModel(router), kb_retriever=kb,
                             search_provider=provider_for("searxng", server), translate="before",
                             language="bn")
-        evidence = gatherer.gather(CLAIM_BN, [])
+        evidence = list(gatherer.gather(CLAIM_BN).evidence)
     assert len(evidence) == 2
     assert kb.queries == [(CLAIM_EN, 5)]
     assert "from Bengali" in router.prompts("translate")[0] and CLAIM_BN in router.prompts("translate")[0]
@@ -98,7 +99,7 @@ def test_translate_before_retrieval_searches_with_the_english_claim() -> None:
 def test_translate_before_is_a_no_op_for_english() -> None:
     kb = FakeKB()
     Gatherer(("kb",), model=ScriptedChatModel([]), kb_retriever=kb, translate="before",
-             language="en").gather(CLAIM_EN, [])
+             language="en").gather(CLAIM_EN)
     assert kb.queries == [(CLAIM_EN, 5)]
 
 
@@ -111,18 +112,18 @@ def test_translate_after_retrieval_translates_the_passages() -> None:
 
     router = Router(translate=["1. The Pacific is the largest."])
     evidence = Gatherer(("kb",), model=ScriptedChatModel(router), kb_retriever=BengaliKB(),
-                        translate="after", language="bn").gather(CLAIM_BN, [])
-    assert evidence == [Evidence(source="kb", text="The Pacific is the largest.", url="https://bn.wikipedia.org/x")]
+                        translate="after", language="bn").gather(CLAIM_BN).evidence
+    assert evidence == (Evidence(source="kb", text="The Pacific is the largest.", url="https://bn.wikipedia.org/x"),)
     # The search ran with the original claim; only the passages were translated.
     assert bengali.text in router.prompts("translate")[0] and CLAIM_BN not in router.prompts("translate")[0]
 
 
-def test_a_failed_translation_falls_back_to_the_original_and_is_traced() -> None:
+def test_a_failed_translation_falls_back_to_the_original_and_is_traced(transcript: Transcript) -> None:
     kb = FakeKB()
-    traces: list[Trace] = []
+    traces = transcript.traces
     model = ScriptedChatModel(["Sure: it means the Arctic is largest."] * 3)
     gatherer = Gatherer(("kb",), model=model, kb_retriever=kb, translate="before", language="bn")
-    gatherer.gather(CLAIM_BN, traces)
+    gatherer.gather(CLAIM_BN)
     assert kb.queries == [(CLAIM_BN, 5)]
     assert [t.step for t in traces] == ["translate"] * 3 and all(t.error for t in traces)
 
@@ -144,7 +145,7 @@ def test_a_bad_set_up_fails_when_the_config_is_made(changes: dict[str, object], 
 
 def test_every_source_the_config_accepts_is_gathered() -> None:
     assert set(_FROM) == set(EVIDENCE_SOURCES)
-    assert Gatherer((), model=None).gather(CLAIM_EN, []) == []
+    assert Gatherer((), model=None).gather(CLAIM_EN).evidence == ()
 
 
 def test_wiki_evidence_reads_the_questions_topics_then_the_items_names() -> None:
@@ -157,6 +158,6 @@ def test_wiki_evidence_reads_the_questions_topics_then_the_items_names() -> None
             return [Evidence("wikipedia", "Canberra is the capital of Australia.", title="Canberra")]
 
     gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki())  # type: ignore[arg-type]
-    found = gatherer.gather("Its capital is Sydney, not Canberra.", [], topics=("Australia",))
+    found = gatherer.gather("Its capital is Sydney, not Canberra.", topics=("Australia",)).evidence
     assert found[0].title == "Canberra"
     assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Australia", "Sydney", "Canberra"), "en")]

@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 
 from factjudge.checking.verifier import Verifier
+from factjudge.grounds import Grounds
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Claim, ErrorSpan, Evidence, Segment, Verdict
 from tests.integrations.samples import ANSWER, CONTEXT, QUESTION, second_is_wrong
 
 CTX = (Evidence("context", "The bridge opened to traffic in May 1937."),)
+CUT = Grounds("cut", 0.5, true_below=0.41, false_from=0.41)
 
 
 def result(*verdicts: Verdict, claims: tuple[Claim, ...] = (), claim_verdicts: tuple[Verdict, ...] = (),
@@ -20,9 +22,9 @@ def result(*verdicts: Verdict, claims: tuple[Claim, ...] = (), claim_verdicts: t
                        "m", "supported", "segment", "wk")
 
 
-def verdict(n: int, label: str, rationale: str = "", evidence: tuple[Evidence, ...] = CTX,
+def verdict(n: int, label: str, grounds: Grounds = CUT, evidence: tuple[Evidence, ...] = CTX,
             spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
-    return Verdict("segment", n, label, 0.5, "supported@m", evidence, rationale, spans=spans)  # type: ignore[arg-type]
+    return Verdict("segment", n, label, 0.5, "supported@m", evidence, grounds, spans=spans)  # type: ignore[arg-type]
 
 
 def test_faithfulness_is_the_score_and_success_needs_the_threshold() -> None:
@@ -43,23 +45,22 @@ def test_threshold_round_trips_and_old_results_load_with_the_default() -> None:
 
 def test_reason_names_what_is_not_supported_in_plain_words() -> None:
     r = result(verdict(1, "true"), verdict(2, "true"),
-               verdict(3, "false", "P(No) 0.863 against the calibrated threshold 0.41: false",
-                       spans=(ErrorSpan(0, 4, "1950"),)), score=2 / 3)
+               verdict(3, "false", spans=(ErrorSpan(0, 4, "1950"),)), score=2 / 3)
     assert r.reason == ("2 of 3 checked sentences are supported by the context; not supported: "
-                        "'Sentence 3.' (the passages do not support it; flagged: '1950').")
+                        "'Sentence 3.' (not supported by the context; flagged: '1950').")
     assert "P(" not in r.reason and "threshold" not in r.reason
 
 
 def test_reason_drops_probability_notes_keeps_words_and_counts_open_items() -> None:
-    r = result(verdict(1, "false", "the passages do not support it (P(not supported) 0.77; true below "
-                                   "0.41, false from 0.50)"),
+    r = result(verdict(1, "false", Grounds("band", 0.77, true_below=0.41, false_from=0.5)),
                verdict(2, "unverified"), verdict(3, "unparseable"), score=0.0)
     assert r.reason == ("0 of 1 checked sentence is supported by the context; not supported: "
-                        "'Sentence 1.' (the passages do not support it). 1 more could not be decided "
+                        "'Sentence 1.' (not supported by the context). 1 more could not be decided "
                         "(not enough evidence) and 1 more could not be judged (the model's reply could "
                         "not be read).")
-    scorer = result(verdict(1, "false", "token_f1 consistency 0.120"), score=0.0)
-    assert scorer.reason.endswith("'Sentence 1.' (the passages do not support it).")
+    scorer = result(verdict(1, "false", Grounds("scorer", 0.88, true_below=0.5, false_from=0.5,
+                                                scorer="token_f1")), score=0.0)
+    assert scorer.reason.endswith("'Sentence 1.' (not supported by the context).")
 
 
 def test_reason_without_evidence_and_with_nothing_judged() -> None:
@@ -76,7 +77,7 @@ def test_reason_counts_claims_and_lists_at_most_three() -> None:
     cvs = tuple(Verdict("claim", i, "false", 0.9, "j", CTX) for i in range(1, 6))
     r = result(verdict(1, "false"), claims=claims, claim_verdicts=cvs, score=0.0)
     assert r.reason.startswith("0 of 5 checked claims are supported by the context; not supported: "
-                               "'Claim 1.' (the passages do not support it); 'Claim 2.'")
+                               "'Claim 1.' (not supported by the context); 'Claim 2.'")
     assert r.reason.endswith("; and 2 more.")
 
 

@@ -41,7 +41,8 @@ def test_segment_level_vanilla_labels_segments_and_answer() -> None:
 def test_all_correct_makes_a_true_answer() -> None:
     result, _ = run(["Thought: both are right.\nAnswer: ALL_CORRECT"], strategy="cot")
     assert result.label == "true"
-    assert result.segment_verdicts[0].rationale == "both are right."
+    assert result.segment_verdicts[0].grounds.thought == "both are right."
+    assert result.segment_verdicts[0].why == "the judge did not list it as wrong: both are right."
     assert result.error_score == 0.0
 
 

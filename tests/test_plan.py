@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.checking.checker import Checker
+from factjudge.checking.checker import Checker, run
 from factjudge.checking.plan import plan_check
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
@@ -54,7 +54,7 @@ def test_doc_whose_references_yield_no_passage_falls_back_when_it_runs() -> None
     model = ScriptedChatModel(["Answer: ALL_CORRECT"])
     plan = plan_check(CheckConfig(strategy="doc"), "q", "Water is wet.", ref_texts=["   "])
     assert plan.strategy.name == "doc" and plan.read_refs
-    result = Checker(plan.config, model).run(plan)
+    result = run(plan, model)
     assert result.strategy == "vanilla" and result.traces[0].prompt_name == "judge_segment_vanilla"
 
 

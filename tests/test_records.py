@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from factjudge.grounds import Grounds, ValueCheck
 from factjudge.records import Evidence, Segment, Trace, Usage, Verdict
 
 
 def test_verdict_round_trip_with_evidence() -> None:
+    grounds = Grounds("listed", 0.8, thought="because", passage="text",
+                      values=(ValueCheck("1950", "year", "In which year?", "1949", "contradicted", 3, 7),))
     verdict = Verdict("claim", 3, "false", 0.8, "cot@x", (Evidence("link", "text", url="http://a"),),
-                      "because", "abc", "Answer: 3", 0)
+                      grounds, "abc", "Answer: 3", 0)
     assert Verdict.from_dict(verdict.to_dict()) == verdict
 
 

@@ -132,7 +132,7 @@ def test_summary_lists_what_is_not_supported_and_why() -> None:
     assert summary["reason"] == result.reason
     [item] = summary["unsupported"]
     assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."
-    assert "grounded" in item["why"]
+    assert item["why"] == "the judge listed it as wrong"
 
 
 def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:

@@ -11,6 +11,7 @@ from factjudge.llm.base import ChatModel, Completion, GenerationParams, Message
 from factjudge.llm.usage import usage_of
 from factjudge.prompts import Prompt
 from factjudge.records import Trace
+from factjudge.transcript import record
 
 T = TypeVar("T")
 
@@ -22,15 +23,17 @@ CORRECTION = (
 
 @dataclass
 class Asked(Generic[T]):
-    """What one ``ask`` produced: the parsed value (None when every attempt failed) and traces."""
+    """What one ``ask`` produced: the parsed value (None when every attempt failed), the last reply,
+    and where its attempts are in the check's transcript."""
 
     value: T | None
     completion: Completion | None
-    trace_ids: list[int] = field(default_factory=list)
+    reply: str = ""  # the last attempt's raw reply: the one the value came from, or the last unreadable one
+    trace_ids: list[int | None] = field(default_factory=list)
 
     @property
     def trace(self) -> int | None:
-        """Index of the last trace, the one the value came from."""
+        """Index of the last attempt's trace in the check's transcript (None outside a check)."""
         return self.trace_ids[-1] if self.trace_ids else None
 
 
@@ -42,14 +45,13 @@ def ask(
     parse: Callable[[str], T],
     *,
     step: str,
-    traces: list[Trace],
     max_attempts: int = 3,
 ) -> Asked[T]:
     """Render ``prompt``, call ``model`` and parse the reply; on a parse error ask again.
 
     A retry repeats the conversation with the bad reply and a correction, so that a
     deterministic model (and the cache) do not just return the same reply. Every
-    attempt is appended to ``traces``; when all fail, ``value`` is None, never a guess.
+    attempt is recorded in the check's transcript; when all fail, ``value`` is None, never a guess.
     """
     messages: list[Message] = [{"role": "user", "content": prompt.render(**values)}]
     asked: Asked[T] = Asked(None, None)
@@ -60,7 +62,7 @@ def ask(
             value = parse(completion.text)
         except ParseError as exc:
             error = str(exc)
-        traces.append(
+        index = record(
             Trace(
                 step=step,
                 prompt_name=prompt.name,
@@ -73,7 +75,8 @@ def ask(
                 error=error,
             )
         )
-        asked.trace_ids.append(len(traces) - 1)
+        asked.trace_ids.append(index)
+        asked.reply = completion.text
         if error is None:
             asked.value = value
             asked.completion = completion

@@ -13,6 +13,7 @@ from factjudge.prompts import fence, load_prompt, numbered
 from factjudge.records import Claim, Segment, Trace
 from factjudge.text.checkability import is_checkable
 from factjudge.text.tokenize import tokenize
+from factjudge.transcript import record
 
 # FELM does not extract claims from math and reasoning answers: their steps are the unit.
 NO_EXTRACTION_DOMAINS = frozenset({"math", "reasoning"})
@@ -64,7 +65,6 @@ def extract_claims(
     *,
     domain: str,
     language: str,
-    traces: list[Trace],
     max_attempts: int = 3,
     max_tokens: int = 1500,
 ) -> tuple[Claim, ...] | None:
@@ -87,7 +87,6 @@ def extract_claims(
                          grammar=claims_grammar(len(segments))),
         partial(parse_claims, n_segments=len(segments)),
         step="extract",
-        traces=traces,
         max_attempts=max_attempts,
     )
     if asked.value is None:
@@ -102,7 +101,7 @@ def extract_claims(
             words = _words(text, language)
             why = _dropped(words, example, context, seen)
             if why:
-                traces.append(Trace("claims", prompt.name, prompt.hash, (), text, error=f"dropped: {why}"))
+                record(Trace("claims", prompt.name, prompt.hash, (), text, error=f"dropped: {why}"))
                 continue
             seen.append(words)
             claims.append(Claim(len(claims) + 1, segment.id, text, is_checkable(text)))

@@ -16,7 +16,7 @@ from factjudge.agents.calling import ask
 from factjudge.errors import ParseError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 from factjudge.text.tokenize import tokenize
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,6 @@ def generate_knowledge(
     claim_text: str,
     *,
     model: ChatModel,
-    traces: list[Trace],
     language: str | None = None,
     max_attempts: int = 3,
     max_tokens: int = 300,
@@ -79,7 +78,7 @@ def generate_knowledge(
 
     ``language`` names the passage's language (e.g. "English"); by default it follows
     the question, which follows the claim. No passage when the model does not know or its
-    replies stay unreadable (the traces carry the error; ``Knowledge.note`` says which).
+    replies stay unreadable (the transcript carries the error; ``Knowledge.note`` says which).
     """
     question = ask(
         model,
@@ -88,7 +87,6 @@ def generate_knowledge(
         GenerationParams(max_tokens=100),
         parse_question,
         step="knowledge_question",
-        traces=traces,
         max_attempts=max_attempts,
     ).value
     if question is None:
@@ -102,7 +100,6 @@ def generate_knowledge(
         GenerationParams(max_tokens=max_tokens),
         parse_passage,
         step="knowledge_passage",
-        traces=traces,
         max_attempts=max_attempts,
     ).value
     if passage is None:

@@ -18,7 +18,7 @@ from factjudge.agents.calling import ask
 from factjudge.errors import InputError, ParseError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 from factjudge.retrieval.web_search import SearchHit, SearchProvider
 
 log = logging.getLogger(__name__)
@@ -121,7 +121,6 @@ def search_web(
     *,
     model: ChatModel,
     provider: SearchProvider,
-    traces: list[Trace],
     k: int = 5,
     max_steps: int = 3,
     max_attempts: int = 3,
@@ -129,7 +128,7 @@ def search_web(
     """Let the model search for evidence on ``claim_text``: at most ``max_steps`` queries of ``k`` hits.
 
     A reply that stays unreadable after ``max_attempts`` ends the search with what was
-    found so far (its traces carry the error); a provider failure raises RetrievalError.
+    found so far (the transcript carries the error); a provider failure raises RetrievalError.
     """
     if max_steps < 1:
         raise InputError(f"max_steps must be at least 1, got {max_steps}")
@@ -144,7 +143,6 @@ def search_web(
             GenerationParams(max_tokens=64),
             partial(parse_search_step, first=not steps, searched=[s.query for s in steps]),
             step="search",
-            traces=traces,
             max_attempts=max_attempts,
         )
         if asked.value is None:

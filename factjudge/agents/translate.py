@@ -16,7 +16,7 @@ from factjudge.agents.calling import ask
 from factjudge.errors import ParseError
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, numbered
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,6 @@ def translate_texts(
     texts: Sequence[str],
     *,
     model: ChatModel,
-    traces: list[Trace],
     language: str | None = None,
     max_attempts: int = 3,
 ) -> list[str] | None:
@@ -89,7 +88,6 @@ def translate_texts(
         GenerationParams(max_tokens=budget),
         partial(parse_numbered, count=len(flat)),
         step="translate",
-        traces=traces,
         max_attempts=max_attempts,
     )
     if asked.value is None:
@@ -102,12 +100,11 @@ def translate_evidence(
     evidence: Sequence[Evidence],
     *,
     model: ChatModel,
-    traces: list[Trace],
     language: str | None = None,
     max_attempts: int = 3,
 ) -> list[Evidence] | None:
     """The same evidence with English text; None when the translation failed."""
-    texts = translate_texts([e.text for e in evidence], model=model, traces=traces,
+    texts = translate_texts([e.text for e in evidence], model=model,
                             language=language, max_attempts=max_attempts)
     if texts is None:
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from factjudge.checking.checker import Checker
+from factjudge.checking.checker import run
 from factjudge.checking.context import Context
 from factjudge.checking.model_pool import build_model
 from factjudge.checking.plan import plan_check, validate_answer
@@ -38,4 +38,4 @@ def check(
     model = model or build_model(config)
     plan = plan_check(config, question, answer, context=context, refs=refs, ref_texts=ref_texts,
                       segments=segments, model_name=model.name)
-    return Checker(config, model).run(plan)
+    return run(plan, model)

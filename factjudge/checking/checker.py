@@ -1,4 +1,10 @@
-"""The one code path behind the CLI, the Python API, the services and bench: answer in, CheckResult out."""
+"""The one code path behind the CLI, the Python API, the services and bench: a plan in, a CheckResult out.
+
+The plan (``checking.plan``) has decided everything, fallbacks included; ``run`` executes its
+fixed stages (segment → items → evidence → judge → aggregate) inside the check's deadline and
+transcript. When the deadline passes after some items were judged, the result keeps them and
+labels the rest unverified, saying they were not judged; before any was, the check fails.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +16,23 @@ from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
 from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig
-from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
+from factjudge.grounds import Grounds
+from factjudge.judges.aggregate import combine_error_scores, combine_labels, strictest, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
-from factjudge.llm.deadline import deadline
+from factjudge.llm.deadline import DeadlinePassed, deadline
 from factjudge.llm.registry import model_note
-from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
+from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
 from factjudge.retrieval.wiki.base import title_candidates
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
+from factjudge.transcript import record, recording
 from factjudge.version import package_version
 
 
 class Checker:
-    """Checks answers with one model and one configuration; reusable across answers."""
+    """Plans checks with one configuration and runs them with one model; reusable across answers."""
 
     def __init__(self, config: CheckConfig, model: ChatModel) -> None:
         self.config = config
@@ -41,100 +49,109 @@ class Checker:
         segments: Sequence[str] | None = None,
         judge_all: bool = False,
     ) -> CheckResult:
-        """Plan the check (``plan.plan_check``), then run it (``api.check`` and bench plan, then ``run``)."""
-        return self.run(plan_check(self.config, question, answer, context=context, refs=refs,
-                                   ref_texts=ref_texts, segments=segments,
-                                   judge_all=judge_all, model_name=self.model.name))
+        """Plan the check with this checker's config (``plan.plan_check``), then ``run`` it."""
+        return run(plan_check(self.config, question, answer, context=context, refs=refs,
+                              ref_texts=ref_texts, segments=segments, judge_all=judge_all,
+                              model_name=self.model.name), self.model)
 
-    def run(self, plan: Plan) -> CheckResult:
-        """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
-        with deadline(plan.config.deadline):
-            return self._run(plan)
 
-    def _run(self, plan: Plan) -> CheckResult:
+def run(plan: Plan, model: ChatModel) -> CheckResult:
+    """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
+    with deadline(plan.config.deadline), recording() as transcript:
         cfg = plan.config
-        traces: list[Trace] = []
         segs = segment(plan.answer, separator=cfg.separator,
                        segments=list(plan.segments) if plan.segments is not None else None)
-
+        fallbacks = [plan.fallback] if plan.fallback else []
         granularity = plan.granularity
-        notes: list[str] = []
         claims: tuple[Claim, ...] = ()
         if granularity == "claim":
-            extracted = extract_claims(self.model, plan.question, segs, domain=cfg.domain,
-                                       language=cfg.language, traces=traces,
-                                       max_attempts=cfg.max_attempts)
-            if extracted is None:  # the failed extraction stays in the traces
+            extracted = extract_claims(model, plan.question, segs, domain=cfg.domain,
+                                       language=cfg.language, max_attempts=cfg.max_attempts)
+            if extracted is None:  # the failed extraction stays in the transcript
                 granularity = plan.if_extraction_fails
-                notes.append(f"claims ran as {granularity}s: the claim extraction failed")
+                fallbacks.append(f"claims ran as {granularity}s: the claim extraction failed")
             else:
                 claims = extracted
-
-        evidence: list[Evidence] = list(plan.context)
-        failures: list[str] = []
-        if plan.read_refs:
-            found, failures = reference_evidence(
-                f"{plan.question}\n{plan.answer}", plan.refs, plan.ref_texts,
-                allow_private=cfg.allow_private_links,
-                cache_dir=page_cache_dir(cfg.cache) if cfg.use_cache else False)
-            evidence += found
-            traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)
-        if plan.sources:
-            gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki)
-            topics = title_candidates([plan.question])
-            items = [_gathered(gatherer, item, traces, topics) for item in items]
+        evidence, failures = _shared_evidence(plan)
+        items = _gathered(plan, model, items)
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)
-            notes.insert(0, f"{plan.strategy.name} ran as {strategy.name}: {why}")
-        fallback = "; ".join(([plan.fallback] if plan.fallback else []) + notes) or None
-        judge = strategy.judge(self.model, cfg)
-
+            fallbacks.insert(0, f"{plan.strategy.name} ran as {strategy.name}: {why}")
+        judge = strategy.judge(model, cfg)
         judged: dict[tuple[Target, int], Verdict] = {}
         if items:
             job = JudgeInput(plan.question, tuple(items), tuple(evidence), plan.refs, plan.answer,
                              cfg.evidence_tokens)
-            judged = {(v.target, v.target_id): v for v in judge.judge(job, traces)}
+            try:
+                for verdict in judge.judge(job):
+                    judged[verdict.target, verdict.target_id] = verdict
+            except DeadlinePassed as exc:
+                if not judged:  # nothing to show: the check failed
+                    raise
+                for item in items:  # what the deadline left: said, never guessed
+                    judged.setdefault((item.target, item.id), _unjudged(item, judge.name, exc.kind))
 
-        claim_verdicts = tuple(judged.get(("claim", c.id)) or _not_checkable("claim", c.id, judge.name)
-                               for c in claims)
-        # A segment judged whole (no claims) has its own verdict; the others combine their claims'.
-        segment_verdicts = tuple(judged.get(("segment", s.id))
-                                 or _from_claims(s, claims, claim_verdicts, judge.name) for s in segs)
-        usage = sum((t.usage for t in traces), Usage())
-        return CheckResult(
-            question=plan.question,
-            answer=plan.answer,
-            segments=tuple(segs),
-            claims=claims,
-            segment_verdicts=segment_verdicts,
-            claim_verdicts=claim_verdicts,
-            label=combine_labels(v.label for v in segment_verdicts),
-            score=supported_share(tuple(judged.values())),
-            error_score=combine_error_scores(v.error_score for v in segment_verdicts),
-            model=self.model.name if strategy.uses_model else "none",
-            strategy=strategy.name,
-            granularity=granularity,
-            domain=cfg.domain,
-            model_note=model_note(self.model.name) if strategy.uses_model else None,
-            fallback=fallback,
-            plan=plan.summary(),
-            traces=tuple(traces),
-            usage=usage,
-            version=package_version(),
-        )
+    claim_verdicts = tuple(judged.get(("claim", c.id)) or _not_checkable("claim", c.id, judge.name)
+                           for c in claims)
+    # A segment judged whole (no claims) has its own verdict; the others combine their claims'.
+    segment_verdicts = tuple(judged.get(("segment", s.id))
+                             or _from_claims(s, claims, claim_verdicts, judge.name) for s in segs)
+    return CheckResult(
+        question=plan.question,
+        answer=plan.answer,
+        segments=tuple(segs),
+        claims=claims,
+        segment_verdicts=segment_verdicts,
+        claim_verdicts=claim_verdicts,
+        label=combine_labels(v.label for v in segment_verdicts),
+        score=supported_share(tuple(judged.values())),
+        error_score=combine_error_scores(v.error_score for v in segment_verdicts),
+        model=model.name if strategy.uses_model else "none",
+        strategy=strategy.name,
+        granularity=granularity,
+        domain=cfg.domain,
+        model_note=model_note(model.name) if strategy.uses_model else None,
+        fallbacks=tuple(fallbacks),
+        plan=plan.summary(),
+        traces=tuple(transcript.traces),
+        usage=transcript.usage,
+        version=package_version(),
+    )
 
 
-def _gathered(gatherer: Gatherer, item: Item, traces: list[Trace], topics: Sequence[str]) -> Item:
-    """``item`` with its own evidence, and a note when a source said it had none."""
-    notes: list[str] = []
-    evidence = gatherer.gather(item.text, traces, topics, notes)
-    return dataclasses.replace(item, evidence=tuple(evidence), evidence_note="; ".join(notes) or None)
+def _shared_evidence(plan: Plan) -> tuple[list[Evidence], list[str]]:
+    """The caller's context and the references' passages, shared by every item; and the references
+    that could not be fetched (each recorded in the transcript)."""
+    evidence: list[Evidence] = list(plan.context)
+    failures: list[str] = []
+    if plan.read_refs:
+        found, failures = reference_evidence(
+            f"{plan.question}\n{plan.answer}", plan.refs, plan.ref_texts,
+            allow_private=plan.config.allow_private_links,
+            cache_dir=page_cache_dir(plan.config.cache) if plan.config.use_cache else False)
+        evidence += found
+        for failure in failures:
+            record(Trace("fetch", "", "", (), "", error=failure))
+    return evidence, failures
+
+
+def _gathered(plan: Plan, model: ChatModel, items: list[Item]) -> list[Item]:
+    """Each item with its own evidence from the plan's sources, and a note when a source had none."""
+    if not plan.sources:
+        return items
+    gatherer = Gatherer.from_config(plan.config, model, plan.sources, plan.wiki)
+    topics = title_candidates([plan.question])
+    gathered = []
+    for item in items:
+        got = gatherer.gather(item.text, topics)
+        gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
+    return gathered
 
 
 def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:
-    """Why no passage came from the references, for a result's ``fallback``."""
+    """Why no passage came from the references, for a result's ``fallbacks``."""
     if not failures:
         return "no passage was found"
     if len(failures) >= len(refs):
@@ -160,21 +177,27 @@ def _items(segs: Sequence[Segment], claims: Sequence[Claim], judge_all: bool) ->
     return items
 
 
-def _not_checkable(target: Target, target_id: int, judge: str,
-                   why: str = "a personal statement or opinion, not a checkable fact") -> Verdict:
-    return Verdict(target, target_id, "not_checkable", None, judge, rationale=why)
+def _unjudged(item: Item, judge: str, why: str) -> Verdict:
+    """The verdict on an item the check stopped before: unverified, and why."""
+    return Verdict(item.target, item.id, "unverified", None, judge, item.evidence,
+                   Grounds("unjudged", note=why), evidence_note=item.evidence_note)
+
+
+def _not_checkable(target: Target, target_id: int, judge: str) -> Verdict:
+    return Verdict(target, target_id, "not_checkable", None, judge, grounds=Grounds("not_checkable"))
 
 
 def _from_claims(
     seg: Segment, claims: Sequence[Claim], verdicts: Sequence[Verdict], judge: str
 ) -> Verdict:
-    """A segment's verdict from its claims': false when any claim is false (not checkable without any)."""
+    """A segment's verdict from its claims': as false as its strictest claim (not checkable without any)."""
     own = [v for c, v in zip(claims, verdicts, strict=False) if c.segment_id == seg.id]
-    if not own:
+    judged = [v for v in own if v.label != "not_checkable"]
+    if not judged:
         return _not_checkable("segment", seg.id, judge)
-    evidence = own[0].evidence
-    false_ids = [str(v.target_id) for v in own if v.label == "false"]
-    rationale = f"claims {', '.join(false_ids)} false" if false_ids else ""
+    decides = judged[strictest(judged)]
+    false_ids = tuple(v.target_id for v in own if v.label == "false")
     return Verdict("segment", seg.id, combine_labels(v.label for v in own),
-                   combine_error_scores(v.error_score for v in own), judge, evidence, rationale,
-                   own[0].prompt_hash)
+                   combine_error_scores(v.error_score for v in own), judge, decides.evidence,
+                   Grounds("claims", false_claims=false_ids, passage=decides.grounds.passage),
+                   decides.prompt_hash)

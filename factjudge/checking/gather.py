@@ -19,7 +19,7 @@ from factjudge.agents.search_agent import search_web
 from factjudge.agents.translate import is_english, translate_evidence, translate_texts
 from factjudge.config import CheckConfig, TranslateMode
 from factjudge.llm.base import ChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 from factjudge.retrieval.sources import Retriever, shared_retriever
 from factjudge.retrieval.web_search import SearchProvider, make_search_provider
 from factjudge.retrieval.wiki import WikiSource, open_wiki
@@ -55,22 +55,21 @@ class Gatherer:
                        if "wiki" in sources and wiki else None)
         return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
 
-    def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = (),
-               notes: list[str] | None = None) -> list[Evidence]:
+    def gather(self, text: str, topics: Sequence[str] = ()) -> Gathered:
         """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name articles to
-        read first; ``notes`` collects what a source says when it has nothing (generated knowledge:
-        the model knew nothing).
+        read first. A source with nothing to give may say why (generated knowledge: the model knew
+        nothing), in the result's ``note``.
 
-        A failed translation falls back to the original text, with the failure in
-        ``traces``; a failed search raises RetrievalError.
+        A failed translation falls back to the original text (the transcript records the failure);
+        a failed search raises RetrievalError.
         """
         if not self.sources:
-            return []
+            return Gathered(())
         # Passages can be in any language whatever the claim's is, so "after" always translates.
         query = text
         if self.translate == "before" and not is_english(self.language):
             assert self.model is not None
-            translated = translate_texts([text], model=self.model, traces=traces, language=self.language)
+            translated = translate_texts([text], model=self.model, language=self.language)
             if translated is None:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
@@ -78,51 +77,55 @@ class Gatherer:
         # The question's topics first: they name what the answer is about ("She was born in Paris"
         # is about Marie Curie, not Paris); then the item's own names.
         named = (*topics, *title_candidates([text]))
-        notes = [] if notes is None else notes
-        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named, notes)]
+        found = [_FROM[name](self, query, named) for name in self.sources]
+        evidence = [ev for got in found for ev in got.evidence]
         if self.translate == "after" and evidence:
             assert self.model is not None
-            english = translate_evidence(evidence, model=self.model, traces=traces)
+            english = translate_evidence(evidence, model=self.model)
             if english is None:
                 log.warning("gather: keeping %d passages untranslated", len(evidence))
             else:
                 evidence = english
-        return evidence
+        return Gathered(tuple(evidence), "; ".join(got.note for got in found if got.note) or None)
 
 
-def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
-              notes: list[str]) -> list[Evidence]:
+@dataclass(frozen=True)
+class Gathered:
+    """What the sources gave for one item, and why one gave nothing when it said (an item's
+    ``evidence_note``)."""
+
+    evidence: tuple[Evidence, ...]
+    note: str | None = None
+
+
+def _from_kb(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
     assert gatherer.kb_retriever is not None
-    return list(gatherer.kb_retriever.search(query, gatherer.k))
+    return Gathered(tuple(gatherer.kb_retriever.search(query, gatherer.k)))
 
 
-def _from_wiki(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
-              notes: list[str]) -> list[Evidence]:
+def _from_wiki(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
     assert gatherer.wiki is not None
     # The sentences that bear on the item: a small model reads short passages better, and faster.
-    return [dataclasses.replace(ev, text=excerpt(ev.text, query))
-            for ev in gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)]
+    return Gathered(tuple(dataclasses.replace(ev, text=excerpt(ev.text, query)) for ev in
+                          gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)))
 
 
-def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
-              notes: list[str]) -> list[Evidence]:
+def _from_web(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
     assert gatherer.model is not None and gatherer.search_provider is not None
-    found = search_web(query, model=gatherer.model, provider=gatherer.search_provider, traces=traces,
+    found = search_web(query, model=gatherer.model, provider=gatherer.search_provider,
                        k=gatherer.k, max_steps=gatherer.max_steps)
-    return list(found.evidence)
+    return Gathered(tuple(found.evidence))
 
 
-def _from_llm(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
-              notes: list[str]) -> list[Evidence]:
+def _from_llm(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
     assert gatherer.model is not None
-    knowledge = generate_knowledge(query, model=gatherer.model, traces=traces)
-    if knowledge.note:  # said in every verdict on the item, not only in a log
-        notes.append(knowledge.note)
-    return knowledge.passages
+    knowledge = generate_knowledge(query, model=gatherer.model)
+    # A note is said in every verdict on the item, not only in a log.
+    return Gathered(tuple(knowledge.passages), knowledge.note)
 
 
 # Keyed by config.EVIDENCE_SOURCES, the names CheckConfig accepts.
-_FROM: dict[str, Callable[[Gatherer, str, list[Trace], Sequence[str], list[str]], list[Evidence]]] = {
+_FROM: dict[str, Callable[[Gatherer, str, Sequence[str]], Gathered]] = {
     "kb": _from_kb,
     "wiki": _from_wiki,
     "web": _from_web,

@@ -20,7 +20,7 @@ from factjudge.checking.context import Context, context_passages
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import InputError
 from factjudge.judges.strategies import Strategy, strategy_named
-from factjudge.records import Evidence
+from factjudge.records import Evidence, Planned
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,11 @@ class Plan:
         """What judges once the evidence is in: FELM's fallback when no passage was found."""
         return self.strategy if found_evidence else _given_no_evidence(self.strategy)
 
-    def summary(self) -> dict[str, str | None]:
+    def summary(self) -> Planned:
         """What a set-up's name, the result record, the service and the pages say was planned,
         with the fallbacks the checker executes (``if_no_evidence`` None: the check is refused)."""
-        return {"strategy": self.strategy.name, "granularity": self.granularity,
-                "if_no_evidence": _without_evidence(self.strategy),
-                "if_extraction_fails": self.if_extraction_fails}
+        return Planned(self.strategy.name, self.granularity, _without_evidence(self.strategy),
+                       self.if_extraction_fails)
 
 
 def validate_answer(answer: str) -> None:

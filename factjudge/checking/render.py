@@ -1,15 +1,14 @@
-"""Human-readable terminal output of a CheckResult."""
+"""Human-readable terminal output of a CheckResult (every sentence about a verdict comes from ``explain``)."""
 
 from __future__ import annotations
 
 from rich.console import Console
 from rich.markup import escape
 
-from factjudge.judges.strategies import strategy_named
+from factjudge import explain
+from factjudge.llm.registry import model_headline
 from factjudge.records import CheckResult, Segment, Verdict
 from factjudge.text.printable import printable
-from factjudge.text.segmenter import split_sentences
-from factjudge.text.tokenize import tokenize
 
 MARKS = {
     "true": ("[green]✔ true[/]", "green"),
@@ -30,32 +29,29 @@ def _mark(verdict: Verdict) -> str:
 
 
 def _score(verdict: Verdict) -> str:
-    """The error score and the cut that made the label (false from …)."""
-    if verdict.error_score is None:
-        return ""
-    cut = "" if verdict.cut is None else f", false from {verdict.cut:.2f}"
-    return f" [dim](error score {verdict.error_score:.2f}{cut})[/]"
+    note = explain.score_note(verdict)
+    return f" [dim]({escape(note)})[/]" if note else ""
 
 
-def print_result(result: CheckResult, console: Console | None = None) -> None:
-    """Print each segment with its verdict, its claims under it, and a one-line summary."""
+def print_result(result: CheckResult, console: Console | None = None, *, verbose: bool = False) -> None:
+    """Print each segment with its verdict, its claims under it, and a one-line summary; ``verbose``
+    adds the whole note about the model, how each item was read and every value asked about."""
     console = console or Console(highlight=False)
-    if result.model_note:
-        console.print(f"[yellow]{escape(result.model_note)}[/]")
+    note = result.model_note if verbose else (model_headline(result.model) or result.model_note)
+    if note:
+        console.print(f"[yellow]{escape(note)}[/]")
     claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
-    reads = strategy_named(result.strategy).reads_passages
     for seg, verdict in zip(result.segments, result.segment_verdicts, strict=False):
-        text = _highlight(result, seg)
-        console.print(f"{_mark(verdict)} [bold][{seg.id}][/] {text}{_score(verdict)}")
+        console.print(f"{_mark(verdict)} [bold][{seg.id}][/] {_highlight(result, seg)}{_score(verdict)}")
         claims = [c for c in result.claims if c.segment_id == seg.id]
         for claim in claims:
             cv = claim_verdicts.get(claim.id)
             cmark = _mark(cv) if cv else MARKS["not_checkable"][0]
             console.print(f"    {cmark} {escape(printable(claim.text))}{_score(cv) if cv else ''}")
             if cv and cv.label != "not_checkable":
-                _print_grounds(console, cv, claim.text, reads, indent="        ")
+                _print_grounds(console, cv, "        ", verbose)
         if not claims and verdict.label != "not_checkable":
-            _print_grounds(console, verdict, seg.text, reads, indent="    ")
+            _print_grounds(console, verdict, "    ", verbose)
     counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
     score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
     usage = result.usage
@@ -85,32 +81,21 @@ def _highlight(result: CheckResult, seg: Segment) -> str:
 
 def _judge(result: CheckResult) -> str:
     """Who judged: the model, or the model-free scorer when no model was asked."""
-    if not strategy_named(result.strategy).uses_model and not result.traces:
+    if result.model == "none" and not result.traces:
         return f"the {result.strategy} scorer (no model call)"
     return result.model
 
 
-def _print_grounds(console: Console, verdict: Verdict, text: str, reads: bool, indent: str) -> None:
+def _print_grounds(console: Console, verdict: Verdict, indent: str, verbose: bool) -> None:
     """The rule that made the label, and the passage it rests on (or that there was none, and why)."""
-    if verdict.rationale:  # the rule that made the label, for every label and strategy
-        console.print(f"{indent}[dim]{escape(printable(verdict.rationale))}[/]")
+    lines = [("dim", explain.why(verdict))]
+    if verbose:
+        lines += [("dim", explain.reading(verdict))]
+        lines += [("dim", f"value {line}") for line in explain.checks(verdict)]
     if verdict.evidence_note:  # evidence asked for that did not come: said beside what did
-        console.print(f"{indent}[yellow]evidence: {escape(printable(verdict.evidence_note))}[/]")
-    if verdict.evidence:
-        ev = verdict.evidence[0]
-        where = printable(" · ".join(dict.fromkeys(x for x in (ev.source, ev.title, ev.url) if x)))
-        more = f" (+{len(verdict.evidence) - 1} more)" if len(verdict.evidence) > 1 else ""
-        excerpt = escape(printable(passage_excerpt(ev.text, text)))
-        console.print(f"{indent}[dim]evidence: {escape(where)}{more}: “{excerpt}”[/]")
-    elif verdict.label in ("true", "false"):
-        console.print(f"{indent}[dim]{'no passage found' if reads else 'no evidence'}: the model's own "
-                      "belief, checked against no source[/]")
-
-
-def passage_excerpt(passage: str, item: str, width: int = 220) -> str:
-    """The sentence of ``passage`` that shares most words with ``item``, cut to ``width`` characters."""
-    wanted = set(tokenize(item, stopwords=True))
-    sentences = split_sentences(passage) or [passage]
-    best = max(sentences, key=lambda s: len(wanted & set(tokenize(s, stopwords=True))))
-    best = " ".join(best.split())
-    return best if len(best) <= width else best[: width - 1].rstrip() + "…"
+        lines.append(("yellow", f"evidence: {verdict.evidence_note}"))
+    lines.append(("dim", f"evidence: {explain.rests_on(verdict)}" if verdict.evidence
+                  else explain.no_evidence(verdict)))
+    for style, line in lines:
+        if line:
+            console.print(f"{indent}[{style}]{escape(printable(line))}[/]")

@@ -110,7 +110,7 @@ def unsupported(result: CheckResult) -> list[dict[str, Any]]:
             "id": v.target_id,
             "text": texts.get((v.target, v.target_id), ""),
             "error_score": v.error_score,
-            "why": v.rationale or f"not supported by the evidence ({v.judge})",
+            "why": v.why,
             "evidence": [e.title or e.url or e.text[:200] for e in v.evidence],
         }
         for v in verdicts

@@ -21,12 +21,12 @@ import pandas as pd
 
 from factjudge.eval.setup_label import readable_setups, setup_label
 from factjudge.eval.tables.lines import gold_segment_labels
+from factjudge.records import Verdict
 
 # Long passages are cut: the page shows what the judge read, not whole documents.
 EVIDENCE_CHARS = 600
 EVIDENCE_PASSAGES = 8
 RATIONALE_CHARS = 1500
-REPLY_CHARS = 200
 _COLUMNS = ("TP", "FN", "FP", "TN", "unparseable")
 # (gold error, predicted error) -> its cell of the confusion matrix; the error is the positive class
 _CELL = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
@@ -92,19 +92,10 @@ def _evidence(result: dict[str, Any]) -> list[list[str]]:
 
 
 def _why(verdict: dict[str, Any] | None) -> str:
-    """The judge's rationale; when it wrote none (a True/False judge), the rule that made the label."""
+    """The rule that made the label, in the words every output uses (``explain.why``)."""
     if verdict is None:
         return "no verdict: the item was not judged"
-    if verdict["rationale"]:
-        return _cut(verdict["rationale"], RATIONALE_CHARS)
-    label, reply = verdict["label"], _cut(" ".join((verdict.get("raw_reply") or "").split()), REPLY_CHARS)
-    if label == "unparseable":
-        return f"the reply could not be read as a verdict: “{reply}”" if reply else "no reply could be read"
-    if label == "not_checkable":
-        return "not checkable: no fact in it to check"
-    if reply:
-        return f"the judge ({verdict['judge']}) replied “{reply}”: {label}"
-    return f"labelled {label} by {verdict['judge']}, which gave no rationale"
+    return _cut(Verdict.from_dict(verdict).why, RATIONALE_CHARS)
 
 
 def _rests_on(verdict: dict[str, Any] | None) -> str:

@@ -25,7 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from factjudge.checking.checker import Checker
+from factjudge.checking.checker import Checker, run
 from factjudge.checking.model_pool import ModelPool
 from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig
@@ -105,7 +105,7 @@ def name_setups(configs: Sequence[CheckConfig], keys: Sequence[str], examples: S
 
 def check_example(checker: Checker, example: Example) -> CheckResult:
     """Run one example through a checker, planned by ``plan_example``."""
-    return checker.run(plan_example(checker.config, example, checker.model.name))
+    return run(plan_example(checker.config, example, checker.model.name), checker.model)
 
 
 def _unplannable(config: CheckConfig, examples: Sequence[Example]) -> str | None:

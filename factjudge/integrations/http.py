@@ -121,7 +121,7 @@ class CheckService:
         facts = model_info(model.name)
         return {"model": model.name, "model_note": facts.note, "local": facts.local,
                 "strategy": alone.strategy.name, "strategy_with_context": with_context.strategy.name,
-                "plan": alone.summary(), "plan_with_context": with_context.summary(),
+                "plan": alone.summary().to_dict(), "plan_with_context": with_context.summary().to_dict(),
                 "granularity": cfg.granularity, "domain": cfg.domain, "grounded": cfg.grounded,
                 "strategies": list(STRATEGIES),
                 "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Protocol
 
+from factjudge.grounds import Grounds
 from factjudge.llm.base import ChatModel
 from factjudge.prompts import one_line
-from factjudge.records import ErrorSpan, Evidence, Label, Target, Trace, Verdict
-from factjudge.retrieval.budget import evidence_windows, trim_evidence
+from factjudge.records import ErrorSpan, Evidence, Label, Target, Verdict
+from factjudge.retrieval.budget import Windows, evidence_windows, trim_evidence
+from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import tokenize
 from factjudge.text.unsupported import unsupported_spans
 
 
@@ -40,6 +43,10 @@ class JudgeInput:
     refs: tuple[str, ...] = ()
     answer: str = ""
     evidence_tokens: int | None = None  # the budget of one call's passages
+    # Windows already laid out, by the passages and size they were laid out from: a long context shared
+    # by every item is laid out, and its index built, once per check, not once per item.
+    _windows: dict[tuple[tuple[Evidence, ...], int], Windows] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
         """What one call about ``items`` shows: shared evidence, then the items' own, within the budget.
@@ -48,13 +55,17 @@ class JudgeInput:
         """
         return trim_evidence(self._everything_for(items), self.evidence_tokens)
 
-    def windows_for(self, items: Sequence[Item], max_tokens: int) -> list[tuple[Evidence, ...]]:
+    def windows_for(self, items: Sequence[Item], max_tokens: int) -> Windows:
         """What calls about ``items`` read when a long grounding is read in parts: all of its passages
         in windows of ``max_tokens`` (or of the budget, if smaller); ``evidence_for`` alone when they fit
         in one."""
         size = min(max_tokens, self.evidence_tokens or max_tokens)
-        windows = evidence_windows(self._everything_for(items), size)
-        return [self.evidence_for(items)] if len(windows) == 1 else windows
+        passages = self._everything_for(items)
+        key = (passages, size)
+        if key not in self._windows:
+            windows = evidence_windows(passages, size)
+            self._windows[key] = Windows([self.evidence_for(items)] if len(windows) == 1 else windows)
+        return self._windows[key]
 
     def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
         """Shared evidence, then the items' own in turns, so that every item's best passage is in
@@ -65,12 +76,13 @@ class JudgeInput:
 
 
 class Judge(Protocol):
-    """Maps items and evidence to one verdict per item, appending its model calls to traces."""
+    """Maps items and evidence to one verdict per item (its model calls go to the check's transcript)."""
 
     name: str
 
-    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
-        """Return one verdict per item of ``job``, in order."""
+    def judge(self, job: JudgeInput) -> Iterator[Verdict]:
+        """Yield one verdict per item of ``job``, in order, each as soon as it is decided (a check that
+        runs out of time keeps the ones already made)."""
         ...
 
 
@@ -148,21 +160,35 @@ def render_passages(evidence: Sequence[Evidence]) -> str:
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a batch of verdicts came from: judge, evidence, prompt and model call."""
+    """Where a batch of verdicts came from: judge, evidence, prompt, and the model call and its reply."""
 
     judge: str
     evidence: tuple[Evidence, ...]
     prompt_hash: str = ""
-    traces: Sequence[Trace] = ()
     trace: int | None = None
+    reply: str = ""
 
-    def verdict(self, item: Item, label: Label, score: float | None, rationale: str = "",
-                spans: tuple[ErrorSpan, ...] = (), cut: float | None = None) -> Verdict:
-        """A verdict on ``item`` that records this origin, any note on the item's evidence, and the
-        ``cut`` (error score from which it is false) when the label is a cut of the score."""
-        raw = self.traces[self.trace].reply if self.trace is not None else ""
-        return Verdict(item.target, item.id, label, score, self.judge, self.evidence, rationale,
-                       self.prompt_hash, raw, self.trace, spans, item.evidence_note, cut)
+    def verdict(self, item: Item, label: Label, score: float | None, grounds: Grounds,
+                spans: tuple[ErrorSpan, ...] = ()) -> Verdict:
+        """A verdict on ``item`` that records this origin, what decided it, and any note on the item's
+        evidence."""
+        return Verdict(item.target, item.id, label, score, self.judge, self.evidence, grounds,
+                       self.prompt_hash, self.reply, self.trace, spans, item.evidence_note)
+
+
+def deciding_sentence(evidence: Sequence[Evidence], text: str, width: int = 300) -> str | None:
+    """The passage sentence sharing most words with ``text``: what a verdict on it rests on."""
+    wanted = set(tokenize(text, stopwords=True))
+    best, most = None, -1
+    for ev in evidence:
+        for sentence in split_sentences(ev.text) or [ev.text]:
+            shared = len(wanted & set(tokenize(sentence, stopwords=True)))
+            if shared > most:
+                best, most = sentence, shared
+    if best is None:
+        return None
+    best = " ".join(best.split())
+    return best if len(best) <= width else best[: width - 1].rstrip() + "…"
 
 
 def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:

@@ -9,16 +9,18 @@ parser and score reader.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 
 from factjudge.agents.calling import ask
+from factjudge.grounds import Grounds
 from factjudge.judges.base import (
     Item,
     JudgeInput,
     Origin,
     PromptedJudge,
     batches,
+    deciding_sentence,
     render_items,
     render_passages,
     with_unsupported_words,
@@ -26,7 +28,7 @@ from factjudge.judges.base import (
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ID_LIST, ID_LIST_COT, ListContract
-from factjudge.records import ErrorSpan, Label, Trace, Verdict
+from factjudge.records import ErrorSpan, Label, Verdict
 from factjudge.text.spans import locate
 
 
@@ -59,14 +61,12 @@ class ListJudge(PromptedJudge):
         # Judged by the passages alone: a false item quoting nothing gets the words they lack.
         self.mark_unsupported = mark_unsupported
 
-    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
+    def judge(self, job: JudgeInput) -> Iterator[Verdict]:
         """Judge every item of ``job``, batch by batch."""
-        verdicts: list[Verdict] = []
         for batch in batches(job.items, self.batch_size):
-            verdicts.extend(self._judge_batch(job, batch, traces))
-        return verdicts
+            yield from self._judge_batch(job, batch)
 
-    def _judge_batch(self, job: JudgeInput, batch: Sequence[Item], traces: list[Trace]) -> list[Verdict]:
+    def _judge_batch(self, job: JudgeInput, batch: Sequence[Item]) -> list[Verdict]:
         # A segment left without claims is judged whole among the claims, with the claim prompt.
         target = "claim" if any(item.target == "claim" for item in batch) else "segment"
         prompt = load_prompt(f"judge_{target}_{self.prompt}")
@@ -81,11 +81,10 @@ class ListJudge(PromptedJudge):
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs,
                                   grammar=contract.grammar(len(batch)))
         parse = partial(contract.parse, n_items=len(batch))
-        asked = ask(self.model, prompt, values, params, parse, step="judge", traces=traces,
-                    max_attempts=self.max_attempts)
-        origin = Origin(self.name, evidence, prompt.hash, traces, asked.trace)
+        asked = ask(self.model, prompt, values, params, parse, step="judge", max_attempts=self.max_attempts)
+        origin = Origin(self.name, evidence, prompt.hash, asked.trace, asked.reply)
         if asked.value is None or asked.completion is None:
-            return [origin.verdict(item, "unparseable", None) for item in batch]
+            return [origin.verdict(item, "unparseable", None, Grounds("unparseable")) for item in batch]
         wrong = set(asked.value.wrong_ids)
         graded = contract.scores(asked.completion.logprobs, len(batch))
         verdicts = []
@@ -100,7 +99,10 @@ class ListJudge(PromptedJudge):
             if is_false and quote and job.answer:
                 spans = (locate(quote, job.answer, item.start, item.end,
                                 score if graded is not None else None),)
-            verdict = origin.verdict(item, label, score, asked.value.thought, spans)
+            grounds = Grounds("listed", score=score if graded is not None else None,
+                              thought=asked.value.thought or None,
+                              passage=deciding_sentence(evidence, item.text) if evidence else None)
+            verdict = origin.verdict(item, label, score, grounds, spans)
             if self.mark_unsupported:
                 verdict = with_unsupported_words(verdict, item, job.answer)
             verdicts.append(verdict)

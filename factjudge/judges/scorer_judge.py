@@ -7,9 +7,12 @@ in [0, 1]; the verdict's error score is its complement and the label uses a thre
 
 from __future__ import annotations
 
-from factjudge.judges.base import JudgeInput, Origin
+from collections.abc import Iterator
+
+from factjudge.grounds import Grounds
+from factjudge.judges.base import JudgeInput, Origin, deciding_sentence
 from factjudge.judges.consistency import Scorer
-from factjudge.records import Label, Trace, Verdict
+from factjudge.records import Label, Verdict
 
 
 class ScorerJudge:
@@ -20,14 +23,13 @@ class ScorerJudge:
         self.scorer = scorer
         self.threshold = threshold
 
-    def judge(self, job: JudgeInput, traces: list[Trace]) -> list[Verdict]:
+    def judge(self, job: JudgeInput) -> Iterator[Verdict]:
         """Label each item false when its consistency score falls below the threshold."""
-        verdicts = []
         for item in job.items:
             evidence = job.evidence_for([item])
             consistency = self.scorer("\n".join(ev.text for ev in evidence), item.text)
             label: Label = "false" if consistency < self.threshold else "true"
-            verdicts.append(Origin(self.name, evidence, traces=traces).verdict(
-                item, label, 1.0 - consistency, f"{self.name} consistency {consistency:.3f}",
-                cut=1.0 - self.threshold))
-        return verdicts
+            cut = 1.0 - self.threshold
+            grounds = Grounds("scorer", score=1.0 - consistency, true_below=cut, false_from=cut,
+                              scorer=self.name, passage=deciding_sentence(evidence, item.text))
+            yield Origin(self.name, evidence).verdict(item, label, 1.0 - consistency, grounds)

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from factjudge.errors import InputError
 from factjudge.judges.base import Judge, JudgeOptions
 from factjudge.judges.consistency import Scorer, bm25_score, embedding_scorer, token_f1
-from factjudge.judges.evidence_judge import Band, EvidenceJudge
+from factjudge.judges.decision import Band, DecisionJudge, Reading
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.scorer_judge import ScorerJudge
-from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import ChatModel
 from factjudge.llm.registry import LOCAL_DEFAULT
 
@@ -23,6 +22,7 @@ from factjudge.llm.registry import LOCAL_DEFAULT
 # sqrt(TPR·(1−FPR)) on BEGIN dev (first 200) + Q² memnet pooled (0.416); the model alone says
 # Yes too often (argmax = 0.5). `benchmarks/local_judge.py --parts true` prints the tuning.
 SUPPORTED_THRESHOLD = 0.41
+SUPPORTED_BAND = Band(SUPPORTED_THRESHOLD, SUPPORTED_THRESHOLD)
 
 # The embedded model's P(not supported) over Wikipedia passages: false from 0.5, where the model
 # itself answers No (the best cut on 54 FELM world-knowledge dev segments, `benchmarks/
@@ -76,34 +76,26 @@ def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
     return build
 
 
-def true_false_judge(prompt: str, *, calibrated: Mapping[str, float] | None = None,
-                     mark_unsupported: bool = False, decomposes: bool = False) -> Builder:
+def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
+                   mark_unsupported: bool = False, decomposes: bool = False,
+                   unverified_without_evidence: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
-    ``calibrated`` maps a model name to the error-score threshold measured for it on dev
-    data; other models' labels are the word they chose. ``mark_unsupported`` as in ``list_judge``.
-    ``decomposes``: it judges a multi-sentence item per sentence and a long grounding window by window
-    when the config asks (``per_sentence``, ``chunk_tokens``).
+    ``calibrated`` maps a model name to the band measured for it on dev data (a threshold is a band
+    whose edges are equal); other models' labels are the word they chose. ``mark_unsupported`` as in
+    ``list_judge``. ``decomposes``: it judges a multi-sentence item per sentence and a long grounding
+    window by window when the config asks (``per_sentence``, ``chunk_tokens``).
+    ``unverified_without_evidence``: an item with no passage is unverified, with no call.
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
         assert strategy.max_tokens is not None
-        return TrueFalseJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
-                              threshold=(calibrated or {}).get(model.name),
-                              max_attempts=options.max_attempts, logprobs=options.logprobs,
-                              mark_unsupported=mark_unsupported,
-                              per_sentence=decomposes and options.per_sentence,
-                              chunk_tokens=options.chunk_tokens if decomposes else None)
-
-    return build
-
-
-def evidence_judge(calibrated: Mapping[str, Band] | None = None) -> Builder:
-    """The three-outcome judge: supported, not supported, or unverified by the passages."""
-
-    def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
-        assert strategy.max_tokens is not None
-        return EvidenceJudge(model, strategy.name, max_tokens=strategy.max_tokens, bands=calibrated,
+        reading = Reading(per_sentence=decomposes and options.per_sentence,
+                          chunk_tokens=options.chunk_tokens if decomposes else None,
+                          unverified_without_evidence=unverified_without_evidence,
+                          mark_unsupported=mark_unsupported)
+        return DecisionJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
+                             band=(calibrated or {}).get(model.name), reading=reading,
                              max_attempts=options.max_attempts, logprobs=options.logprobs)
 
     return build
@@ -152,16 +144,17 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
              with_context="grounded", with_open_context="doc"),
     # FActScore's judge: passages first, then the judge's knowledge; against a caller's context
     # alone it becomes `supported`.
-    Strategy("fact", true_false_judge("judge_fact"), 10, with_context="supported", evidence_first="evidence"),
+    Strategy("fact", decision_judge("judge_fact"), 10, with_context="supported", evidence_first="evidence"),
     # Does the evidence support every fact of the item? Measured best with the embedded model
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
-    Strategy("supported", true_false_judge("judge_supported",
-                                           calibrated={LOCAL_DEFAULT: SUPPORTED_THRESHOLD},
-                                           mark_unsupported=True, decomposes=True),
+    Strategy("supported", decision_judge("judge_supported",
+                                         calibrated={LOCAL_DEFAULT: SUPPORTED_BAND},
+                                         mark_unsupported=True, decomposes=True),
              10, needs_evidence=True, with_open_context="fact"),
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".
-    Strategy("evidence", evidence_judge({LOCAL_DEFAULT: EVIDENCE_BAND}), 10,
+    Strategy("evidence", decision_judge("judge_evidence_supported", calibrated={LOCAL_DEFAULT: EVIDENCE_BAND},
+                                        unverified_without_evidence=True), 10,
              with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),

@@ -45,6 +45,11 @@ MODEL_NOTES = {
     ),
     SMOLLM2: "Judged by SmolLM2-135M, a test model: its verdicts mean nothing.",
 }
+# The note in one line, for the terminal (``check --verbose`` prints the whole note).
+MODEL_HEADLINES = {
+    LOCAL_DEFAULT: ("Judged offline by Qwen2.5-Coder-1.5B: reliable against a given context, and it checks "
+                    "world knowledge against Wikipedia, not its own belief (--verbose: what was measured)."),
+}
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,11 @@ def model_info(name: str) -> ModelInfo:
         note = f"Judged by the local model {name[6:]}; factjudge has not measured its accuracy."
     return ModelInfo(name, local, "fact" if local else "vanilla", note, 1 if local else 4,
                      True if local else None)
+
+
+def model_headline(name: str) -> str | None:
+    """The model's caveat in one line, for people at a terminal (None: no caveat)."""
+    return MODEL_HEADLINES.get(name) or model_note(name)
 
 
 def model_note(name: str) -> str | None:

@@ -73,9 +73,21 @@ def evidence_windows(evidence: Sequence[Evidence], max_tokens: int) -> list[tupl
     return windows
 
 
-def best_windows(windows: Sequence[tuple[Evidence, ...]], text: str, k: int) -> list[tuple[Evidence, ...]]:
-    """The ``k`` windows BM25 ranks highest for ``text``, in their order in the grounding."""
-    if len(windows) <= k:
-        return list(windows)
-    index = BM25Index([" ".join(ev.text for ev in window) for window in windows], stopwords=True)
-    return [windows[i] for i, _ in sorted(index.search(text, k))]
+class Windows:
+    """A grounding laid out in windows, with the BM25 index that picks which to read, built once."""
+
+    def __init__(self, windows: Sequence[tuple[Evidence, ...]]) -> None:
+        self.windows = tuple(windows)
+        self._index: BM25Index | None = None
+
+    def __len__(self) -> int:
+        return len(self.windows)
+
+    def best(self, text: str, k: int) -> list[int]:
+        """The positions of the ``k`` windows BM25 ranks highest for ``text``, in grounding order."""
+        if len(self.windows) <= k:
+            return list(range(len(self.windows)))
+        if self._index is None:
+            self._index = BM25Index([" ".join(ev.text for ev in window) for window in self.windows],
+                                    stopwords=True)
+        return sorted(i for i, _ in self._index.search(text, k))

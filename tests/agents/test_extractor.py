@@ -9,8 +9,8 @@ from factjudge.agents.extractor import (
     extract_claims,
 )
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Trace
 from factjudge.text.segmenter import segment
+from factjudge.transcript import recording
 
 
 def test_the_token_budget_grows_with_the_answer_and_stops_at_the_ceiling() -> None:
@@ -38,12 +38,13 @@ def test_the_grammar_caps_claims_per_segment() -> None:
 
 def _extract(question: str, texts: list[str], reply: str,
              language: str = "en") -> tuple[list[str], list[str]]:
-    traces: list[Trace] = []
     segments = segment(" ".join(texts))
-    claims = extract_claims(ScriptedChatModel([reply]), question, segments, domain="wk", language=language,
-                            traces=traces)
+    with recording() as transcript:
+        claims = extract_claims(ScriptedChatModel([reply]), question, segments, domain="wk",
+                                language=language)
     assert claims is not None
-    return [c.text for c in claims], [f"{t.reply} | {t.error}" for t in traces if t.step == "claims"]
+    dropped = [f"{t.reply} | {t.error}" for t in transcript.traces if t.step == "claims"]
+    return [c.text for c in claims], dropped
 
 
 def test_claims_copied_from_the_example_fragments_duplicates_and_inventions_are_dropped_and_traced() -> None:

@@ -7,7 +7,8 @@ import pytest
 from factjudge.agents.knowledge import generate_knowledge, parse_passage, parse_question
 from factjudge.errors import ParseError
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
+from factjudge.transcript import Transcript
 
 CLAIM = "Rabindranath Tagore won the Nobel Prize in Literature in 1921."
 QUESTION = "In which year did Rabindranath Tagore receive the Nobel Prize in Literature?"
@@ -15,10 +16,10 @@ PASSAGE = ("Rabindranath Tagore was a Bengali poet, writer and composer. In 1913
            "non-European to be awarded the Nobel Prize in Literature, largely for Gitanjali.")
 
 
-def test_a_question_then_a_passage_become_unverified_evidence() -> None:
-    traces: list[Trace] = []
+def test_a_question_then_a_passage_become_unverified_evidence(transcript: Transcript) -> None:
+    traces = transcript.traces
     model = ScriptedChatModel([f"Question: {QUESTION}", f"Passage: {PASSAGE}"])
-    evidence = generate_knowledge(CLAIM, model=model, traces=traces).passages
+    evidence = generate_knowledge(CLAIM, model=model).passages
     assert evidence == [Evidence(source="llm", text=PASSAGE, title=QUESTION, verified=False)]
     asked_question, asked_passage = (call[0]["content"] for call in model.calls)
     assert f"<statement>\n{CLAIM}\n</statement>" in asked_question
@@ -30,35 +31,35 @@ def test_a_question_then_a_passage_become_unverified_evidence() -> None:
 
 def test_the_passage_language_can_be_chosen() -> None:
     model = ScriptedChatModel([f"Question: {QUESTION}", f"Passage: {PASSAGE}"])
-    generate_knowledge(CLAIM, model=model, traces=[], language="English")
+    generate_knowledge(CLAIM, model=model, language="English")
     assert "Write it in English." in model.calls[1][0]["content"]
 
 
-def test_a_bad_question_is_retried() -> None:
-    traces: list[Trace] = []
+def test_a_bad_question_is_retried(transcript: Transcript) -> None:
+    traces = transcript.traces
     replies = [f"Good idea! Here is a question.\nQuestion: {QUESTION}", f"Question: {QUESTION}",
                f"Passage: {PASSAGE}"]
     model = ScriptedChatModel(replies)
-    assert len(generate_knowledge(CLAIM, model=model, traces=traces).passages) == 1
+    assert len(generate_knowledge(CLAIM, model=model).passages) == 1
     assert "could not be read" in model.calls[1][-1]["content"]
     assert [t.error is None for t in traces] == [False, True, True]
 
 
-def test_unknown_gives_no_evidence_and_no_error() -> None:
-    traces: list[Trace] = []
+def test_unknown_gives_no_evidence_and_no_error(transcript: Transcript) -> None:
+    traces = transcript.traces
     model = ScriptedChatModel([f"Question: {QUESTION}", "UNKNOWN"])
-    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
+    assert generate_knowledge(CLAIM, model=model).passages == []
     assert [t.error for t in traces] == [None, None]
 
 
-def test_unreadable_replies_give_no_evidence_and_are_traced() -> None:
-    traces: list[Trace] = []
+def test_unreadable_replies_give_no_evidence_and_are_traced(transcript: Transcript) -> None:
+    traces = transcript.traces
     model = ScriptedChatModel([f"Question: {QUESTION}", PASSAGE, "Tagore won in 1913.", "Passage: 1913."])
-    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
+    assert generate_knowledge(CLAIM, model=model).passages == []
     assert [t.error is None for t in traces] == [True, False, False, False]
-    traces = []
+    traces.clear()
     model = ScriptedChatModel(["", "What year?", "Q: What year?"])
-    assert generate_knowledge(CLAIM, model=model, traces=traces).passages == []
+    assert generate_knowledge(CLAIM, model=model).passages == []
     assert len(model.calls) == 3 and all(t.error for t in traces)
 
 

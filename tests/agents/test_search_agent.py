@@ -13,8 +13,9 @@ from factjudge.agents.search_agent import (
 )
 from factjudge.errors import InputError, ParseError, RetrievalError
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 from factjudge.retrieval.web_search import SearchHit
+from factjudge.transcript import Transcript
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, serper_payload
 
 CLAIM = "The Arctic Ocean covers about 30 million square kilometres."
@@ -37,18 +38,18 @@ def serve(seen: Seen) -> Reply:
     return Reply(serper_payload(RESULTS.get(query, []), query))
 
 
-def run(replies: list[str], server: LocalSearchServer, traces: list[Trace], **kw: int) -> tuple[
+def run(replies: list[str], server: LocalSearchServer, **kw: int) -> tuple[
         WebSearchResult, ScriptedChatModel]:
     model = ScriptedChatModel(replies)
-    result = search_web(CLAIM, model=model, provider=provider_for("serper", server), traces=traces, **kw)
+    result = search_web(CLAIM, model=model, provider=provider_for("serper", server), **kw)
     return result, model
 
 
-def test_the_agent_searches_reads_and_stops_when_done() -> None:
-    traces: list[Trace] = []
+def test_the_agent_searches_reads_and_stops_when_done(transcript: Transcript) -> None:
+    traces = transcript.traces
     with LocalSearchServer(serve) as server:
         result, model = run(["Query: arctic ocean area", "Query: arctic ocean size km2", "DONE"],
-                            server, traces)
+                            server)
     assert result.stop == "done"
     assert [s.query for s in result.steps] == ["arctic ocean area", "arctic ocean size km2"]
     assert [seen.json()["q"] for seen in server.requests] == ["arctic ocean area", "arctic ocean size km2"]
@@ -67,23 +68,22 @@ def test_the_agent_searches_reads_and_stops_when_done() -> None:
 
 
 def test_the_step_bound_is_honoured() -> None:
-    traces: list[Trace] = []
     with LocalSearchServer(serve) as server:
         # A fourth model call would run the script out and raise.
-        result, model = run(["Query: q1", "Query: q2", "Query: q3"], server, traces, max_steps=3)
+        result, model = run(["Query: q1", "Query: q2", "Query: q3"], server, max_steps=3)
     assert result.stop == "max_steps" and len(model.calls) == 3 and len(server.requests) == 3
     with LocalSearchServer(serve) as server:
-        result, model = run(["Query: arctic ocean area"], server, [], max_steps=1)
+        result, model = run(["Query: arctic ocean area"], server, max_steps=1)
     assert result.stop == "max_steps" and len(model.calls) == 1 and len(result.evidence) == 2
     with pytest.raises(InputError):
-        run([], server, [], max_steps=0)
+        run([], server, max_steps=0)
 
 
-def test_a_bad_reply_is_retried_with_a_correction() -> None:
-    traces: list[Trace] = []
+def test_a_bad_reply_is_retried_with_a_correction(transcript: Transcript) -> None:
+    traces = transcript.traces
     replies = ["Sure! Here is a good query:\nQuery: arctic ocean area", "Query: arctic ocean area", "DONE"]
     with LocalSearchServer(serve) as server:
-        result, model = run(replies, server, traces)
+        result, model = run(replies, server)
     assert result.stop == "done" and len(result.evidence) == 2
     retry = model.calls[1]
     assert retry[1] == {"role": "assistant", "content": replies[0]}
@@ -91,35 +91,35 @@ def test_a_bad_reply_is_retried_with_a_correction() -> None:
     assert [t.attempt for t in traces] == [1, 2, 1] and traces[0].error is not None
 
 
-def test_done_before_any_search_and_a_repeated_query_are_rejected() -> None:
-    traces: list[Trace] = []
+def test_done_before_any_search_and_a_repeated_query_are_rejected(transcript: Transcript) -> None:
+    traces = transcript.traces
     replies = ["DONE", "Query: arctic ocean area", "Query: Arctic Ocean Area", "DONE"]
     with LocalSearchServer(serve) as server:
-        result, _ = run(replies, server, traces)
+        result, _ = run(replies, server)
     assert len(server.requests) == 1 and result.stop == "done"
     errors = [t.error for t in traces]
     assert errors[0] is not None and "a 'Query: ...' line is required" in errors[0]
     assert errors[2] is not None and "already searched" in errors[2]
 
 
-def test_unreadable_replies_are_reported_never_guessed() -> None:
-    traces: list[Trace] = []
+def test_unreadable_replies_are_reported_never_guessed(transcript: Transcript) -> None:
+    traces = transcript.traces
     with LocalSearchServer(serve) as server:
-        result, _ = run(["I would search for the area.", "", "Search: arctic ocean area"], server, traces)
+        result, _ = run(["I would search for the area.", "", "Search: arctic ocean area"], server)
     assert result == WebSearchResult((), (), "unparseable")
     assert server.requests == [] and len(traces) == 3 and all(t.error for t in traces)
 
 
 def test_evidence_found_before_an_unreadable_step_is_kept() -> None:
     with LocalSearchServer(serve) as server:
-        result, _ = run(["Query: arctic ocean area", "hmm", "still thinking", "no idea"], server, [])
+        result, _ = run(["Query: arctic ocean area", "hmm", "still thinking", "no idea"], server)
     assert result.stop == "unparseable" and [e.url for e in result.evidence] == [WIKI[1], BRIT[1]]
 
 
 def test_a_provider_failure_is_raised() -> None:
     with LocalSearchServer([Reply({"message": "Unauthorized."}, status=401)]) as server, \
             pytest.raises(RetrievalError, match="SERPER_API_KEY"):
-        run(["Query: arctic ocean area"], server, [])
+        run(["Query: arctic ocean area"], server)
 
 
 @pytest.mark.parametrize(("reply", "first", "expected"), [

@@ -78,10 +78,13 @@ def test_each_segment_shows_its_error_score_and_why_it_got_its_label() -> None:
     verdicts = judged["result"]["segment_verdicts"]
     verdicts[1].update(raw_reply="False", judge="fact@local", error_score=0.93)
     verdicts[2].update(raw_reply="Maybe?")
-    verdicts[3].update(rationale="a personal statement or opinion, not a checkable fact")
     segments = item_record(judged, 0, 0)["segments"]
     assert [s["es"] for s in segments] == ["0.10", "0.93", "", ""]
-    assert segments[0]["why"] == "labelled true by hand, which gave no rationale"
-    assert segments[1]["why"] == "the judge (fact@local) replied “False”: false"
-    assert segments[2]["why"] == "the reply could not be read as a verdict: “Maybe?”"
+    assert segments[0]["why"] == ""  # a line written by hand: no grounds, no reply
+    assert segments[1]["why"] == "the model replied “False”"
+    assert segments[2]["why"] == "the model's reply could not be read as a verdict: “Maybe?”"
     assert segments[3]["why"] == "a personal statement or opinion, not a checkable fact"
+    # A line written now: the words come from its grounds.
+    verdicts[1].update(grounds={"rule": "cut", "score": 0.93, "true_below": 0.41, "false_from": 0.41},
+                       evidence=[{"source": "context", "text": "It opened in 1937."}])
+    assert item_record(judged, 0, 0)["segments"][1]["why"] == "the context does not support it"

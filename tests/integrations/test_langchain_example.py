@@ -82,7 +82,7 @@ def test_main_answers_and_judges_with_one_embedded_model_and_prints_the_metric(
     assert f"A: {ANSWER}" in out
     assert "faithfulness: 0.50 (threshold 0.60; fails: is_successful() = False)" in out
     assert ("reason: 1 of 2 checked sentences is supported by the context; not supported: "
-            "'It is 500 metres tall.' (the passages do not support it; flagged: '500').") in out
+            "'It is 500 metres tall.' (not supported by the context; flagged: '500').") in out
     assert "with the supported strategy" in out
 
 

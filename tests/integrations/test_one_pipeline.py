@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from factjudge import cli
-from factjudge.checking import api
-from factjudge.checking.checker import Checker
+from factjudge.checking import api, checker
 from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
@@ -20,16 +19,17 @@ from tests.integrations.samples import ANSWER, QUESTION, second_is_wrong
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[CheckResult]:
-    """Every CheckResult that Checker.run produced during the test."""
+    """Every CheckResult that checker.run produced during the test."""
     seen: list[CheckResult] = []
-    original: Callable[..., CheckResult] = Checker.run
+    original: Callable[..., CheckResult] = checker.run
 
-    def spy(self: Checker, *args: Any, **kwargs: Any) -> CheckResult:
-        result = original(self, *args, **kwargs)
+    def spy(*args: Any, **kwargs: Any) -> CheckResult:
+        result = original(*args, **kwargs)
         seen.append(result)
         return result
 
-    monkeypatch.setattr(Checker, "run", spy)
+    monkeypatch.setattr(checker, "run", spy)
+    monkeypatch.setattr(api, "run", spy)
     model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
     monkeypatch.setattr("factjudge.checking.model_pool.build_model", lambda config: model)
     monkeypatch.setattr(api, "build_model", lambda config: model)

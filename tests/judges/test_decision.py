@@ -11,12 +11,13 @@ from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import ParseError
 from factjudge.judges.base import Item, JudgeInput
+from factjudge.judges.decision import Band, DecisionJudge
 from factjudge.judges.strategies import SUPPORTED_THRESHOLD, strategy_named
-from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.base import Completion, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT, model_info
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
+from factjudge.transcript import Transcript
 
 YES_NO = ("Yes", "No")
 
@@ -48,23 +49,26 @@ def _job() -> JudgeInput:
     return JudgeInput("When did it open?", items, context)
 
 
-def test_the_calibrated_threshold_decides_the_label_and_says_so() -> None:
+def test_the_calibrated_threshold_decides_the_label_and_says_so(transcript: Transcript) -> None:
     model = ScriptedChatModel([_reply("Yes", 0.3), _reply("Yes", 0.45)], name="m")
-    judge = TrueFalseJudge(model, "supported", prompt="judge_supported", max_tokens=2, words=YES_NO,
-                           threshold=0.4)
-    traces: list[Trace] = []
-    first, second = judge.judge(_job(), traces)
+    judge = DecisionJudge(model, "supported", prompt="judge_supported", max_tokens=2, band=Band(0.4, 0.4))
+    traces = transcript.traces
+    first, second = judge.judge(_job())
     assert (first.label, second.label) == ("true", "false")  # the model said Yes both times
-    assert second.error_score == pytest.approx(0.45) and "threshold 0.40" in second.rationale
+    assert second.error_score == pytest.approx(0.45)
+    assert (second.grounds.rule, second.grounds.false_from, second.grounds.word) == ("cut", 0.4, "Yes")
+    assert second.why == "the context does not support it" and second.cut == 0.4
     assert "south bank" in model.calls[0][0]["content"] and "north bank" in model.calls[1][0]["content"]
     assert [t.prompt_name for t in traces] == ["judge_supported"] * 2
 
 
 def test_without_a_threshold_or_logprobs_the_word_is_the_label() -> None:
     model = ScriptedChatModel(["No", "Yes"], name="m")
-    verdicts = TrueFalseJudge(model, "supported", prompt="judge_supported", max_tokens=2,
-                              words=YES_NO, threshold=0.4).judge(_job(), [])
+    verdicts = list(DecisionJudge(model, "supported", prompt="judge_supported", max_tokens=2,
+                                  band=Band(0.4, 0.4)).judge(_job()))
     assert [(v.label, v.error_score) for v in verdicts] == [("false", 1.0), ("true", 0.0)]
+    assert [(v.grounds.rule, v.grounds.word, v.why) for v in verdicts] == [
+        ("word", "No", "the model answered No"), ("word", "Yes", "the model answered Yes")]
     assert [p.choices for p in model.params] == [YES_NO, YES_NO]  # one forward pass where the backend can
 
 

@@ -46,7 +46,7 @@ def test_one_list_call_stays_within_the_budget_and_every_item_gets_its_best_pass
                   for i in (1, 2, 3))
     model = ScriptedChatModel(["Answer: ALL_CORRECT"])
     job = JudgeInput("q", items, evidence_tokens=60)
-    verdicts = STRATEGIES["doc"].judge(model, CheckConfig()).judge(job, [])
+    verdicts = list(STRATEGIES["doc"].judge(model, CheckConfig()).judge(job))
     shown = verdicts[0].evidence
     assert [e.text for e in shown[:3]] == [f"Best passage for item {i}." for i in (1, 2, 3)]
     assert sum(count_tokens(e.text, "gpt-4") for e in shown) <= 60 + 2  # the cut passage's " …"

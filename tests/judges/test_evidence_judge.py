@@ -14,7 +14,7 @@ from factjudge.checking.api import check
 from factjudge.checking.plan import plan_check
 from factjudge.checking.render import print_result
 from factjudge.judges.base import Item, JudgeInput
-from factjudge.judges.evidence_judge import Band, EvidenceJudge
+from factjudge.judges.decision import Band, DecisionJudge, Reading
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
@@ -40,14 +40,17 @@ def responder(supported: dict[str, str]) -> ScriptedChatModel:
 def judge(model: ScriptedChatModel, *texts: str, evidence: tuple[Evidence, ...] = (PASSAGE,),
           bands: dict[str, Band] | None = None) -> list[Verdict]:
     items = tuple(Item("segment", i, t, i, evidence=evidence) for i, t in enumerate(texts))
-    return EvidenceJudge(model, "evidence", max_tokens=10, bands=bands).judge(JudgeInput("q", items), [])
+    band = (bands or {}).get(model.name)
+    judge = DecisionJudge(model, "evidence", prompt="judge_evidence_supported", max_tokens=10, band=band,
+                          reading=Reading(unverified_without_evidence=True))
+    return list(judge.judge(JudgeInput("q", items)))
 
 
 def test_without_a_band_the_models_word_decides() -> None:
     model = responder({"The capital is Canberra": "Yes", "Sydney": "No"})
     verdicts = judge(model, "The capital is Canberra.", "The capital is Sydney.")
     assert [v.label for v in verdicts] == ["true", "false"]
-    assert "the model answered No" in verdicts[1].rationale
+    assert verdicts[1].why == "the model answered No"
     assert len(model.calls) == 2  # one question an item
 
 
@@ -70,8 +73,9 @@ def test_a_band_of_doubt_is_unverified() -> None:
     verdicts = judge(model, "a", "b", "c", bands={"local:scripted": Band(true_below=0.4, false_from=0.6)})
     assert [v.label for v in verdicts] == ["true", "unverified", "false"]
     assert [v.error_score for v in verdicts] == pytest.approx([0.2, 0.5, 0.8])
-    assert "P(not supported) 0.50; true below 0.40, false from 0.60" in verdicts[1].rationale
-    assert verdicts[1].rationale.startswith("not enough evidence")
+    assert (verdicts[1].grounds.rule, verdicts[1].grounds.true_below, verdicts[1].grounds.false_from) == (
+        "band", 0.4, 0.6)
+    assert verdicts[1].why.startswith("not enough evidence: the passage neither clearly supports it")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Completion, Message, TokenLogprob
@@ -42,8 +43,10 @@ def test_the_strictest_sentence_decides_and_is_named() -> None:
     assert len(statements) == 2 and "north bank" in statements[1] and "north bank" not in statements[0]
     [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
     assert verdict.label == "false" and abs(verdict.error_score - 0.9) < 1e-6
-    assert "strictest of its 2 sentences that state facts, 'It is on the north bank.'" in verdict.rationale
-    assert result.plan["strategy"] == "supported"  # type: ignore[attr-defined]
+    assert (verdict.grounds.part, verdict.grounds.parts) == ("It is on the north bank.", 2)
+    assert explain.reading(verdict) == ("decided by its sentence “It is on the north bank.” "
+                                        "(the strictest of 2)")
+    assert result.plan.strategy == "supported"  # type: ignore[attr-defined]
 
 
 def test_judged_whole_it_is_one_question_about_the_whole_text() -> None:
@@ -69,4 +72,5 @@ def test_a_sentence_that_states_no_fact_is_not_a_part() -> None:
     statements = [call[0]["content"].rsplit("<statement>", 1)[1] for call in model.calls]
     assert len(statements) == 1 and "opened in 1998" in statements[0] and "Hi!" not in statements[0]
     [verdict] = result.segment_verdicts
-    assert verdict.label == "true" and "its one sentence that states facts" in verdict.rationale
+    assert verdict.label == "true" and verdict.grounds.part == "The museum opened in 1998."
+    assert verdict.grounds.parts == 1

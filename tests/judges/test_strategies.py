@@ -6,10 +6,10 @@ import pytest
 
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
+from factjudge.judges.decision import DecisionJudge
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.scorer_judge import ScorerJudge
 from factjudge.judges.strategies import STRATEGIES, strategy_named
-from factjudge.judges.true_false import TrueFalseJudge
 from factjudge.llm.registry import model_info
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.prompts import load_prompt
@@ -29,7 +29,7 @@ def test_each_record_names_registered_strategies_and_builds_its_judge(name: str)
     assert isinstance(judge, ScorerJudge) != strategy.uses_model
     if isinstance(judge, ListJudge):  # its templates exist, at both granularities
         assert {load_prompt(f"judge_{t}_{judge.prompt}").name for t in ("segment", "claim")}
-    elif isinstance(judge, TrueFalseJudge):
+    elif isinstance(judge, DecisionJudge):
         assert load_prompt(judge.prompt).placeholders == {"passages", "statement"}
 
 

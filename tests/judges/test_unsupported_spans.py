@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from factjudge import CheckConfig, Verifier
 from factjudge.judges.base import Item, JudgeInput
-from factjudge.judges.evidence_judge import EvidenceJudge
+from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
@@ -48,6 +48,6 @@ def test_the_evidence_judge_keeps_whole_segments_as_mushroom_was_measured() -> N
     passage = Evidence("wikipedia", CONTEXT[0], title="Golden Gate Bridge")
     start = ANSWER.index("Its")
     item = Item("segment", 2, ANSWER[start:], 2, start, len(ANSWER), evidence=(passage,))
-    judge = EvidenceJudge(ScriptedChatModel(["No"], name="local:scripted"), "evidence", max_tokens=10)
-    [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER), [])
+    judge = STRATEGIES["evidence"].judge(ScriptedChatModel(["No"], name="local:scripted"), CheckConfig())
+    [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER))
     assert verdict.label == "false" and verdict.spans == ()

@@ -60,19 +60,13 @@ function score(value) {
   return value === null || value === undefined ? "n/a" : value.toFixed(2);
 }
 
-// The rationale, or for a judge that gives none (a one-word True/False reply) the reply that made the label.
-// A close call: the error score lies within 0.1 of the cut that made the label (records.UNCERTAIN_MARGIN).
+// Every text about a verdict is made by the server (factjudge/explain.py) and sent with it.
 function uncertain(verdict) {
-  return verdict.cut != null && verdict.error_score != null && ["true", "false"].includes(verdict.label) &&
-    Math.abs(verdict.error_score - verdict.cut) < 0.1;
+  return Boolean(verdict.uncertain);
 }
 
 function why(verdict) {
-  const cut = verdict.cut != null ? ` (false from ${score(verdict.cut)})` : "";
-  if (verdict.rationale) return verdict.rationale + cut;
-  const reply = (verdict.raw_reply || "").replace(/\s+/g, " ").trim();
-  if (!reply || !["true", "false"].includes(verdict.label)) return "";
-  return `the model replied “${reply.length > 80 ? reply.slice(0, 79) + "…" : reply}”: ${verdict.label}`;
+  return verdict.why || "";
 }
 
 function verdictTitle(verdict) {
@@ -125,25 +119,15 @@ function renderAnswer(result) {
 
 const EXCERPT_CHARS = 220;
 
-function words(text) {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []));
+// The passage sentence the verdict rests on (chosen by the judge), trimmed.
+function restsOn(verdict, passage) {
+  const sentence = ((verdict.grounds && verdict.grounds.passage) || passage).replace(/\s+/g, " ").trim();
+  return sentence.length <= EXCERPT_CHARS ? sentence : sentence.slice(0, EXCERPT_CHARS - 1).trimEnd() + "…";
 }
 
-// The sentence of the passage sharing most words with the item, trimmed: what the verdict rests on.
-function excerpt(passage, itemText) {
-  const wanted = words(itemText);
-  const sentences = passage.split(/(?<=[.!?])\s+/).filter((x) => x.trim());
-  let best = sentences[0] || passage, most = -1;
-  for (const sentence of sentences) {
-    const shared = [...words(sentence)].filter((w) => wanted.has(w)).length;
-    if (shared > most) { best = sentence; most = shared; }
-  }
-  best = best.replace(/\s+/g, " ").trim();
-  return best.length <= EXCERPT_CHARS ? best : best.slice(0, EXCERPT_CHARS - 1).trimEnd() + "…";
-}
-
-function evidenceBlock(evidence, label, itemText) {
-  if (label === "not_checkable") return null;
+function evidenceBlock(verdict) {
+  const evidence = verdict.evidence;
+  if (verdict.label === "not_checkable") return null;
   if (!evidence.length) {
     return el("div", { class: "muted no-evidence", text: "no passage: checked against no source" });
   }
@@ -152,7 +136,7 @@ function evidenceBlock(evidence, label, itemText) {
   const made = first.verified ? "" : " (model-generated)";
   const box = el("div", { class: "evidence" },
     el("div", { class: "muted", text: `evidence: ${first.source}${where !== first.source ? " · " + where : ""}${made}` }),
-    el("blockquote", { class: "passage", text: excerpt(first.text, itemText) }));
+    el("blockquote", { class: "passage", text: restsOn(verdict, first.text) }));
   const more = evidence.length > 1 ? ` (${evidence.length} passages)` : "";
   const details = el("details", {}, el("summary", { text: `whole passages${more}` }));
   evidence.forEach((ev, n) => {
@@ -180,7 +164,7 @@ function renderSegments(result) {
   result.segments.forEach((seg, i) => {
     const verdict = result.segment_verdicts[i];
     const item = el("li", { "data-verdict": verdict.label, class: "segment" },
-      badge(verdict), seg.text, el("span", { class: "muted", text: ` error score ${score(verdict.error_score)}` }));
+      badge(verdict), seg.text, el("span", { class: "muted", text: verdict.score_note ? ` ${verdict.score_note}` : "" }));
     if (why(verdict)) item.append(el("div", { class: "why", text: why(verdict) }));
     const claims = result.claims.filter((c) => c.segment_id === seg.id);
     if (claims.length) {
@@ -189,10 +173,10 @@ function renderSegments(result) {
         const cv = claimVerdicts.get(claim.id);
         const li = el("li", { class: "claim", "data-verdict": cv ? cv.label : "not_checkable" },
           cv ? badge(cv) : null, claim.text,
-          cv ? el("span", { class: "muted", text: ` error score ${score(cv.error_score)}` }) : null);
+          cv ? el("span", { class: "muted", text: cv.score_note ? ` ${cv.score_note}` : "" }) : null);
         if (cv && why(cv)) li.append(el("div", { class: "why", text: why(cv) }));
         if (cv && cv.evidence_note) li.append(evidenceNote(cv.evidence_note));
-        const cev = cv ? evidenceBlock(cv.evidence, cv.label, claim.text) : null;
+        const cev = cv ? evidenceBlock(cv) : null;
         if (cev) li.append(cev);
         ul.append(li);
       }
@@ -200,7 +184,7 @@ function renderSegments(result) {
     }
     if (verdict.evidence_note) item.append(evidenceNote(verdict.evidence_note));
     // With claims, each claim shows the passage it rests on; the segment's own only without them.
-    const ev = claims.length ? null : evidenceBlock(verdict.evidence, verdict.label, seg.text);
+    const ev = claims.length ? null : evidenceBlock(verdict);
     if (ev) item.append(ev);
     list.append(item);
   });
@@ -266,7 +250,7 @@ function ran(result) {
   let text = `ran ${result.strategy}/${result.granularity} by ${result.model}`;
   const planned = plan.strategy && (plan.strategy !== result.strategy || plan.granularity !== result.granularity);
   if (planned) text += ` (planned ${plan.strategy}/${plan.granularity})`;
-  if (result.fallback) text += `; fallback: ${result.fallback}`;
+  if (result.fallbacks && result.fallbacks.length) text += `; fallback: ${result.fallbacks.join("; ")}`;
   return text;
 }
 

@@ -1,0 +1,282 @@
+"""Every text that explains a verdict, made here and only here, from the verdict's grounds.
+
+The terminal, JSON's ``why`` and ``reason``, the HTML report and the web page all show these
+strings; none of them words a verdict itself, and nothing parses these strings back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from factjudge.grounds import Grounds, ValueCheck
+
+# How near an edge an error score must lie for its label to be shown as a close call.
+UNCERTAIN_MARGIN = 0.1
+_MAX_LISTED = 3
+_MAX_QUOTE = 120
+
+
+class _Passage(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def title(self) -> str | None: ...
+    @property
+    def url(self) -> str | None: ...
+    @property
+    def text(self) -> str: ...
+
+
+class _Span(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class Explained(Protocol):
+    """What the words are made from: a verdict (records.Verdict has these fields)."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def error_score(self) -> float | None: ...
+    @property
+    def grounds(self) -> Grounds: ...
+    @property
+    def evidence(self) -> Sequence[_Passage]: ...
+    @property
+    def spans(self) -> Sequence[_Span]: ...
+    @property
+    def evidence_note(self) -> str | None: ...
+    @property
+    def target(self) -> str: ...
+    @property
+    def raw_reply(self) -> str: ...
+
+
+def quote(text: str, limit: int = _MAX_QUOTE, marks: str = "“”") -> str:
+    """``text`` on one line between ``marks``, cut to ``limit`` characters."""
+    text = " ".join(text.split())
+    return f"{marks[0]}{text if len(text) <= limit else text[: limit - 1].rstrip() + '…'}{marks[-1]}"
+
+
+def deciding_edge(grounds: Grounds, label: str) -> float | None:
+    """The edge that made ``label``: true below ``true_below``, false from ``false_from``."""
+    if label == "true":
+        return grounds.true_below
+    return grounds.false_from if label == "false" else None
+
+
+def uncertain(verdict: Explained) -> bool:
+    """Whether the error score lies so near the edge that made the label that it is a close call."""
+    edge = deciding_edge(verdict.grounds, verdict.label)
+    score = verdict.error_score
+    graded = verdict.grounds.rule in ("word", "cut", "band", "scorer")
+    return graded and edge is not None and score is not None and abs(score - edge) < UNCERTAIN_MARGIN
+
+
+def _read_from(evidence: Sequence[_Passage], singular: bool = False) -> str:
+    """What the verdict read, as a reader calls it: the context, or the passage(s)."""
+    if evidence and all(ev.source == "context" for ev in evidence):
+        return "the context"
+    return "the passage" if singular or len(evidence) == 1 else "the passages"
+
+
+def _values_words(grounds: Grounds, evidence: Sequence[_Passage]) -> str:
+    """The comparison that decided: what the passage says against what the answer says."""
+    where = _read_from(evidence, singular=True)
+    wrong = grounds.contradicted
+    if wrong:
+        first = wrong[0]
+        words = f"{where} says {first.read}; the answer says {first.stated}"
+        if len(wrong) > 1:
+            words += f" (and {len(wrong) - 1} more value{'s' if len(wrong) > 2 else ''} differ)"
+        return words
+    confirmed = [v.stated for v in grounds.values if v.outcome == "confirmed"]
+    says = "says" if where != "the passages" else "say"
+    return f"{where} {says} {_and(confirmed)}, as the answer does"
+
+
+def _verb(verb: str, plural: bool) -> str:
+    """``verb`` agreeing with its subject: "support" / "supports", "do" / "does"."""
+    if plural:
+        return verb
+    return f"{verb}es" if verb.endswith("o") else f"{verb}s"
+
+
+def _and(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def why(verdict: Explained) -> str:
+    """The rule that made the label, in plain words (one line; "" when there is nothing to say)."""
+    g, label, evidence = verdict.grounds, verdict.label, verdict.evidence
+    where = _read_from(evidence)
+    plural = where == "the passages"
+    if label == "not_checkable":
+        return "a personal statement or opinion, not a checkable fact"
+    if label == "unparseable":
+        reply = verdict.raw_reply.strip()
+        return (f"the model's reply could not be read as a verdict: {quote(reply, 200)}" if reply
+                else "the model's reply could not be read as a verdict")
+    if g.rule == "unjudged":
+        return f"not judged: {g.note}" if g.note else "not judged"
+    if g.rule == "no_evidence":
+        return g.note or "no passage was found for it: not enough evidence"
+    if g.rule == "values" and g.values:
+        return _values_words(g, evidence)
+    if g.rule in ("cut", "band"):
+        if label == "unverified":
+            return (f"not enough evidence: {where} neither clearly {_verb('support', plural)} it nor "
+                    f"clearly {_verb('fail', plural)} to")
+        if label == "true":
+            return f"{where} {_verb('support', plural)} it"
+        return f"{where} {_verb('do', plural)} not support it"
+    if g.rule == "word":
+        return f"the model answered {g.word}" if g.word else ""
+    if g.rule == "scorer":
+        consistency = None if g.score is None else 1.0 - g.score
+        cut = None if g.false_from is None else 1.0 - g.false_from
+        if consistency is None or cut is None:
+            return f"{g.scorer} consistency"
+        return (f"{g.scorer} consistency {consistency:.2f}, "
+                f"{'below' if label == 'false' else 'at or above'} the cut {cut:.2f}")
+    if g.rule == "listed":
+        listed = "the judge listed it as wrong" if label == "false" else "the judge did not list it as wrong"
+        return f"{listed}: {g.thought}" if g.thought else listed
+    if g.rule == "claims":
+        ids = [str(i) for i in g.false_claims]
+        if not ids:
+            return ""
+        many = len(ids) > 1
+        return f"claim{'s' if many else ''} {', '.join(ids)} of it {'are' if many else 'is'} false"
+    if g.thought:
+        return g.thought
+    reply = verdict.raw_reply.strip()
+    return f"the model replied {quote(reply, 200)}" if reply else ""
+
+
+def score_note(verdict: Explained) -> str:
+    """The error score and the edges it was read against, for people ("" when there is no score)."""
+    g, score = verdict.grounds, verdict.error_score
+    if score is None:
+        return ""
+    edges = ""
+    if g.true_below is not None and g.false_from is not None and g.true_below != g.false_from:
+        edges = f"; true below {g.true_below:.2f}, false from {g.false_from:.2f}"
+    elif g.false_from is not None:
+        edges = f"; false from {g.false_from:.2f}"
+    close = ", a close call" if uncertain(verdict) else ""
+    return f"error score {score:.2f}{close}{edges}"
+
+
+def reading(verdict: Explained) -> str:
+    """How the item was read, when in parts: its deciding sentence and the window it rests on."""
+    g = verdict.grounds
+    pieces = []
+    if g.part is not None and g.parts > 1:
+        pieces.append(f"decided by its sentence {quote(g.part, 80)} (the strictest of {g.parts})")
+    if g.windows > 1 and g.window is not None:
+        pieces.append(f"read against window {g.window + 1} of the {g.windows} the context was laid out in "
+                      f"(the best-supporting of the {g.windows_read} sharing most words with it)")
+    return "; ".join(pieces)
+
+
+def checks(verdict: Explained) -> list[str]:
+    """Each value asked about, with what was asked and what the passages said."""
+    lines = []
+    for value in verdict.grounds.values:
+        said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {value.read}",
+                "not_stated": "the passages do not say"}[value.outcome]
+        lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
+    return lines
+
+
+def source_name(passage: _Passage) -> str:
+    """Where a passage is from: source · title · address."""
+    return " · ".join(dict.fromkeys(x for x in (passage.source, passage.title, passage.url) if x))
+
+
+def rests_on(verdict: Explained) -> str:
+    """The passage sentence the verdict rests on and where it is from; "" when it read none."""
+    if not verdict.evidence:
+        return ""
+    first = verdict.evidence[0]
+    sentence = verdict.grounds.passage or " ".join(first.text.split())
+    more = f" (+{len(verdict.evidence) - 1} more)" if len(verdict.evidence) > 1 else ""
+    return f"{source_name(first)}{more}: {quote(sentence, 220)}"
+
+
+def no_evidence(verdict: Explained) -> str:
+    """What a true or false verdict that read nothing rests on ("" for other labels)."""
+    if verdict.evidence or verdict.label not in ("true", "false"):
+        return ""
+    return "no passage: the model's own belief, checked against no source"
+
+
+def _why_false(verdict: Explained) -> str:
+    """A false verdict's grounds in plain words, and the words of the item it flags."""
+    g = verdict.grounds
+    # The comparison or the judge's own reasoning says more than the rule; a score says nothing a
+    # reader of a reason can act on.
+    said = why(verdict) if g.rule == "values" and g.values else (g.thought or "")
+    if not said and verdict.evidence:
+        said = f"not supported by {_read_from(verdict.evidence)}"
+    if len(said) > 2 * _MAX_QUOTE:
+        said = said[: 2 * _MAX_QUOTE - 1].rstrip() + "…"
+    flagged = ", ".join(dict.fromkeys(quote(s.text, marks="'") for s in verdict.spans))
+    parts = [p for p in (said, f"flagged: {flagged}" if flagged else "") if p]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def reason(items: Sequence[tuple[str, Explained]]) -> str:
+    """Why an answer got its faithfulness, in a sentence or two a person can act on."""
+    def count(label: str) -> int:
+        return sum(v.label == label for _, v in items)
+
+    true, false = count("true"), count("false")
+    unverified, unparseable = count("unverified"), count("unparseable")
+    unjudged = sum(v.grounds.rule == "unjudged" for _, v in items)
+    noun = "claim" if any(v.target == "claim" for _, v in items) else "sentence"
+    sources = {e.source for _, v in items if v.label in ("true", "false") for e in v.evidence}
+    where = "the context" if sources == {"context"} else "the evidence"
+    judged = true + false
+    more = " more" if judged else ""
+    open_items = []
+    if unjudged:
+        open_items.append(f"{unjudged}{more} {'was' if unjudged == 1 else 'were'} not judged (the check "
+                          "ran out of time or budget)")
+    if unverified - unjudged > 0:
+        open_items.append(f"{unverified - unjudged}{more} could not be decided (not enough evidence)")
+    if unparseable:
+        open_items.append(f"{unparseable}{more} could not be judged (the model's reply could not be read)")
+    if not judged:
+        if not open_items:
+            return ("Nothing was checked: the answer has no checkable statement (only opinions or "
+                    "personal statements).")
+        return f"No {noun} could be judged: {' and '.join(open_items)}."
+    plural = "s" if judged > 1 else ""
+    verb = "is" if 1 in (true, judged) else "are"
+    if sources:
+        head = f"{true} of {judged} checked {noun}{plural} {verb} supported by {where}"
+        miss = "not supported"
+    else:
+        head = f"{true} of {judged} checked {noun}{plural} {verb} judged true by the model (no evidence read)"
+        miss = "judged false"
+    wrong = [(text, v) for text, v in items if v.label == "false"]
+    listed = "; ".join(quote(text, marks="'") + _why_false(v)
+                       for text, v in wrong[:_MAX_LISTED])
+    if len(wrong) > _MAX_LISTED:
+        listed += f"; and {len(wrong) - _MAX_LISTED} more"
+    sentence = f"{head}; {miss}: {listed}." if wrong else f"{head}."
+    if open_items:
+        rest = " and ".join(open_items)
+        sentence += f" {rest[0].upper()}{rest[1:]}."
+    return sentence
+
+
+def value_line(value: ValueCheck) -> str:
+    """One value check for a table cell: stated → read (outcome)."""
+    return f"{value.stated} → {value.read or '(not stated)'} ({value.outcome.replace('_', ' ')})"

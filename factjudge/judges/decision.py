@@ -1,0 +1,149 @@
+"""The per-item decision judge: one two-word question per item (True/False, Yes/No), and a band.
+
+FActScore's judge asks True/False about each fact; ``supported`` asks whether the caller's
+passages support each item; ``evidence`` asks the same of gathered passages and may leave an
+item open. The graded score is the probability of the negative word at the decision position;
+a band turns it into a label (true below one edge, false from the other, unverified between; a
+calibrated threshold is a band whose edges are equal), and without a band the label is the word
+the model chose. The two words, their parser and their score reader are the template's decision
+contract (``factjudge.prompts.contracts``).
+
+How an item is read is separate from how one text is decided: sentence by sentence (the
+strictest sentence decides, TRUE's minimum over parts) and, for a long grounding, window by
+window (the best-supporting window decides, SummaC's maximum over chunks).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from factjudge.agents.calling import ask
+from factjudge.grounds import Grounds
+from factjudge.judges.aggregate import most_lenient, strictest
+from factjudge.judges.base import (
+    Item,
+    JudgeInput,
+    Origin,
+    PromptedJudge,
+    deciding_sentence,
+    render_passages,
+    with_unsupported_words,
+)
+from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.prompts import fence, load_prompt
+from factjudge.prompts.contracts import DecisionContract
+from factjudge.records import Evidence, Label, Verdict
+from factjudge.retrieval.budget import Windows
+from factjudge.text.checkability import checkable_sentences
+from factjudge.text.segmenter import split_sentences
+
+# Windows of a long grounding asked about per part: the ones sharing most words with it.
+WINDOWS_READ = 3
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where the doubt (P(negative word)) turns into a label: true below ``true_below``, false from
+    ``false_from``, unverified between (the two equal: a threshold, no unverified band)."""
+
+    true_below: float = 0.5
+    false_from: float = 0.5
+
+    def label(self, doubt: float) -> Label:
+        """The label of an item the judge has ``doubt`` about."""
+        if doubt < self.true_below:
+            return "true"
+        return "false" if doubt >= self.false_from else "unverified"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a decision judge reads an item: per sentence, in windows, and what it does with no passage."""
+
+    per_sentence: bool = False  # a multi-sentence item is asked about sentence by sentence
+    chunk_tokens: int | None = None  # a grounding longer than this is read in windows of it
+    unverified_without_evidence: bool = False  # no passage: unverified, no call
+    # Judged by the passages alone: a false item's words they lack become its spans.
+    mark_unsupported: bool = False
+
+
+class DecisionJudge(PromptedJudge):
+    """Asks the ``prompt`` template (placeholders ``passages`` and ``statement``) about each item alone."""
+
+    def __init__(self, model: ChatModel, name: str, *, prompt: str, max_tokens: int,
+                 band: Band | None = None, reading: Reading = Reading(), max_attempts: int = 3,
+                 logprobs: bool = True) -> None:
+        super().__init__(model, name, prompt=prompt, max_tokens=max_tokens, max_attempts=max_attempts,
+                         logprobs=logprobs)
+        self.contract = load_prompt(prompt).contract_of(DecisionContract)
+        self.band = band  # None: the label is the word the model chose
+        self.reading = reading
+
+    def judge(self, job: JudgeInput) -> Iterator[Verdict]:
+        """Judge each item on its own (its sentences and windows as ``reading`` says), one at a time."""
+        for item in job.items:
+            yield self.judge_item(job, item)
+
+    def judge_item(self, job: JudgeInput, item: Item) -> Verdict:
+        """One item's verdict: the strictest of its sentences that state facts, each read against its
+        best-supporting window."""
+        windows = (job.windows_for([item], self.reading.chunk_tokens) if self.reading.chunk_tokens
+                   else Windows([job.evidence_for([item])]))
+        if self.reading.unverified_without_evidence and not any(windows.windows):
+            return Origin(self.name, (), load_prompt(self.prompt).hash).verdict(
+                item, "unverified", None, Grounds("no_evidence"))
+        sentences = split_sentences(item.text) if self.reading.per_sentence else []
+        # A greeting, a question or a "Me too." beside a fact states nothing to support: asked
+        # about alone it reads as unsupported, so only sentences that state facts are parts.
+        parts = checkable_sentences(sentences) if len(sentences) > 1 else []
+        if not parts:
+            return self._judge_part(item, item.text, windows, job.answer)
+        judged = [self._judge_part(item, part, windows, job.answer) for part in parts]
+        worst = strictest(judged)
+        grounds = dataclasses.replace(judged[worst].grounds, part=parts[worst], parts=len(parts))
+        return dataclasses.replace(judged[worst], grounds=grounds)
+
+    def _judge_part(self, item: Item, text: str, windows: Windows, answer: str) -> Verdict:
+        """The verdict on ``text`` read against its best-supporting window (the one window, when the
+        grounding fits); the windows read are the ones sharing most words with it."""
+        if len(windows) == 1:
+            return self.decide(item, text, windows.windows[0], answer)
+        read = windows.best(text, WINDOWS_READ)
+        judged = [self.decide(item, text, windows.windows[i], answer) for i in read]
+        best = most_lenient(judged)
+        grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(read),
+                                      windows=len(windows))
+        return dataclasses.replace(judged[best], grounds=grounds)
+
+    def decide(self, item: Item, text: str, evidence: tuple[Evidence, ...], answer: str) -> Verdict:
+        """The verdict on ``item`` from asking about ``text`` (the item, or one of its sentences)."""
+        prompt, contract = load_prompt(self.prompt), self.contract
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
+        values = {"passages": fence("passages", render_passages(evidence)),
+                  "statement": fence("statement", text)}
+        asked = ask(self.model, prompt, values, params, contract.parse, step="judge",
+                    max_attempts=self.max_attempts)
+        origin = Origin(self.name, evidence, prompt.hash, asked.trace, asked.reply)
+        passage = deciding_sentence(evidence, text)
+        if asked.value is None or asked.completion is None:
+            return origin.verdict(item, "unparseable", None, Grounds("unparseable", passage=passage))
+        word = contract.yes if asked.value else contract.no
+        doubt = contract.scores(asked.completion.logprobs)
+        label: Label = "true" if asked.value else "false"
+        if doubt is None:  # no log-probabilities: the word is all there is
+            grounds = Grounds("word", word=word, passage=passage)
+            score = float(not asked.value)
+        elif self.band is None:  # the word the model chose is the likelier one: a cut at 0.5
+            grounds = Grounds("word", score=doubt, word=word, true_below=0.5, false_from=0.5, passage=passage)
+            score = doubt
+        else:
+            label, score = self.band.label(doubt), doubt
+            edges = self.band.true_below, self.band.false_from
+            grounds = Grounds("cut" if edges[0] == edges[1] else "band", score=doubt, word=word,
+                              true_below=edges[0], false_from=edges[1], calibrated=True, passage=passage)
+        verdict = origin.verdict(item, label, score, grounds)
+        if self.reading.mark_unsupported:
+            verdict = with_unsupported_words(verdict, item, answer)
+        return verdict
