@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 # What decided a label:
-#   word         the word the model answered (Yes/No, True/False), no calibrated cut
+#   word         the word the model chose (Yes/No, True/False), no calibrated cut
 #   cut, band    a graded score against a cut (true below, false from the same edge) or a band
 #                (true below one edge, false from the other, unverified between)
 #   listed       a list judge named it wrong, or did not
@@ -49,7 +49,7 @@ class Grounds:
 
     rule: Rule = "none"
     score: float | None = None  # the graded doubt the rule read (P(No), a scorer's 1 − consistency)
-    word: str | None = None  # the word the model answered
+    word: str | None = None  # the word the model chose
     true_below: float | None = None  # the edges of the cut or band the score was read against
     false_from: float | None = None
     calibrated: bool = False  # the edges were tuned on dev data for this model
