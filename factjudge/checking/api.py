@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from factjudge.checking.checker import run
 from factjudge.checking.context import Context
 from factjudge.checking.model_pool import build_model
-from factjudge.checking.plan import plan_check
+from factjudge.checking.plan import plan_check, validate_answer
 from factjudge.config import CheckConfig
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult
@@ -28,12 +28,14 @@ def check(
     """Check one answer; with a context (read by ``context.context_passages``), against it: only it
     when ``config.grounded``, which ``grounded`` overrides when given.
 
-    The check is planned (and unusable input refused) before a model is built: the model's name,
-    or else the config's model spec, decides the default strategy.
+    The plan follows the model, whose name decides the default strategy; an unusable answer is
+    refused before the model is built (building the embedded one may join its file first).
     """
     config = config or CheckConfig()
     if grounded is not None:
         config = config.replace(grounded=grounded)
+    validate_answer(answer)
+    model = model or build_model(config)
     plan = plan_check(config, question, answer, context=context, refs=refs, ref_texts=ref_texts,
-                      segments=segments, model_name=model.name if model else None)
-    return run(plan, model or build_model(config))
+                      segments=segments, model_name=model.name)
+    return run(plan, model)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -204,17 +205,21 @@ def _felm_rows() -> list[dict[str, object]]:
     return [r for r in rows if isinstance(r["response"], str)]
 
 
-def test_felm_segmentation_roughly_agrees_on_world_knowledge() -> None:
-    """Most of FELM's wk/science segments come out exactly; the rest differ mainly on lists."""
-    hits = total = 0
+@pytest.mark.parametrize(("domain", "agree", "bare_markers"), [("wk", 0.85, 26), ("science", 0.75, 51)])
+def test_felm_segmentation_agrees_but_for_list_markers(domain: str, agree: float, bare_markers: int) -> None:
+    """FELM's own segments come out exactly (85.7% wk, 75.3% science, measured); a third of the rest
+    are list numbers ("6.") FELM keeps as segments of their own, which we keep with their item."""
+    total = 0
+    missed: list[str] = []
     for row in _felm_rows():
-        if row["domain"] not in ("wk", "science"):
+        if row["domain"] != domain:
             continue
         ours = {" ".join(s.text.split()) for s in segment(str(row["response"]))}
         theirs = [" ".join(str(t).split()) for t in row["segmented_response"] if str(t).strip()]  # type: ignore[attr-defined]
-        hits += sum(t in ours for t in theirs)
         total += len(theirs)
-    assert hits / total > 0.7
+        missed += [t for t in theirs if t not in ours]
+    assert 1 - len(missed) / total >= agree
+    assert sum(re.fullmatch(r"\d+\.", m) is not None for m in missed) == bare_markers
 
 
 def test_felm_segments_are_located_in_their_responses() -> None:

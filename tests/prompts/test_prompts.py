@@ -42,7 +42,7 @@ def test_zero_shot_prompts_fence_their_inputs_and_ask_for_one_word(name: str) ->
 
 
 def test_no_worked_example_equals_a_demo_input() -> None:
-    makefile = Path(__file__).resolve().parents[1] / "Makefile"
+    makefile = Path(__file__).resolve().parents[2] / "Makefile"
     demo = [line.partition("?=")[2].strip() for line in makefile.read_text(encoding="utf-8").splitlines()
             if line.startswith(("QUESTION", "ANSWER", "CONTEXT"))]
     sentences = [s.strip() + "." for text in demo for s in text.split(". ") if len(s) > 20]

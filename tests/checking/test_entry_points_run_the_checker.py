@@ -1,4 +1,4 @@
-"""Every entry point (CLI, check(), Verifier, Runnable, HTTP) runs the one pipeline.Checker."""
+"""Every entry point (CLI, check(), Verifier, Runnable, HTTP) runs the one checker.run."""
 
 from __future__ import annotations
 

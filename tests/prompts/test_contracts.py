@@ -31,7 +31,7 @@ from factjudge.prompts.contracts import (
     contract_for,
 )
 
-PACKAGE = Path(__file__).resolve().parents[1] / "factjudge"
+PACKAGE = Path(__file__).resolve().parents[2] / "factjudge"
 CONTRACT_MODULE = "factjudge/prompts/contracts.py"
 NAMES = sorted(p.name[:-4] for p in resources.files("factjudge.prompts").iterdir() if p.name.endswith(".txt"))
 # What callers fill; everything else in braces is a contract's.
