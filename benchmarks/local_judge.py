@@ -271,29 +271,35 @@ def padded_begin(source: Path, out: Path, limit: int, words: int) -> Path:
 
 
 def long_part(args: argparse.Namespace) -> None:
-    """`supported` on BEGIN pairs whose grounding is padded with off-topic passages to --long-words:
-    read whole against read in windows (``chunk_tokens``), beside the same pairs with their own
-    grounding (the per-sentence run of --parts decompose): ROC AUC, labels at today's threshold,
-    how far each pair's score drifts from its short-grounding score, and the cost."""
-    run = args.runs / f"long-begin-{args.long_words}"
-    run.mkdir(parents=True, exist_ok=True)
-    padded = padded_begin(args.data / "begin_dev_wow.tsv", run / "padded.jsonl", args.long_limit,
-                          args.long_words)
-    lines = bench(run, padded, ["strategy=supported", f"chunk_tokens=none,{args.long_chunk}"], args.model)
-    ids = {ln["example_id"] for ln in lines}
+    """`supported` on BEGIN pairs whose grounding is padded with off-topic passages to each of
+    --long-words: read whole (up to --long-whole words), in windows (today's default: the best-supporting
+    of the three windows sharing most words with each sentence) and in focus (one window of the
+    sentences bearing on it), beside the same pairs with their own grounding (the per-sentence run of
+    --parts decompose): ROC AUC, labels at today's threshold, how far each pair's score drifts from its
+    own-grounding score, and calls and seconds per pair."""
     begin, begin_limit = true_sets(args)["begin"]
-    short = [ln for ln in per_sentence_lines(args, "begin", begin, begin_limit) if ln["example_id"] in ids]
-    named = {f"padded to {args.long_words} words, chunk_tokens={c}": f"chunk_tokens={c}"
-             for c in ("None", args.long_chunk)}
-    for ln in lines:  # one dataset, so that every set-up is paired with the others
-        ln["setup"] = next(name for name, key in named.items() if key in ln["setup"])
-        ln["dataset"] = "begin-wow"
-    for ln in short:
-        ln["setup"] = "own grounding"
-    show(f"BEGIN, first {len(ids)} pairs: own grounding, padded and read whole, padded and read in windows",
-         roc_auc_intervals(short + lines, n=1000))
+    short: list[dict[str, Any]] = []
+    lines: list[dict[str, Any]] = []
+    readings = {"read whole": ["chunk_tokens=none"], "in windows": [f"chunk_tokens={args.long_chunk}"],
+                "in focus": [f"chunk_tokens={args.long_chunk}", "focus=true"]}
+    for words in map(int, args.long_words.split(",")):
+        run = args.runs / f"long-begin-{words}"
+        run.mkdir(parents=True, exist_ok=True)
+        padded = padded_begin(args.data / "begin_dev_wow.tsv", run / "padded.jsonl", args.long_limit, words)
+        for reading, grid in readings.items():
+            if reading == "read whole" and words > args.long_whole:
+                continue
+            slug = reading.replace(" ", "-")
+            for ln in bench(run / slug, padded, ["strategy=supported", *grid], args.model):
+                lines.append({**ln, "setup": f"{words} words, {reading}", "dataset": "begin-wow"})
+    ids = {ln["example_id"] for ln in lines}
+    short = [{**ln, "setup": "own grounding"} for ln in per_sentence_lines(args, "begin", begin, begin_limit)
+             if ln["example_id"] in ids]
+    show(f"BEGIN, first {len(ids)} pairs, padded with other dialogues' groundings", roc_auc_intervals(
+        short + lines, n=1000))
     base = {ln["example_id"]: ln["result"]["error_score"] for ln in short}
-    for setup in named:
+    print(f"own grounding: {_labels_and_cost(short, 'own grounding')}")
+    for setup in dict.fromkeys(ln["setup"] for ln in lines):
         mine = [ln for ln in lines if ln["setup"] == setup]
         drift = [abs(ln["result"]["error_score"] - base[ln["example_id"]]) for ln in mine
                  if ln["result"]["error_score"] is not None and base.get(ln["example_id"]) is not None]
@@ -396,7 +402,10 @@ def main() -> None:
     parser.add_argument("--combine-with", default="embedding,bm25",
                         help="the model-free scorers --parts combine averages with supported")
     parser.add_argument("--long-limit", type=int, default=40, help="BEGIN pairs --parts long pads")
-    parser.add_argument("--long-words", type=int, default=400, help="the padded grounding's length")
+    parser.add_argument("--long-words", default="200,500,1000,2000",
+                        help="--parts long: the padded groundings' lengths in words")
+    parser.add_argument("--long-whole", type=int, default=500,
+                        help="--parts long: the longest grounding also read whole (slow: one long prompt)")
     parser.add_argument("--long-chunk", type=int, default=200, help="the window --parts long reads in")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)

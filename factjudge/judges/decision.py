@@ -64,6 +64,9 @@ class Reading:
 
     per_sentence: bool = False  # a multi-sentence item is asked about sentence by sentence
     chunk_tokens: int | None = None  # a grounding longer than this is read in windows of it
+    # A grounding longer than chunk_tokens is read in one window of the sentences bearing on each part
+    # (and the one before each), not in the fixed windows sharing most words with it.
+    focus: bool = False
     unverified_without_evidence: bool = False  # no passage: unverified, no call
     # Judged by the passages alone: a false item's words they lack become its spans.
     mark_unsupported: bool = False
@@ -99,23 +102,36 @@ class DecisionJudge(PromptedJudge):
         # about alone it reads as unsupported, so only sentences that state facts are parts.
         parts = checkable_sentences(sentences) if len(sentences) > 1 else []
         if not parts:
-            return self._judge_part(item, item.text, windows, job.answer)
-        judged = [self._judge_part(item, part, windows, job.answer) for part in parts]
+            return self._judge_part(job, item, item.text, windows)
+        judged = [self._judge_part(job, item, part, windows) for part in parts]
         worst = strictest(judged)
         grounds = dataclasses.replace(judged[worst].grounds, part=parts[worst], parts=len(parts))
         return dataclasses.replace(judged[worst], grounds=grounds)
 
-    def _judge_part(self, item: Item, text: str, windows: Windows, answer: str) -> Verdict:
+    def _judge_part(self, job: JudgeInput, item: Item, text: str, windows: Windows) -> Verdict:
         """The verdict on ``text`` read against its best-supporting window (the one window, when the
-        grounding fits); the windows read are the ones sharing most words with it."""
+        grounding fits); the windows read are the ones sharing most words with it, or in focus, one
+        window of the sentences bearing on it."""
         if len(windows) == 1:
-            return self.decide(item, text, windows.windows[0], answer)
+            return self.decide(item, text, windows.windows[0], job.answer)
+        if self.reading.focus:
+            return self._judge_focused(job, item, text)
         read = windows.best(text, WINDOWS_READ)
-        judged = [self.decide(item, text, windows.windows[i], answer) for i in read]
+        judged = [self.decide(item, text, windows.windows[i], job.answer) for i in read]
         best = most_lenient(judged)
         grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(read),
                                       windows=len(windows))
         return dataclasses.replace(judged[best], grounds=grounds)
+
+    def _judge_focused(self, job: JudgeInput, item: Item, text: str) -> Verdict:
+        """The verdict on ``text`` read against the grounding's sentences that bear on it."""
+        assert self.reading.chunk_tokens is not None
+        focus = job.focus_for([item])
+        size = min(self.reading.chunk_tokens, job.evidence_tokens or self.reading.chunk_tokens)
+        window, read = focus.window(text, size)
+        verdict = self.decide(item, text, window, job.answer)
+        grounds = dataclasses.replace(verdict.grounds, sentences_read=read, sentences=len(focus.sentences))
+        return dataclasses.replace(verdict, grounds=grounds)
 
     def decide(self, item: Item, text: str, evidence: tuple[Evidence, ...], answer: str) -> Verdict:
         """The verdict on ``item`` from asking about ``text`` (the item, or one of its sentences)."""

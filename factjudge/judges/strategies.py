@@ -92,6 +92,7 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
         assert strategy.max_tokens is not None
         reading = Reading(per_sentence=decomposes and options.per_sentence,
                           chunk_tokens=options.chunk_tokens if decomposes else None,
+                          focus=decomposes and options.focus,
                           unverified_without_evidence=unverified_without_evidence,
                           mark_unsupported=mark_unsupported)
         return DecisionJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,

@@ -10,6 +10,8 @@ from factjudge.llm.tokens import get_encoding
 from factjudge.records import Evidence
 from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
+from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import tokenize
 
 
 def _surely_fits(evidence: Sequence[Evidence], max_tokens: int) -> bool:
@@ -91,3 +93,52 @@ class Windows:
             self._index = BM25Index([" ".join(ev.text for ev in window) for window in self.windows],
                                     stopwords=True)
         return sorted(i for i, _ in self._index.search(text, k))
+
+
+class Focus:
+    """A long grounding's sentences, indexed once, from which a window of those bearing on one text is
+    built: the sentences BM25 ranks highest for it, each with the sentence before it (where what "it"
+    refers to usually is), in their order in the grounding."""
+
+    def __init__(self, evidence: Sequence[Evidence]) -> None:
+        self.evidence = tuple(evidence)
+        self.sentences = [(p, s) for p, ev in enumerate(self.evidence)
+                          for s in (split_sentences(ev.text) or [ev.text])]
+        self._index = BM25Index([s for _, s in self.sentences], stopwords=True)
+        self._words = [set(tokenize(s, stopwords=True)) for _, s in self.sentences]
+        self._sizes: dict[int, int] = {}
+
+    def _size(self, i: int) -> int:
+        if i not in self._sizes:
+            self._sizes[i] = len(get_encoding().encode_ordinary(self.sentences[i][1]))
+        return self._sizes[i]
+
+    def window(self, text: str, max_tokens: int) -> tuple[tuple[Evidence, ...], int]:
+        """The passages cut to the sentences that bear on ``text`` (within ``max_tokens``), and how many
+        sentences that is."""
+        wanted = set(tokenize(text, stopwords=True))
+        chosen: set[int] = set()
+        used = 0
+        for i, _ in self._index.search(text, len(self.sentences)):
+            if chosen and not wanted & self._words[i]:  # BM25Plus scores every sentence above zero
+                break
+            for j in (i, i - 1):
+                same_passage = j >= 0 and self.sentences[j][0] == self.sentences[i][0]
+                fits = used + self._size(j) <= max_tokens or not chosen  # one sentence at least
+                if same_passage and j not in chosen and fits:
+                    chosen.add(j)
+                    used += self._size(j)
+            if used >= max_tokens:
+                break
+        window = []
+        for p, ev in enumerate(self.evidence):
+            kept = [i for i in sorted(chosen) if self.sentences[i][0] == p]
+            if not kept:
+                continue
+            runs: list[list[str]] = []
+            for n, i in enumerate(kept):
+                if n == 0 or kept[n - 1] != i - 1:  # a gap between the sentences kept
+                    runs.append([])
+                runs[-1].append(self.sentences[i][1])
+            window.append(dataclasses.replace(ev, text=" … ".join(" ".join(run) for run in runs)))
+        return tuple(window), len(chosen)

@@ -20,7 +20,7 @@ from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.llm.tokens import count_tokens
 from factjudge.records import Evidence
-from factjudge.retrieval.budget import Windows, evidence_windows
+from factjudge.retrieval.budget import Focus, Windows, evidence_windows
 
 FILLER = [f"Town {n} has a library, a market square and a bridge over the canal built in 18{n:02d}."
           for n in range(60)]
@@ -115,3 +115,31 @@ def test_the_rag_api_reads_a_long_context_in_windows_by_default() -> None:
     assert verdict.grounds.windows_read == 3 and len(model.calls) == 3
     # What a RAG developer reads: plain words, no judge arithmetic.
     assert "P(No)" not in result.reason and "threshold" not in result.reason and "window" not in result.reason
+
+
+def test_in_focus_a_long_context_is_one_call_per_sentence_on_the_sentences_bearing_on_it() -> None:
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT),
+               Evidence("context", " ".join(reversed(FILLER)))]
+    model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", focus=True)
+    result = Checker(config, model).check("q", "The museum opened in 1998. It is on the south bank.",
+                                          context=context)
+    assert len(model.calls) == 2  # one per sentence, not one per window read
+    first = result.segment_verdicts[0]
+    assert first.label == "true" and any(FACT in ev.text for ev in first.evidence)
+    shown = model.calls[0][0]["content"].split("<passages>", 1)[1].split("</passages>", 1)[0]
+    assert count_tokens(shown, "gpt-4") < 200 + 30  # the window's budget, and a header per passage
+    assert 0 < first.grounds.sentences_read < first.grounds.sentences
+    assert "sentences that bear on it most" in explain.reading(first)
+
+
+def test_a_focused_window_keeps_the_sentence_before_and_marks_the_gaps() -> None:
+    passage = Evidence("context", "The city has a museum. It opened in 1998. The harbour has cranes. "
+                                  "Cranes are old. The museum is on the south bank.")
+    focus = Focus([passage])
+    window, read = focus.window("museum opened 1998", 13)  # tokens: 7 for the sentence, 6 before it
+    assert read == 2 and window[0].text == "The city has a museum. It opened in 1998."
+    assert focus.window("museum opened 1998", 12) == ((Evidence("context", "It opened in 1998."),), 1)
+    window, read = focus.window("museum south bank opened 1998", 200)  # no sentence shares no word
+    assert window[0].text == ("The city has a museum. It opened in 1998. … Cranes are old. The museum is on "
+                              "the south bank.")
