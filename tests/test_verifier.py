@@ -145,3 +145,15 @@ def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
     assert [v.label for v in result.segment_verdicts] == ["true", "not_checkable"]
     assert len(model.calls) == 1 and "favourite" not in model.calls[0][0]["content"]
     assert result.label == "true" and result.is_successful()
+
+
+def test_a_candid_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
+    # Issue 35, point 2: "Honestly, I think …" was judged false (0.80) and dragged faithfulness down.
+    model = ScriptedChatModel(["Yes"], name="local:qwen2.5-coder-1.5b-instruct-q4_k_m")
+    result = Verifier(model=model).verify(
+        "Where is the Eiffel Tower?",
+        "The Eiffel Tower is in Paris. Honestly, I think it is the most romantic place on Earth.",
+        context=["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."])
+    assert [v.label for v in result.segment_verdicts] == ["true", "not_checkable"]
+    assert len(model.calls) == 1 and "romantic" not in model.calls[0][0]["content"]
+    assert result.faithfulness == 1.0 and result.is_successful()
