@@ -190,7 +190,8 @@ def test_a_candid_opinion_is_personal_in_every_language(opinion: str, fact: str)
 def test_a_candid_opinion_beside_a_fact_leaves_only_the_fact_as_a_part() -> None:
     from factjudge.text.checkability import checkable_sentences
 
-    sentences = ["Paris is the capital of France.", "Honestly, I think it is the most romantic place on Earth."]
+    sentences = ["Paris is the capital of France.",
+                 "Honestly, I think it is the most romantic place on Earth."]
     assert checkable_sentences(sentences) == sentences[:1]
     # A name that only looks like a candour word is no hedge.
     assert is_checkable("Ehrlich discovered Salvarsan in 1909.")
