@@ -24,6 +24,7 @@ from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Evidence, Failure
+from factjudge.threshold import checked_threshold
 
 
 class EmptyContextError(InputError):
@@ -73,11 +74,9 @@ class Verifier:
         grounded: bool | None = None,
         threshold: float = 0.5,
     ) -> None:
-        if not 0.0 <= threshold <= 1.0:
-            raise InputError(f"the threshold is a faithfulness between 0 and 1, not {threshold}")
         config = config or CheckConfig()
         self.config = config if grounded is None else config.replace(grounded=grounded)
-        self.threshold = threshold
+        self.threshold = checked_threshold(threshold)
         self._model = model
         self._pool = ModelPool()
 
