@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from factjudge.errors import InputError
 from factjudge.checking.verifier import Verifier
+from factjudge.errors import InputError
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Claim, ErrorSpan, Evidence, Segment, Verdict
@@ -141,3 +141,28 @@ def test_a_threshold_that_is_not_a_share_is_one_input_error(bad: object) -> None
     with pytest.raises(InputError, match="threshold is a faithfulness between 0 and 1"):
         CheckResult.from_dict(data)
     assert CheckResult.from_dict({**data, "threshold": 1}).threshold == 1.0
+
+
+def test_the_services_json_carries_the_metric_fields_of_the_python_result() -> None:
+    # Issue 35, point 4: the service's JSON lacked faithfulness, reason, threshold and success.
+    pytest.importorskip("fastapi")
+    import httpx
+
+    from factjudge.integrations.http import create_app
+    from factjudge.testing.live import serve_in_thread
+
+    app = create_app(model=ScriptedChatModel(second_is_wrong, name="scripted:judge"))
+    with serve_in_thread(app) as url:
+        response = httpx.post(f"{url}/v1/check", timeout=30,
+                              json={"question": QUESTION, "answer": ANSWER, "context": CONTEXT})
+        schema = httpx.get(f"{url}/openapi.json", timeout=30).json()
+    assert response.status_code == 200, response.text
+    data = response.json()
+    expected = Verifier(model=ScriptedChatModel(second_is_wrong, name="scripted:judge")).verify(
+        QUESTION, ANSWER, context=CONTEXT)
+    assert data["faithfulness"] == expected.faithfulness == 0.5
+    assert data["threshold"] == 0.5 and data["successful"] is expected.is_successful() is True
+    assert data["reason"] == expected.reason and "north bank" in data["reason"]
+    assert CheckResult.from_dict(data).faithfulness == 0.5  # the extra fields do not break loading it back
+    documented = schema["components"]["schemas"]["CheckResponse"]["properties"]
+    assert {"faithfulness", "threshold", "successful", "reason"} <= set(documented)
