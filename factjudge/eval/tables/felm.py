@@ -23,11 +23,12 @@ def counted_cells(rows: pd.DataFrame, metric: str, left_out: str, group: str = "
     were unparseable (``left_out``) and how many failed, so a missing number is never a silent blank.
 
     A number resting on fewer than ``metrics.MIN_ITEMS`` items (its ``{metric}_n`` column) is
-    starred and says its n: ``100.0* (n=3 u0 f0)``. Segments the evidence left unverified
-    (counted as not flagged) are added where there are any: ``61.2 (u0 f0 v12)``.
+    starred and says its n: ``100.0* (n=3 u0 f0)``. Segments (answers, at response level) the
+    evidence left unverified (counted as not flagged) are added where there are any: ``61.2 (u0 f0 v12)``.
     """
     def cell(row: pd.Series) -> str:
-        open_ = int(row.get("unverified", 0) or 0) if metric == "segment_ba" else 0
+        unverified = {"segment_ba": "unverified", "response_ba": "unverified_answers"}.get(metric)
+        open_ = int(row.get(unverified, 0) or 0) if unverified else 0
         counts = f"u{int(row[left_out])} f{int(row['failed'])}" + (f" v{open_}" if open_ else "")
         if pd.isna(row[metric]):
             return f"n/a ({counts})"
