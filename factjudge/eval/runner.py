@@ -180,7 +180,7 @@ def resumed_setups(run_dir: Path, manifest: Mapping[str, Any], asked: Sequence[S
     if new:
         them = "it" if len(new) == 1 else "them"
         raise InputError(
-            f"{run_dir} was started with the set-ups {'; '.join(recorded)}, and --resume continues those: "
+            f"{run_dir} was started with the set-ups {'; '.join(sorted(recorded))}, and --resume continues those: "
             f"{'; '.join(new)} is not one of them. Resume without --grid and setting flags to continue "
             f"them all (or give a grid naming some of them), or start {them} in a new --run-dir")
     return list(asked)
