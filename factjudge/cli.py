@@ -176,9 +176,9 @@ def _bench(args: argparse.Namespace) -> int:
         selection = {key: recorded.get(key) for key in SELECTION} if isinstance(recorded, dict) else selection
     examples = select_examples(load_dataset(args.dataset), args.dataset, **selection)
     if not any(example.has_gold for example in examples):
-        print(f"factjudge: note: {args.dataset} holds no gold label (no label, response_label, segment_labels "
-              "or claim_labels): the run records what the judge says, and no metric can be computed from it",
-              file=sys.stderr)
+        print(f"factjudge: note: {args.dataset} holds no gold label (no label, response_label, "
+              "segment_labels or claim_labels): the run records what the judge says, and no metric can be "
+              "computed from it", file=sys.stderr)
     # A resumed run continues the set-ups it was started with; setting flags or a grid must name some of them.
     named_on_command_line = bool(args.grid or args.config or any(
         getattr(args, name) is not None for name in args.config_fields))

@@ -166,7 +166,7 @@ def read_manifest(run_dir: Path) -> dict[str, Any] | None:
 
 
 def resumed_setups(run_dir: Path, manifest: Mapping[str, Any], asked: Sequence[Setup] | None) -> list[Setup]:
-    """The set-ups ``bench --resume`` continues: the manifest's, or those ``asked`` for when each is one of them.
+    """The set-ups ``bench --resume`` continues: the manifest's, or those ``asked`` for, each one of them.
 
     A resumed run never gains a set-up: one it was not started with is refused, with the choices.
     """
@@ -180,7 +180,8 @@ def resumed_setups(run_dir: Path, manifest: Mapping[str, Any], asked: Sequence[S
     if new:
         them = "it" if len(new) == 1 else "them"
         raise InputError(
-            f"{run_dir} was started with the set-ups {'; '.join(sorted(recorded))}, and --resume continues those: "
+            f"{run_dir} was started with the set-ups {'; '.join(sorted(recorded))}, and --resume continues "
+            "those: "
             f"{'; '.join(new)} is not one of them. Resume without --grid and setting flags to continue "
             f"them all (or give a grid naming some of them), or start {them} in a new --run-dir")
     return list(asked)
@@ -233,7 +234,7 @@ class BenchRun:
             "setups": {s.id: s.config.to_dict() for s in self.setups}
             | manifest.get("setups", {}),
             # Which examples a bench --resume without filters runs again (select.select_examples).
-            "selection": dict(self.selection) if self.selection is not None else manifest.get("selection", {}),
+            "selection": manifest.get("selection", {}) if self.selection is None else dict(self.selection),
             "prompt_hashes": prompt_hashes(),
             "version": package_version(),
         })

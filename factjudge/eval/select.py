@@ -32,7 +32,7 @@ def filter_values(flag: str, given: str | Sequence[str] | None) -> list[str]:
 
 
 def _only(examples: list[Example], key: str, values: Sequence[str], dataset: str) -> list[Example]:
-    """The examples whose ``key`` is one of ``values``; a value the dataset does not hold is an input error."""
+    """The examples whose ``key`` is one of ``values``; a value the dataset lacks is an input error."""
     known = sorted({getattr(e, key) for e in examples})
     missing = [v for v in values if v not in known]
     if missing:

@@ -67,7 +67,8 @@ def _rows_loader(row: Mapping[str, Any], where: str, name: str) -> RowsLoader:
     if "claims" in row or "response_label" in row:
         return factbench_examples
     raise InputError(f"{where}: unrecognised dataset columns {sorted(row)}; name the answer 'answer' (and "
-                     f"the label 'label'), or map the columns with {_LOAD_TABLE}(path, {{'answer': COLUMN, …}})")
+                     f"the label 'label'), or map the columns with "
+                     f"{_LOAD_TABLE}(path, {{'answer': COLUMN, …}})")
 
 
 # The loader for files whose columns are named otherwise (README: "Benchmarking judges").

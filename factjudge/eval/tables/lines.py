@@ -30,7 +30,8 @@ def has_gold(line: dict[str, Any]) -> bool:
     """Whether a human labelled anything of the line's example (Mu-SHROOM's span-free answers count:
     they are labelled all correct)."""
     gold = line["gold"]
-    labels = [gold.get("response_label"), *(gold.get("segment_labels") or ()), *(gold.get("claim_labels") or ())]
+    labels = [gold.get("response_label"), *(gold.get("segment_labels") or ()),
+              *(gold.get("claim_labels") or ())]
     return (any(label is not None for label in labels) or bool(gold.get("spans") or gold.get("soft_spans"))
             or line.get("dataset") == "mushroom")
 

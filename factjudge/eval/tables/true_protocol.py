@@ -29,7 +29,8 @@ def scored(lines: Iterable[dict[str, Any]]) -> tuple[Scores, dict[tuple[str, str
     return scores, gold
 
 
-def scored_and_answered(lines: Iterable[dict[str, Any]]) -> tuple[Scores, dict[tuple[str, str], bool], Answered]:
+def scored_and_answered(lines: Iterable[dict[str, Any]],
+                        ) -> tuple[Scores, dict[tuple[str, str], bool], Answered]:
     """``scored``, and every gold-labelled answer of each set-up, so an answer left without an error
     score (every item unverified with no passage, or unparseable) is counted, never silently dropped."""
     scores: Scores = defaultdict(lambda: defaultdict(dict))
