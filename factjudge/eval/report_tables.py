@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
+from factjudge.eval.compare import pairwise_differences
 from factjudge.eval.metrics import MIN_ITEMS, MIN_PER_CLASS
 from factjudge.eval.setup_label import setup_label
 from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
@@ -92,6 +93,7 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
         before = len(out.sections)
         _balanced_accuracy(out, part, failed, kind, prefix, suffix)
         _ranking(out, part, dev_lines if kind == TRUE else None, prefix)
+        _differences(out, part, kind, prefix, out.rows_by_group[(suffix, "domain")])
         if kind == FELM:
             _error_types(out, part, prefix)
         if kind == FACTS:
@@ -218,6 +220,42 @@ def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequ
             note="threshold: the error score maximising sqrt(TPR·(1−FPR)) on the dev run, one per set-up; "
                  "an item is flagged inconsistent at or above it. Accuracy, balanced accuracy and ROC AUC "
                  f"are on the test run. {P_NOTE}", data=tuned, footnote=_small_sample_note(tuned)))
+
+
+# Every pair of set-ups is compared directly up to this many set-ups (6 pairs); beyond, the
+# p_vs_best columns and Evaluation.compare(a, b) do it.
+MAX_COMPARED = 4
+DIFFERENCE_NOTE = ("A minus B on the answers both set-ups judged (n), in percentage points: the overall "
+                   "number of each (balanced accuracy: the mean over the domains every set-up has a number "
+                   "for; ROC AUC: pooled), the difference with its bootstrap 95% interval, and the paired-"
+                   "bootstrap p-value (1000 resamples of those answers: the share in which the set-up ahead "
+                   "is not ahead). An interval that excludes 0 and a small p: unlikely to be luck.")
+
+
+def _differences(out: ReportTables, lines: Sequence[dict[str, Any]], kind: str, prefix: str,
+                 rows: pd.DataFrame) -> None:
+    """Two to ``MAX_COMPARED`` set-ups: each pair's A minus B, with its interval and p-value."""
+    setups = sorted({ln["setup"] for ln in lines})
+    if not 2 <= len(setups) <= MAX_COMPARED or rows.empty:
+        return
+    domains = {metric: common_groups(rows, metric) for metric in ("segment_ba", "response_ba")}
+    # A TRUE pair is one segment: its response level would repeat the segment level.
+    shown = ("segment_ba", "roc_auc") if kind == TRUE else ("segment_ba", "response_ba", "roc_auc")
+    table = pairwise_differences(lines, setups, {**domains, "roc_auc": None}, shown)
+    if table.empty:
+        return
+    printed = table.astype({"ci_low": object, "ci_high": object, "p_value": object})
+    small = table["ci_low"].isna()
+    for column in ("ci_low", "ci_high", "p_value"):
+        printed.loc[small, column] = [f"n/a (n={n})" for n in table.loc[small, "n"]]
+    printed[["a", "b"]] = printed[["a", "b"]].map(setup_label)
+    out.sections.append(Section("A minus B: set-ups compared on the same answers", printed,
+                                f"{prefix}differences", data=table, note=DIFFERENCE_NOTE,
+                                footnote=_SMALL_DIFFERENCE if small.any() else ""))
+
+
+_SMALL_DIFFERENCE = (f"n/a (n=…): fewer than {MIN_ITEMS} answers both judged (or, for ROC AUC, fewer than "
+                     f"{MIN_PER_CLASS} of either class), so no interval or p-value is given.")
 
 
 def _without_intervals(table: pd.DataFrame) -> pd.DataFrame:
