@@ -147,17 +147,13 @@ def _add_bench(sub: Any) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-# The flags that choose a bench's examples, as select.select_examples names them.
-SELECTION = ("domain", "language", "per_language", "per_domain", "limit")
-
-
 def _bench(args: argparse.Namespace) -> int:
     import time
 
     from factjudge.eval.datasets import dataset_hash, load_dataset
     from factjudge.eval.grid import expand, parse_grid
     from factjudge.eval.runner import BenchRun, name_setups, read_manifest, resumed_setups
-    from factjudge.eval.select import filter_values, select_examples
+    from factjudge.eval.select import SELECTION, resumed_selection, select_examples
     from factjudge.llm.registry import check_model_spec, model_info, model_name
 
     if args.resume and not args.run_dir:
@@ -168,12 +164,7 @@ def _bench(args: argparse.Namespace) -> int:
     grid = parse_grid(args.grid)
     run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     manifest = read_manifest(run_dir) if args.resume else None
-    selection: dict[str, Any] = {"domain": filter_values("--domain", args.domain) or None,
-                                 "language": filter_values("--language", args.language) or None,
-                                 **{key: getattr(args, key) for key in SELECTION[2:]}}
-    if manifest is not None and all(value is None for value in selection.values()):
-        recorded = manifest.get("selection")
-        selection = {key: recorded.get(key) for key in SELECTION} if isinstance(recorded, dict) else selection
+    selection = resumed_selection({key: getattr(args, key) for key in SELECTION}, manifest)
     examples = select_examples(load_dataset(args.dataset), args.dataset, **selection)
     if not any(example.has_gold for example in examples):
         print(f"factjudge: note: {args.dataset} holds no gold label (no label, response_label, "

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets import Example
@@ -39,6 +40,22 @@ def _only(examples: list[Example], key: str, values: Sequence[str], dataset: str
         raise InputError(f"{dataset} has no examples of {key} {', '.join(map(repr, missing))}; its {key}s: "
                          f"{', '.join(map(repr, known))}")
     return [e for e in examples if getattr(e, key) in values]
+
+
+# The filters that choose a bench's examples (flags and ``select_examples`` arguments), in order.
+SELECTION = ("domain", "language", "per_language", "per_domain", "limit")
+
+
+def resumed_selection(given: Mapping[str, Any], manifest: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The filters a bench runs with: those given (``domain``/``language`` as lists), or, when a resumed
+    run's command line gives none, the ones its manifest recorded."""
+    selection = {key: given.get(key) for key in SELECTION}
+    for key in ("domain", "language"):
+        selection[key] = filter_values(f"--{key}", selection[key]) or None
+    recorded = (manifest or {}).get("selection")
+    if isinstance(recorded, Mapping) and all(value is None for value in selection.values()):
+        return {key: recorded.get(key) for key in SELECTION}
+    return selection
 
 
 def select_examples(
