@@ -283,7 +283,8 @@ def _error_types(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str
         return
     typed = set(rows["error_type"]) - {"untyped", "all errors"}
     note = ("Recall per FELM error type: the share of human-labelled false segments of that type the set-up "
-            "labelled false, over the parsed ones (caught/errors, uN unparseable). FELM types the errors of "
+            "labelled false, over the parsed ones (caught/errors, uN unparseable, vN left unverified by the "
+            "evidence: not caught, and shown apart). FELM types the errors of "
             "wk, science and writing_rec only; math and reasoning errors are untyped.")
     if not typed:
         note += " No line carries FELM's error types (runs written before they were kept)."

@@ -88,3 +88,12 @@ def test_the_report_prints_the_n_unscored_answers_and_unverified_answers(tmp_pat
     response = next(s for s in built.sections if s.title.startswith("Response-level balanced accuracy"))
     assert response.table is not None
     assert response.table.loc["judge", "overall"].endswith("v2)")  # unverified answers shown apart
+
+
+def test_felm_error_types_show_unverified_errors_apart() -> None:
+    from factjudge.eval.tables.felm import error_type_rows, error_type_table
+
+    lines = [line("f1", "evidence", ["unverified", "false"], gold=[False, False],
+                  error_types=["knowledge_error", "knowledge_error"])]
+    table = error_type_table(error_type_rows(lines))
+    assert table.loc["evidence", "knowledge_error"] == "50.0 (1/2, u0 v1)"
