@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -133,14 +135,17 @@ def _add_bench(sub: Any) -> None:
     # The dataset sets each example's domain and language; --domain and --language filter it.
     add_config_flags(p, exclude=("domain", "language"))
     p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
-    p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
+    p.add_argument("--resume", action="store_true", help="continue the run in --run-dir: its set-ups and "
+                   "example filters are read from its manifest unless given again")
     p.add_argument("--concurrency", type=int,
                    help="items checked at once (default 4; 1 when every set-up judges with a local model)")
     p.add_argument("--limit", type=int, help="only the first N examples")
     p.add_argument("--per-language", type=int, metavar="N", help="only the first N examples of each language")
     p.add_argument("--per-domain", type=int, metavar="N", help="only the first N examples of each domain")
-    p.add_argument("--domain", help="only examples of this domain")
-    p.add_argument("--language", help="only examples in this language")
+    p.add_argument("--domain", action="append", metavar="DOMAIN[,DOMAIN…]",
+                   help="only examples of these domains (comma-separated, or the flag repeated)")
+    p.add_argument("--language", action="append", metavar="LANG[,LANG…]",
+                   help="only examples in these languages (comma-separated, or the flag repeated)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -149,8 +154,8 @@ def _bench(args: argparse.Namespace) -> int:
 
     from factjudge.eval.datasets import dataset_hash, load_dataset
     from factjudge.eval.grid import expand, parse_grid
-    from factjudge.eval.runner import BenchRun, name_setups
-    from factjudge.eval.select import select_examples
+    from factjudge.eval.runner import BenchRun, name_setups, read_manifest, resumed_setups
+    from factjudge.eval.select import SELECTION, resumed_selection, select_examples
     from factjudge.llm.registry import check_model_spec, model_info, model_name
 
     if args.resume and not args.run_dir:
@@ -159,27 +164,42 @@ def _bench(args: argparse.Namespace) -> int:
         raise InputError("--concurrency must be at least 1")
     base = config_from_flags(args)
     grid = parse_grid(args.grid)
-    configs = expand(base, grid)
-    models = list(dict.fromkeys(c.model for c in configs))
-    for model in models:
-        check_model_spec(model)  # a bad name fails here, not once per item
+    run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
+    manifest = read_manifest(run_dir) if args.resume else None
+    selection = resumed_selection({key: getattr(args, key) for key in SELECTION}, manifest)
+    examples = select_examples(load_dataset(args.dataset), args.dataset, **selection)
+    if not any(example.has_gold for example in examples):
+        print(f"factjudge: note: {args.dataset} holds no gold label (no label, response_label, "
+              "segment_labels or claim_labels): the run records what the judge says, and no metric can be "
+              "computed from it", file=sys.stderr)
+    # A resumed run continues the set-ups it was started with; setting flags or a grid must name some of them.
+    named_on_command_line = bool(args.grid or args.config or any(
+        getattr(args, name) is not None for name in args.config_fields))
+    if manifest is not None and manifest.get("setups") and not named_on_command_line:
+        setups = resumed_setups(run_dir, manifest, None)
+        if args.no_cache:
+            setups = [dataclasses.replace(s, config=s.config.replace(use_cache=False)) for s in setups]
+    else:
+        configs = expand(base, grid)
+        for model in dict.fromkeys(c.model for c in configs):
+            check_model_spec(model)  # a bad name fails here, not once per item
+        setups = name_setups(configs, list(grid), examples, lambda c: model_name(c.model))
+        if manifest is not None and manifest.get("setups"):
+            setups = resumed_setups(run_dir, manifest, setups)
     # llama.cpp answers one call at a time: more workers only interleave prompts of different
     # answers, and each item then re-evaluates the passages it would have shared with the last.
+    models = list(dict.fromkeys(s.config.model for s in setups))
     concurrency = args.concurrency or min(model_info(m).concurrency for m in models)
-    examples = select_examples(load_dataset(args.dataset), args.dataset, domain=args.domain,
-                               language=args.language, per_language=args.per_language,
-                               per_domain=args.per_domain, limit=args.limit)
-    setups = name_setups(configs, list(grid), examples, lambda c: model_name(c.model))
-    run_dir = Path(args.run_dir or f"runs/{Path(args.dataset).stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     run = BenchRun(run_dir, examples, setups, dataset=str(args.dataset),
-                   dataset_hash=dataset_hash(args.dataset), concurrency=concurrency)
+                   dataset_hash=dataset_hash(args.dataset), concurrency=concurrency, selection=selection)
     summary = run.run(resume=args.resume, show_progress=not args.no_progress)
     state = "interrupted" if summary.interrupted else "finished"
     print(f"{state}: {summary.done} done, {summary.skipped} already done, {summary.failed} failed "
           f"({summary.usage.calls} model calls, {summary.usage.cached_calls} from cache); "
           f"results in {run_dir}")
     if summary.interrupted:
-        print(f"resume with: factjudge bench {args.dataset} --run-dir {run_dir} --resume ...")
+        print(f"resume with: factjudge bench {shlex.quote(str(args.dataset))} "
+              f"--run-dir {shlex.quote(str(run_dir))} --resume")
         return 130
     if summary.failed:
         first = "; ".join(f"{setup}: {error}" for setup, error in summary.first_errors.items())

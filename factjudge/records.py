@@ -13,6 +13,7 @@ from typing import Any, Literal, TypeVar
 
 from factjudge import explain
 from factjudge.grounds import Grounds
+from factjudge.threshold import checked_threshold
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
 Label = Literal["true", "false", "unverified", "not_checkable", "unparseable"]
@@ -151,6 +152,8 @@ class Trace:
         data = dict(data)
         data["messages"] = tuple(dict(m) for m in data.get("messages", ()))
         data["usage"] = Usage.from_dict(data.get("usage") or {})
+        if "threshold" in data:
+            data["threshold"] = checked_threshold(data["threshold"])
         return _from_dict(cls, data)
 
 
@@ -311,6 +314,8 @@ class CheckResult:
         # A result written before ``fallbacks`` joined them into one string.
         old = data.pop("fallback", None)
         data["fallbacks"] = tuple(data.get("fallbacks") or ([old] if old else []))
+        if "threshold" in data:
+            data["threshold"] = checked_threshold(data["threshold"])
         return _from_dict(cls, data)
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -338,12 +343,17 @@ class CheckResult:
         return self.score
 
     def is_successful(self) -> bool:
-        """True when some item was judged and ``faithfulness`` reaches ``threshold``.
+        """True when some item was judged and the supported items reach ``threshold`` of those checked.
 
-        An answer with nothing judged (only opinions, or every item unverified or unparseable)
-        is not a success: nothing in it was shown to be supported.
+        ``faithfulness`` is the share of judged (true or false) items; an item left unverified or
+        unparseable was not shown supported, so for success it counts as an unsupported one would:
+        1 true and 3 unverified items have faithfulness 1.0 and succeed only up to threshold 0.25.
         """
-        return self.faithfulness is not None and self.faithfulness >= self.threshold
+        labels = [verdict.label for _, verdict in self.item_verdicts()]
+        checked = sum(label in ("true", "false", "unverified", "unparseable") for label in labels)
+        if self.faithfulness is None or not checked:
+            return False
+        return self.faithfulness >= self.threshold and labels.count("true") / checked >= self.threshold
 
     def item_verdicts(self) -> list[tuple[str, Verdict]]:
         """The judged items' text and verdict, in answer order: each segment's claims, or the segment."""

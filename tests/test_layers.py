@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "factjudge"
 
 # Bottom to top. A module may import from its own layer (without a cycle) and from layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "grounds", "explain", "records", "transcript", "version", "environment"),
+    ("errors", "threshold", "grounds", "explain", "records", "transcript", "version", "environment"),
     ("text",),
     ("llm",),
     ("prompts",),

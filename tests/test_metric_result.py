@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+
+import pytest
 
 from factjudge.checking.verifier import Verifier
+from factjudge.errors import InputError
 from factjudge.grounds import Grounds
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
@@ -112,3 +116,54 @@ def test_the_readme_rag_example_prints_what_the_code_does() -> None:
     assert r.reason == documented
     assert f"# {r.faithfulness} {r.threshold} {r.is_successful()}" in block
     assert f"# 2 {[s.text for s in r.segment_verdicts[1].spans]}" in block
+
+
+def test_unverified_items_count_against_success_not_in_faithfulness() -> None:
+    # Issue 34, point 9: 1 true + 3 unverified items said is_successful() at threshold 1.0.
+    r = result(verdict(1, "true"), *(verdict(n, "unverified") for n in (2, 3, 4)), score=1.0)
+    assert r.faithfulness == 1.0  # the share of judged items, as before
+    assert not dataclasses.replace(r, threshold=1.0).is_successful()
+    assert not dataclasses.replace(r, threshold=0.5).is_successful()
+    assert dataclasses.replace(r, threshold=0.25).is_successful()  # 1 supported of 4 checked
+    mostly = result(*(verdict(n, "true") for n in (1, 2, 3)), verdict(4, "unverified"), score=1.0)
+    assert mostly.is_successful() and not dataclasses.replace(mostly, threshold=0.8).is_successful()
+    unread = result(verdict(1, "true"), verdict(2, "unparseable"), score=1.0)
+    assert not dataclasses.replace(unread, threshold=0.6).is_successful()
+    only_open = result(verdict(1, "unverified"), verdict(2, "not_checkable"), score=None)
+    assert not dataclasses.replace(only_open, threshold=0.0).is_successful()
+
+
+@pytest.mark.parametrize("bad", ["0.5", None, True, False, math.nan, 1.5, -0.1, [0.5]])
+def test_a_threshold_that_is_not_a_share_is_one_input_error(bad: object) -> None:
+    with pytest.raises(InputError, match="threshold is a faithfulness between 0 and 1"):
+        Verifier(threshold=bad)  # type: ignore[arg-type]
+    data = result(verdict(1, "true"), score=1.0).to_dict()
+    data["threshold"] = bad
+    with pytest.raises(InputError, match="threshold is a faithfulness between 0 and 1"):
+        CheckResult.from_dict(data)
+    assert CheckResult.from_dict({**data, "threshold": 1}).threshold == 1.0
+
+
+def test_the_services_json_carries_the_metric_fields_of_the_python_result() -> None:
+    # Issue 35, point 4: the service's JSON lacked faithfulness, reason, threshold and success.
+    pytest.importorskip("fastapi")
+    import httpx
+
+    from factjudge.integrations.http import create_app
+    from factjudge.testing.live import serve_in_thread
+
+    app = create_app(model=ScriptedChatModel(second_is_wrong, name="scripted:judge"))
+    with serve_in_thread(app) as url:
+        response = httpx.post(f"{url}/v1/check", timeout=30,
+                              json={"question": QUESTION, "answer": ANSWER, "context": CONTEXT})
+        schema = httpx.get(f"{url}/openapi.json", timeout=30).json()
+    assert response.status_code == 200, response.text
+    data = response.json()
+    expected = Verifier(model=ScriptedChatModel(second_is_wrong, name="scripted:judge")).verify(
+        QUESTION, ANSWER, context=CONTEXT)
+    assert data["faithfulness"] == expected.faithfulness == 0.5
+    assert data["threshold"] == 0.5 and data["successful"] is expected.is_successful() is True
+    assert data["reason"] == expected.reason and "north bank" in data["reason"]
+    assert CheckResult.from_dict(data).faithfulness == 0.5  # the extra fields do not break loading it back
+    documented = schema["components"]["schemas"]["CheckResponse"]["properties"]
+    assert {"faithfulness", "threshold", "successful", "reason"} <= set(documented)

@@ -145,3 +145,31 @@ def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
     assert [v.label for v in result.segment_verdicts] == ["true", "not_checkable"]
     assert len(model.calls) == 1 and "favourite" not in model.calls[0][0]["content"]
     assert result.label == "true" and result.is_successful()
+
+
+def test_a_candid_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
+    # Issue 35, point 2: "Honestly, I think …" was judged false (0.80) and dragged faithfulness down.
+    model = ScriptedChatModel(["Yes"], name="local:qwen2.5-coder-1.5b-instruct-q4_k_m")
+    result = Verifier(model=model).verify(
+        "Where is the Eiffel Tower?",
+        "The Eiffel Tower is in Paris. Honestly, I think it is the most romantic place on Earth.",
+        context=["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."])
+    assert [v.label for v in result.segment_verdicts] == ["true", "not_checkable"]
+    assert len(model.calls) == 1 and "romantic" not in model.calls[0][0]["content"]
+    assert result.faithfulness == 1.0 and result.is_successful()
+
+
+def test_an_empty_context_is_refused_and_none_is_a_check_without_one() -> None:
+    # Issue 35, point 3: context=[] silently became a check against Wikipedia.
+    from factjudge.checking.verifier import EmptyContextError
+
+    model = scripted()
+    verifier = Verifier(model=model)
+    for empty in ([], (), "", [" "]):
+        with pytest.raises(EmptyContextError, match="empty retrieval"):
+            verifier.verify(QUESTION, ANSWER, context=empty)
+    assert model.calls == []
+    with pytest.raises(InputError, match=r"the context is 5 \(int\)"):
+        verifier.verify(QUESTION, ANSWER, context=5)  # type: ignore[arg-type]
+    assert verifier.verify(QUESTION, ANSWER, context=None).strategy == "vanilla"
+    assert verifier.verify(QUESTION, ANSWER, context=iter(CONTEXT)).strategy == "grounded"

@@ -68,3 +68,43 @@ def test_not_a_batch_is_an_input_error_and_failures_round_trip() -> None:
 def test_bad_threshold_is_an_input_error() -> None:
     with pytest.raises(InputError, match="between 0 and 1"):
         Verifier(threshold=1.5)
+
+
+def test_an_empty_retrieval_is_its_rows_distinct_failure_never_a_check_against_wikipedia() -> None:
+    # Issue 35, point 3: retrieved_contexts=[] ran evidence-first against Wikipedia (fallback None).
+    model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
+    rows = [{"user_input": QUESTION, "response": ANSWER, "retrieved_contexts": []},
+            {"answer": ANSWER, "context": ["", "  "]}, {"answer": ANSWER, "context": CONTEXT}]
+    empty, blank, checked = Verifier(model=model).verify_many(rows)
+    for failure in (empty, blank):
+        assert isinstance(failure, Failure) and failure.kind == "EmptyContextError"
+        assert "empty retrieval" in failure.error and "retriever" in failure.error
+    assert isinstance(checked, CheckResult) and checked.strategy == "grounded"
+    assert len(model.calls) == 1  # only the row with passages reached the judge
+
+
+def test_a_context_that_is_no_context_fails_its_row_not_the_batch() -> None:
+    # Issue 34, point 8: 5, 2.5 or True as a context was a TypeError that lost the whole batch.
+    rows = [{"answer": ANSWER, "context": 5}, {"answer": ANSWER, "context": 2.5},
+            {"answer": ANSWER, "context": True}, {"answer": ANSWER, "context": b"bytes"},
+            {"answer": ANSWER, "context": CONTEXT}]
+    *failures, checked = verifier().verify_many(rows)
+    assert [f.error for f in failures] == [  # type: ignore[union-attr]
+        "row 0: the context is 5 (int), not text or a list of passages",
+        "row 1: the context is 2.5 (float), not text or a list of passages",
+        "row 2: the context is True (bool), not text or a list of passages",
+        "row 3: the context is b'bytes' (bytes), not text or a list of passages"]
+    assert all(isinstance(f, Failure) and f.kind == "InputError" for f in failures)
+    assert isinstance(checked, CheckResult)
+
+
+def test_a_series_and_a_frame_naming_the_answer_twice_are_one_clear_error() -> None:
+    pd = pytest.importorskip("pandas")
+    with pytest.raises(InputError, match="not a Series"):
+        verifier().verify_many(pd.Series([ANSWER]))
+    with pytest.raises(InputError, match="more than one column named 'answer'"):
+        verifier().verify_many(pd.DataFrame([[ANSWER, "other"]], columns=["answer", "answer"]))
+    with pytest.raises(InputError, match="both 'answer' and 'response'"):
+        verifier().verify_many(pd.DataFrame({"answer": [ANSWER], "response": ["other"]}))
+    [failure] = verifier().verify_many([{"answer": ANSWER, "response": "other"}])
+    assert isinstance(failure, Failure) and "both 'answer' and 'response'" in failure.error

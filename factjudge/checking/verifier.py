@@ -13,17 +13,49 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from factjudge.checking.api import check
-from factjudge.checking.context import Context
+from factjudge.checking.context import Context, context_passages
 from factjudge.checking.model_pool import ModelPool
 from factjudge.checking.verify_many import verify_rows
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
-from factjudge.records import CheckResult, Failure
+from factjudge.records import CheckResult, Evidence, Failure
+from factjudge.threshold import checked_threshold
+
+
+class EmptyContextError(InputError):
+    """A context was given and holds no passage: the retrieval came back empty."""
+
+
+EMPTY_RETRIEVAL = ("the context is empty (no passage with text: an empty retrieval, such as "
+                   "retrieved_contexts=[]): there is nothing to check the answer against, which is a finding "
+                   "about the retriever; pass no context (None) to check the answer without one")
+
+
+def given_passages(context: Context | None) -> tuple[Evidence, ...] | None:
+    """A caller's context as passages; None when none was given.
+
+    A context that was given and holds no passage with text is refused (``EmptyContextError``),
+    never quietly checked as if there were no context (then against Wikipedia); so is a value
+    that is no context at all (a number, a bool, bytes).
+    """
+    if context is None:
+        return None
+    if isinstance(context, (str, Evidence, Mapping)) or hasattr(context, "page_content"):
+        items: list[Any] = [context]
+    elif isinstance(context, Iterable) and not isinstance(context, bytes):
+        items = list(context)
+    else:
+        shown = repr(context)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise InputError(f"the context is {shown} ({type(context).__name__}), not text or a list of passages")
+    if all(isinstance(item, str) and not item.strip() for item in items):
+        raise EmptyContextError(EMPTY_RETRIEVAL)
+    return context_passages(items)
 
 
 class Verifier:
@@ -42,11 +74,9 @@ class Verifier:
         grounded: bool | None = None,
         threshold: float = 0.5,
     ) -> None:
-        if not 0.0 <= threshold <= 1.0:
-            raise InputError(f"the threshold is a faithfulness between 0 and 1, not {threshold}")
         config = config or CheckConfig()
         self.config = config if grounded is None else config.replace(grounded=grounded)
-        self.threshold = threshold
+        self.threshold = checked_threshold(threshold)
         self._model = model
         self._pool = ModelPool()
 
@@ -67,10 +97,15 @@ class Verifier:
         config: CheckConfig | None = None,
         grounded: bool | None = None,
     ) -> CheckResult:
-        """Check ``answer`` to ``question``; with a context, against that context."""
+        """Check ``answer`` to ``question``; with a context, against that context.
+
+        ``context=None`` checks without one; a context with no passage (``[]``) is an
+        ``EmptyContextError``: an empty retrieval is reported, never judged against something else.
+        """
         config = config or self.config
+        passages = given_passages(context)
         result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
-                       ref_texts=tuple(ref_texts or ()), context=context, grounded=grounded)
+                       ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded)
         return dataclasses.replace(result, threshold=self.threshold)
 
     def verify_many(self, rows: Any, *, config: CheckConfig | None = None,

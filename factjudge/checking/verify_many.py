@@ -21,24 +21,50 @@ ROW_KEYS = {"question": ("question", "user_input"), "answer": ("answer", "respon
 VerifyRow = Callable[[str, str, Any], CheckResult]
 
 
+def _given(value: Any) -> bool:
+    # A DataFrame fills a missing cell with NaN.
+    return value is not None and not (isinstance(value, float) and math.isnan(value))
+
+
 def row_field(row: Mapping[str, Any], name: str) -> Any:
-    """A row's ``question``, ``answer`` or ``context`` under either name; None when absent or NaN."""
-    for key in ROW_KEYS[name]:
-        value = row.get(key)
-        # A DataFrame fills a missing cell with NaN.
-        if value is not None and not (isinstance(value, float) and math.isnan(value)):
-            return value
-    return None
+    """A row's ``question``, ``answer`` or ``context`` under either name; None when absent or NaN.
+
+    A row that gives both names of one field (``answer`` and ``response``) is an InputError:
+    which one to check would be a guess.
+    """
+    given = [key for key in ROW_KEYS[name] if _given(row.get(key))]
+    if len(given) > 1:
+        raise InputError(f"the row gives both {' and '.join(map(repr, given))}: keep one")
+    return row[given[0]] if given else None
 
 
 def batch_rows(rows: Any) -> Iterable[Any]:
     """The rows of a list (or any iterable) of dicts, or of a DataFrame, which is not imported for it."""
     if hasattr(rows, "to_dict") and not isinstance(rows, Mapping):
-        rows = rows.to_dict("records")  # a pandas DataFrame
+        rows = _frame_rows(rows)
     if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
         raise InputError(f"verify_many takes a list of rows (dicts) or a DataFrame, not a "
                          f"{type(rows).__name__}")
     return rows
+
+
+def _frame_rows(frame: Any) -> list[dict[Any, Any]]:
+    """A DataFrame's rows as dicts; a Series, or columns named twice, are one clear error."""
+    columns = getattr(frame, "columns", None)
+    if columns is None:
+        raise InputError(f"verify_many takes a DataFrame or a list of rows, not a {type(frame).__name__}: "
+                         "a Series is one column or one row; for one row pass [series.to_dict()]")
+    named = [str(c) for c in columns]
+    twice = sorted({c for c in named if named.count(c) > 1})
+    if twice:
+        raise InputError(f"the DataFrame has more than one column named {', '.join(map(repr, twice))}: "
+                         "keep one, or the last would silently win")
+    both = [keys for keys in ROW_KEYS.values() if all(k in named for k in keys)]
+    if both:
+        raise InputError("the DataFrame has both " + "; both ".join(" and ".join(map(repr, k)) for k in both)
+                         + " columns: keep one of each")
+    records: list[dict[Any, Any]] = frame.to_dict("records")
+    return records
 
 
 def verify_rows(verify: VerifyRow, rows: Any) -> list[CheckResult | Failure]:

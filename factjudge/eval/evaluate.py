@@ -20,11 +20,13 @@ import pandas as pd
 from factjudge.checking.model_pool import ModelPool
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
+from factjudge.eval.compare import difference_rows, interval_columns
 from factjudge.eval.datasets import Example, dataset_hash, load_dataset, load_rows
 from factjudge.eval.grid import expand, parse_grid
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import ERRORS, RESULTS, BenchRun, RunSummary, name_setups
-from factjudge.eval.summary import OVERALL, gold_segment_labels, metric_rows
+from factjudge.eval.setup_label import setup_label
+from factjudge.eval.summary import OVERALL, common_groups, gold_segment_labels, metric_rows
 from factjudge.eval.tables.lines import failed_items
 from factjudge.llm.base import ChatModel
 from factjudge.llm.registry import model_name
@@ -42,6 +44,26 @@ class Evaluation:
     summary: pd.DataFrame
     run_dir: Path
     run: RunSummary
+
+    def compare(self, a: str, b: str) -> pd.DataFrame:
+        """A minus B for every metric, on the answers both judged: both values, the difference with its
+        bootstrap 95% interval and the paired-bootstrap p-value, and the n of answers.
+
+        ``a`` and ``b`` are set-up ids (``results.setup``) or their readable names (``summary.name``).
+        """
+        ids = {**{label: s for s, label in zip(self.summary["setup"], self.summary["name"], strict=True)},
+               **{s: s for s in self.summary["setup"]}}
+        for name in (a, b):
+            if name not in ids:
+                raise InputError(f"no set-up {name!r} in this evaluation; its set-ups: "
+                                 f"{', '.join(map(repr, self.summary['name']))}")
+        lines = [{"example_id": r.example_id, "setup": r.setup, "domain": r.domain, "result": r.result,
+                  "gold": r.gold, "dataset": r.dataset} for r in self.results.itertuples()]
+        rows = metric_rows(lines)
+        table = pd.DataFrame(difference_rows(lines, ids[a], ids[b], averaged_domains(rows)))
+        if not table.empty:
+            table[["a", "b"]] = table[["a", "b"]].map(setup_label)
+        return table
 
     def report(self) -> dict[str, Path]:
         """Write the tables, plots and HTML page of ``factjudge report`` for this run; return their paths."""
@@ -108,14 +130,16 @@ def result_frame(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
             "model": result["model"], "strategy": result["strategy"], "granularity": result["granularity"],
             "calls": result["usage"]["calls"], "cached_calls": result["usage"]["cached_calls"],
             "cost_usd": result["usage"]["cost_usd"], "seconds": line.get("seconds"), "result": result,
+            "gold": gold, "dataset": line.get("dataset"),
         })
     return pd.DataFrame(rows)
 
 
 def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], examples: int,
                   failures: Sequence[Mapping[str, Any]] = ()) -> pd.DataFrame:
-    """One row per set-up: the report's overall metrics, the items judged and failed, and ``missing``:
-    those with neither a result nor a failure (an interrupted run)."""
+    """One row per set-up: its readable ``name``, the report's overall metrics, the items judged and
+    failed, ``missing`` (neither a result nor a failure: an interrupted run), and for each metric its
+    bootstrap 95% interval and paired-bootstrap p-value against the best set-up (``compare``)."""
     rows = metric_rows(lines, "domain", failures=failures)
     if rows.empty:
         overall = pd.DataFrame({"setup": list(setups), "items": 0, "failed": 0})
@@ -125,7 +149,17 @@ def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], exampl
     for count in ("items", "failed"):
         overall[count] = overall[count].fillna(0).astype(int)
     overall["missing"] = examples - overall["items"] - overall["failed"]
+    overall.insert(0, "name", [setup_label(s) for s in overall.index])
+    if not rows.empty:
+        complete = [s for s in setups if overall.loc[s, "unscored_answers"] == 0]
+        overall = overall.join(interval_columns(lines, list(setups), averaged_domains(rows), complete))
     return overall.reset_index()
+
+
+def averaged_domains(rows: pd.DataFrame) -> dict[str, list[str] | None]:
+    """The domains each overall balanced accuracy of ``metric_rows`` averages (ROC AUC pools all)."""
+    return {"segment_ba": common_groups(rows, "segment_ba"),
+            "response_ba": common_groups(rows, "response_ba"), "roc_auc": None}
 
 
 def evaluate(

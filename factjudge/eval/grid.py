@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, get_args, get_type_hints
@@ -45,7 +46,11 @@ def parse_grid(terms: Sequence[str]) -> dict[str, list[Any]]:
         if not sep or not values.strip():
             raise InputError(f"grid term {term!r} is not of the form key=value1,value2")
         if key not in _KINDS:
-            raise InputError(f"grid key {key!r} is unknown; the dataset sets domain and language")
+            close = difflib.get_close_matches(key, list(_KINDS), n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            where = "the dataset sets domain and language; " if key in ("domain", "language") else ""
+            raise InputError(f"grid key {key!r} is unknown; {hint}{where}the keys a grid may vary: "
+                             f"{', '.join(sorted(_KINDS))}")
         if key in grid:
             raise InputError(f"grid key {key!r} is given twice; list its values once: {key}=V1,V2")
         grid[key] = [_convert(key, v.strip()) for v in values.split(",") if v.strip()]

@@ -187,7 +187,7 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
               "positive class; unparseable and failed items are excluded and counted.", ""]
     if dev is not None:
         header += [f"Thresholds tuned on the dev run {run_dir} ({len(dev)} results).", ""]
-    warnings = [w for w in (small_run_warning(lines),) if w]
+    warnings = [*built.notes, *(w for w in (small_run_warning(lines),) if w)]
     header += [f"> {note}\n" for note in [*warnings, *_model_notes(lines)]]
     printed = [s for s in built.sections if s.table is not None]
     markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)

@@ -27,7 +27,7 @@ from factjudge.records import Verdict
 EVIDENCE_CHARS = 600
 EVIDENCE_PASSAGES = 8
 RATIONALE_CHARS = 1500
-_COLUMNS = ("TP", "FN", "FP", "TN", "unparseable")
+_COLUMNS = ("TP", "FN", "FP", "TN", "unverified", "unparseable")
 # (gold error, predicted error) -> its cell of the confusion matrix; the error is the positive class
 _CELL = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
 
@@ -66,12 +66,14 @@ def _labelled(line: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
 
 
 def confusion_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """Per set-up and level: TP/FN/FP/TN with the error as the positive class, and unparseable items."""
+    """Per set-up and level: TP/FN/FP/TN with the error as the positive class, and apart from them the
+    items the evidence left unverified and those that were unparseable (never folded into FN or TN)."""
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for line in lines:
         for level, gold_error, predicted in _labelled(line):
             cell = counts.setdefault((line["setup"], level), dict.fromkeys(_COLUMNS, 0))
-            name = "unparseable" if predicted == "unparseable" else _CELL[(gold_error, predicted == "false")]
+            apart = predicted in ("unverified", "unparseable")
+            name = predicted if apart else _CELL[(gold_error, predicted == "false")]
             cell[name] += 1
     rows = [{"setup": setup, "level": level, **cell} for (setup, level), cell in sorted(counts.items())]
     return pd.DataFrame(rows, columns=["setup", "level", *_COLUMNS])
@@ -141,7 +143,7 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
                        "es": _error_score(verdict), "why": _why(verdict), "src": _rests_on(verdict)})
     marks = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
                     if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
-    pairs = [(g, p == "false") for _, g, p in _labelled(line) if p != "unparseable"]
+    pairs = [(g, p == "false") for _, g, p in _labelled(line) if p not in ("unparseable", "unverified")]
     # n: a gold error the judge called true (false negative); p: the reverse (false positive)
     flags = "n" * any(g and not p for g, p in pairs) + "p" * any(p and not g for g, p in pairs)
     return {"s": setup, "e": example, "label": result["label"], "score": result["error_score"],
@@ -208,7 +210,7 @@ def page(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pat
              f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
              f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
              "percentages with the error as the positive class; unparseable items are excluded and "
-             "counted.</p>"]
+             "counted, and so are unverified ones in the confusion matrices.</p>"]
     parts += [f"<p class=note>{html.escape(note)}</p>" for note in notes]
     for title, table, note, footnote in sections:
         parts.append(f"<h2>{html.escape(title)}</h2>")

@@ -14,18 +14,32 @@ from typing import Any
 
 import pandas as pd
 
+from factjudge.eval import metrics
+from factjudge.eval.compare import pairwise_differences
 from factjudge.eval.metrics import MIN_ITEMS, MIN_PER_CLASS
 from factjudge.eval.setup_label import setup_label
 from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
 from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_rows, error_type_table
-from factjudge.eval.tables.lines import FACTS, FELM, TRUE, family
+from factjudge.eval.tables.lines import (
+    FACTS,
+    FELM,
+    TRUE,
+    family,
+    has_gold,
+    pct,
+    predicted_facts,
+    unverified_items,
+)
 from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
 from factjudge.eval.tables.true_protocol import roc_auc_intervals, threshold_table
 
 FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold"}
 COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
-               "response level) and fN = N items that failed (errors.jsonl); neither is in the number.")
-P_NOTE = ("p_vs_best: paired bootstrap (1000 resamples of the examples both scored) of the ROC AUC "
+               "response level) and fN = N items that failed (errors.jsonl); neither is in the number. "
+               "vN = N left unverified by the evidence: counted as not flagged, and shown apart.")
+P_NOTE = ("n: the answers the ROC AUC rests on; unscored: gold-labelled answers left without an error score "
+          "(no passage for any item, or unparseable), not in n, and a set-up with any is never the best. "
+          "p_vs_best: paired bootstrap (1000 resamples of the examples both scored) of the ROC AUC "
           "difference against the best row of the same dataset; small = unlikely to be luck (0.0: no "
           "resample reversed the order, p < 0.001).")
 
@@ -51,12 +65,24 @@ class ReportTables:
     rows_by_group: dict[tuple[str, str], pd.DataFrame] = field(default_factory=dict)
     spans: pd.DataFrame = field(default_factory=pd.DataFrame)
     ranked_lines: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # shown above every table
 
 
 def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[str, Any]] = (),
                   dev_lines: Sequence[dict[str, Any]] | None = None) -> ReportTables:
-    """Every table the lines mean something for, per kind of data (``tables.lines.family``)."""
+    """Every table the lines mean something for, per kind of data (``tables.lines.family``).
+
+    Lines whose example no human labelled get only what the judge predicted, never a metric
+    computed as if they had gold.
+    """
     out = ReportTables()
+    unlabelled = [ln for ln in lines if not has_gold(ln)]
+    lines = [ln for ln in lines if has_gold(ln)]
+    if unlabelled:
+        out.notes.append(_no_gold_note(len(unlabelled), len(lines)))
+        out.sections.append(Section("What the judge predicted, on answers with no gold label",
+                                    prediction_rows(unlabelled), "predictions_without_gold",
+                                    note=PREDICTIONS_NOTE))
     families = sorted({family(ln) for ln in lines}, key=list(FAMILY_NAMES).index)
     by_example = {ln["example_id"]: family(ln) for ln in lines}
     for kind in families:
@@ -67,6 +93,7 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
         before = len(out.sections)
         _balanced_accuracy(out, part, failed, kind, prefix, suffix)
         _ranking(out, part, dev_lines if kind == TRUE else None, prefix)
+        _differences(out, part, kind, prefix, out.rows_by_group[(suffix, "domain")])
         if kind == FELM:
             _error_types(out, part, prefix)
         if kind == FACTS:
@@ -74,6 +101,43 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
         for section in out.sections[before:]:
             section.title += suffix
     return out
+
+
+PREDICTIONS_NOTE = ("Per set-up: the answers' labels as the judge gave them, and its predicted FActScore "
+                    "(an unverified item counts as not supported), abstention (answers with no checked "
+                    "fact) and facts per answer. With no human label, nothing here says how right it was.")
+
+
+def _no_gold_note(unlabelled: int, labelled: int) -> str:
+    """The warning above the tables of a run whose data (or part of it) has no human label."""
+    what = "label, response_label, segment_labels, claim_labels or spans"
+    if not labelled:
+        return (f"No gold: no result of this run has a human label ({what}), so no metric of the judge "
+                "(balanced accuracy, ROC AUC, FActScore against human) can be computed; the table shows "
+                "what it predicted.")
+    return (f"{unlabelled} results have no human label ({what}): they are left out of every metric and "
+            "shown apart, as predictions only.")
+
+
+def prediction_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """Per set-up: how many answers got each label, and the predicted FActScore, abstention and facts."""
+    rows = []
+    for setup in sorted({ln["setup"] for ln in lines}):
+        part = [ln for ln in lines if ln["setup"] == setup]
+        labels = [ln["result"]["label"] for ln in part]
+        facts = metrics.factscore([predicted_facts(ln["result"]) for ln in part])
+        rows.append({"setup": setup, "answers": len(part),
+                     **{label: labels.count(label) for label in ANSWER_LABELS},
+                     "predicted_factscore": pct(facts.score_without_penalty),
+                     "predicted_abstention": pct(facts.abstention_rate),
+                     "facts_per_answer": None if facts.facts_per_response is None
+                     else round(facts.facts_per_response, 2),
+                     "unverified_items": sum(unverified_items(ln["result"]) for ln in part)})
+    return pd.DataFrame(rows)
+
+
+# The labels an answer can get, in the order the predictions table counts them.
+ANSWER_LABELS = ("true", "false", "unverified", "not_checkable", "unparseable")
 
 
 def _failure_family(record: Mapping[str, Any], by_example: dict[str, str], families: list[str]) -> str:
@@ -158,6 +222,42 @@ def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequ
                  f"are on the test run. {P_NOTE}", data=tuned, footnote=_small_sample_note(tuned)))
 
 
+# Every pair of set-ups is compared directly up to this many set-ups (6 pairs); beyond, the
+# p_vs_best columns and Evaluation.compare(a, b) do it.
+MAX_COMPARED = 4
+DIFFERENCE_NOTE = ("A minus B on the answers both set-ups judged (n), in percentage points: the overall "
+                   "number of each (balanced accuracy: the mean over the domains every set-up has a number "
+                   "for; ROC AUC: pooled), the difference with its bootstrap 95% interval, and the paired-"
+                   "bootstrap p-value (1000 resamples of those answers: the share in which the set-up ahead "
+                   "is not ahead). An interval that excludes 0 and a small p: unlikely to be luck.")
+
+
+def _differences(out: ReportTables, lines: Sequence[dict[str, Any]], kind: str, prefix: str,
+                 rows: pd.DataFrame) -> None:
+    """Two to ``MAX_COMPARED`` set-ups: each pair's A minus B, with its interval and p-value."""
+    setups = sorted({ln["setup"] for ln in lines})
+    if not 2 <= len(setups) <= MAX_COMPARED or rows.empty:
+        return
+    domains = {metric: common_groups(rows, metric) for metric in ("segment_ba", "response_ba")}
+    # A TRUE pair is one segment: its response level would repeat the segment level.
+    shown = ("segment_ba", "roc_auc") if kind == TRUE else ("segment_ba", "response_ba", "roc_auc")
+    table = pairwise_differences(lines, setups, {**domains, "roc_auc": None}, shown)
+    if table.empty:
+        return
+    printed = table.astype({"ci_low": object, "ci_high": object, "p_value": object})
+    small = table["ci_low"].isna()
+    for column in ("ci_low", "ci_high", "p_value"):
+        printed.loc[small, column] = [f"n/a (n={n})" for n in table.loc[small, "n"]]
+    printed[["a", "b"]] = printed[["a", "b"]].map(setup_label)
+    out.sections.append(Section("A minus B: set-ups compared on the same answers", printed,
+                                f"{prefix}differences", data=table, note=DIFFERENCE_NOTE,
+                                footnote=_SMALL_DIFFERENCE if small.any() else ""))
+
+
+_SMALL_DIFFERENCE = (f"n/a (n=…): fewer than {MIN_ITEMS} answers both judged (or, for ROC AUC, fewer than "
+                     f"{MIN_PER_CLASS} of either class), so no interval or p-value is given.")
+
+
 def _without_intervals(table: pd.DataFrame) -> pd.DataFrame:
     """The printed ROC AUC table: an interval left out for too few items says so, with the n."""
     if table.empty:
@@ -183,7 +283,8 @@ def _error_types(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str
         return
     typed = set(rows["error_type"]) - {"untyped", "all errors"}
     note = ("Recall per FELM error type: the share of human-labelled false segments of that type the set-up "
-            "labelled false, over the parsed ones (caught/errors, uN unparseable). FELM types the errors of "
+            "labelled false, over the parsed ones (caught/errors, uN unparseable, vN left unverified by the "
+            "evidence: not caught, and shown apart). FELM types the errors of "
             "wk, science and writing_rec only; math and reasoning errors are untyped.")
     if not typed:
         note += " No line carries FELM's error types (runs written before they were kept)."
@@ -197,9 +298,11 @@ def _facts(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str,
     scores = factscore_rows(lines)
     out.sections.append(Section(
         "FActScore, predicted against human, by language", scores, f"{prefix}factscore_by_language",
-        note="difference = predicted − human (> 0: the judge over-estimates). tp/fn/fp/tn: shares of the "
-             "paired facts (human-labelled segments the judge decided), positive = supported. γ=10: "
-             "FActScore's length penalty on the predicted score."))
+        note="difference = predicted − human (> 0: the judge over-estimates). An item the evidence left "
+             "unverified counts as not supported in the predicted FActScore (an answer of unverified items "
+             "scores 0 and is no abstention) and is in no tp/fn/fp/tn cell; unverified counts them. "
+             "tp/fn/fp/tn: shares of the paired facts (human-labelled segments the judge decided true or "
+             "false), positive = supported. γ=10: FActScore's length penalty on the predicted score."))
     agreement = agreement_rows(lines)
     if agreement.empty:
         out.sections.append(Section(

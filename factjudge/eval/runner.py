@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -154,6 +154,39 @@ def prompt_hashes() -> dict[str, str]:
     return {name: load_prompt(name).hash for name in names}
 
 
+def read_manifest(run_dir: Path) -> dict[str, Any] | None:
+    """A run directory's manifest, None when it has none; one that bench did not write is an InputError."""
+    path = run_dir / MANIFEST
+    if not path.exists():
+        return None
+    manifest = read_json(path)
+    if not (isinstance(manifest.get("setups", {}), dict) and isinstance(manifest.get("sessions", []), list)):
+        raise InputError(f"cannot read {path}: its setups or sessions are not what bench writes")
+    return manifest
+
+
+def resumed_setups(run_dir: Path, manifest: Mapping[str, Any], asked: Sequence[Setup] | None) -> list[Setup]:
+    """The set-ups ``bench --resume`` continues: the manifest's, or those ``asked`` for, each one of them.
+
+    A resumed run never gains a set-up: one it was not started with is refused, with the choices.
+    """
+    recorded: Mapping[str, Any] = manifest.get("setups") or {}
+    if asked is None:
+        try:
+            return [Setup(name, CheckConfig.from_dict(dict(config))) for name, config in recorded.items()]
+        except (InputError, TypeError) as exc:
+            raise InputError(f"cannot read the set-ups of {run_dir / MANIFEST}: {exc}") from None
+    new = [s.id for s in asked if s.id not in recorded]
+    if new:
+        them = "it" if len(new) == 1 else "them"
+        raise InputError(
+            f"{run_dir} was started with the set-ups {'; '.join(sorted(recorded))}, and --resume continues "
+            "those: "
+            f"{'; '.join(new)} is not one of them. Resume without --grid and setting flags to continue "
+            f"them all (or give a grid naming some of them), or start {them} in a new --run-dir")
+    return list(asked)
+
+
 class BenchRun:
     """A run directory: manifest, results and errors of one dataset × grid."""
 
@@ -167,6 +200,7 @@ class BenchRun:
         dataset: str,
         dataset_hash: str,
         concurrency: int = 4,
+        selection: Mapping[str, Any] | None = None,
     ) -> None:
         ids = [e.id for e in examples]
         if len(set(ids)) != len(ids):
@@ -178,19 +212,15 @@ class BenchRun:
         self.dataset = dataset
         self.dataset_hash = dataset_hash
         self.concurrency = max(1, concurrency)
+        self.selection = selection  # the example filters that chose ``examples`` (None: kept as recorded)
 
     def done_keys(self) -> set[tuple[str, str]]:
         """(example id, set-up id) pairs already in the results file."""
         return {(r["example_id"], r["setup"]) for r in read_lines(self.run_dir / RESULTS)}
 
     def _manifest(self, resume: bool) -> dict[str, Any]:
-        path = self.run_dir / MANIFEST
-        manifest: dict[str, Any] = {}
-        if path.exists():
-            manifest = read_json(path)
-            if not (isinstance(manifest.get("setups", {}), dict)
-                    and isinstance(manifest.get("sessions", []), list)):
-                raise InputError(f"cannot read {path}: its setups or sessions are not what bench writes")
+        manifest = read_manifest(self.run_dir) or {}
+        if manifest:
             if manifest.get("dataset_hash") != self.dataset_hash:
                 raise InputError(f"{self.run_dir} holds a run on another dataset (hash differs); "
                                  "use a new --run-dir")
@@ -203,6 +233,8 @@ class BenchRun:
             "examples": len(self.examples),
             "setups": {s.id: s.config.to_dict() for s in self.setups}
             | manifest.get("setups", {}),
+            # Which examples a bench --resume without filters runs again (select.select_examples).
+            "selection": manifest.get("selection", {}) if self.selection is None else dict(self.selection),
             "prompt_hashes": prompt_hashes(),
             "version": package_version(),
         })

@@ -3,7 +3,9 @@
 Conventions: FELM gold labels say True = factual; the positive class of every
 metric here is the *error* (a false segment, an inconsistent pair). Items the judge
 could not parse are left out of a metric and counted in its ``unparseable`` column,
-never counted as a verdict.
+never counted as a verdict. Items and answers the evidence left unverified are counted apart
+(``unverified``, ``unverified_answers``); an answer with no error score is not in the ROC AUC and
+is counted in ``unscored_answers`` beside ``roc_auc_n``, the answers it rests on.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
-from factjudge.eval.tables.lines import gold_segment_labels
+from factjudge.eval.tables.lines import gold_segment_labels, predicted_facts
 from factjudge.eval.tables.lines import pct as _pct
 from factjudge.eval.tables.true_protocol import roc_auc_intervals
 
@@ -41,6 +43,8 @@ class _Cell:
     unparseable: int = 0
     unparseable_answers: int = 0
     unverified: int = 0  # gold-labelled segments the evidence left open (counted as not flagged)
+    unverified_answers: int = 0  # gold-labelled answers labelled unverified (counted as not flagged)
+    unscored_answers: int = 0  # gold-labelled answers with no error score: not in the ROC AUC
     items: int = 0
 
 
@@ -64,12 +68,15 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
         elif gold["response_label"] is not None:
             cell.resp_gold.append(not gold["response_label"])
             cell.resp_pred.append(result["label"] == "false")
+            cell.unverified_answers += result["label"] == "unverified"
             if result["error_score"] is not None:
                 cell.resp_score.append(result["error_score"])
                 cell.resp_score_gold.append(not gold["response_label"])
-        judged = result["claim_verdicts"] or result["segment_verdicts"]
-        # An answer with no judged fact counts as abstaining (FActScore's abstention rate).
-        cell.supported.append([v["label"] == "true" for v in judged if v["label"] in ("true", "false")])
+            else:
+                cell.unscored_answers += 1
+        # An answer with no checked fact counts as abstaining (FActScore's abstention rate); an
+        # unverified fact is checked and not supported (tables.lines.predicted_facts).
+        cell.supported.append(predicted_facts(result))
     return cells
 
 
@@ -115,6 +122,7 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "segment_ba_n": len(cell.seg_gold),
             "response_ba_n": len(cell.resp_gold),
             "roc_auc": _pct(metrics.roc_auc([not g for g in cell.resp_score_gold], cell.resp_score)),
+            "roc_auc_n": len(cell.resp_score),
             "factscore": _pct(fs.score_without_penalty) if fs else None,
             "factscore_gamma10": _pct(fs.score) if fs else None,
             "abstention": _pct(fs.abstention_rate) if fs else None,
@@ -122,6 +130,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "unparseable": cell.unparseable,
             "unparseable_answers": cell.unparseable_answers,
             "unverified": cell.unverified,
+            "unverified_answers": cell.unverified_answers,
+            "unscored_answers": cell.unscored_answers,
             "failed": failed.get((setup, value), 0),
         })
     table = pd.DataFrame(rows)
@@ -141,6 +151,7 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             **{f"{metric}_n": int(part[part[group].isin(common[metric])][f"{metric}_n"].sum())
                for metric in AVERAGED},
             "roc_auc": _pct(metrics.roc_auc([not g for g in pooled.resp_score_gold], pooled.resp_score)),
+            "roc_auc_n": len(pooled.resp_score),
             "factscore": _pct(fs_all.score_without_penalty) if fs_all else None,
             "factscore_gamma10": _pct(fs_all.score) if fs_all else None,
             "abstention": _pct(fs_all.abstention_rate) if fs_all else None,
@@ -148,6 +159,8 @@ def metric_rows(lines: Iterable[dict[str, Any]], group: str = "domain",
             "unparseable": int(part["unparseable"].sum()),
             "unparseable_answers": int(part["unparseable_answers"].sum()),
             "unverified": int(part["unverified"].sum()),
+            "unverified_answers": int(part["unverified_answers"].sum()),
+            "unscored_answers": int(part["unscored_answers"].sum()),
             "failed": int(part["failed"].sum()),
             "pooled_segment_ba": _pct(metrics.balanced_accuracy(pooled.seg_gold, pooled.seg_pred)),
             "pooled_response_ba": _pct(metrics.balanced_accuracy(pooled.resp_gold, pooled.resp_pred)),

@@ -29,7 +29,7 @@ from factjudge.checking.verifier import Verifier
 from factjudge.config import GRANULARITIES, CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError
 from factjudge.integrations.http_guard import Guard, error_payload, lone_surrogate
-from factjudge.integrations.http_models import CheckRequest, ErrorBody
+from factjudge.integrations.http_models import CheckRequest, CheckResponse, ErrorBody, response_body
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.base import ChatModel
@@ -150,7 +150,7 @@ class CheckService:
         except (asyncio.TimeoutError, DeadlinePassed):
             limit = min(self.timeout, self.verifier.config.deadline)
             raise ApiError(504, f"the check did not finish within {limit:g} s") from None
-        return JSONResponse(result.to_dict())
+        return JSONResponse(response_body(result))
 
 
 def create_app(
@@ -192,7 +192,9 @@ def create_app(
     app.get("/healthz", tags=["service"])(healthz)
     app.get("/v1/info", tags=["service"], responses=ERROR_RESPONSES)(service.info)
     app.post("/v1/check", tags=["check"], responses={
-        200: {"description": "the CheckResult as JSON (factjudge.records.CheckResult.to_dict)"},
+        200: {"model": CheckResponse,
+              "description": "the CheckResult as JSON (factjudge.records.CheckResult.to_dict) with its "
+                             "faithfulness, threshold, successful and reason"},
         **ERROR_RESPONSES})(service.check)
     app.get("/", include_in_schema=False)(page)
     app.get("/static/{name}", include_in_schema=False)(static)

@@ -1,4 +1,8 @@
-"""Request and error bodies of the HTTP service; the response body is ``CheckResult.to_dict()``."""
+"""Request, response and error bodies of the HTTP service.
+
+The response is ``CheckResult.to_dict()`` with the metric fields a Python caller reads off the
+result (``faithfulness``, ``threshold``, ``successful``, ``reason``), so JSON clients see the same.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from factjudge.config import FELM_DOMAINS, MAX_ANSWER_CHARS
 from factjudge.judges.strategies import STRATEGIES
+from factjudge.records import CheckResult
 
 
 class ContextPassage(BaseModel):
@@ -87,3 +92,29 @@ class ErrorBody(BaseModel):
     """Every error response has this shape."""
 
     error: ErrorDetail
+
+
+class CheckResponse(BaseModel):
+    """The check's result: every field of ``CheckResult.to_dict()``, the metric fields first."""
+
+    model_config = ConfigDict(extra="allow")
+
+    label: str = Field(
+        description="the answer's label: true, false, unverified, not_checkable or unparseable")
+    faithfulness: float | None = Field(
+        description="share of judged (true or false) items labelled true; null when none was judged")
+    threshold: float = Field(description="the faithfulness `successful` asks for")
+    successful: bool = Field(
+        description="the supported items reach `threshold` of the items checked (unverified and unparseable "
+        "items count against it)")
+    reason: str = Field(description="why, in plain words: which items are not supported")
+
+
+def response_body(result: CheckResult) -> dict[str, Any]:
+    """The JSON of a check: ``result.to_dict()``, with the metric fields it does not carry itself."""
+    body = result.to_dict()
+    # The words and figures are the result's own (reason, is_successful): passed through, not made here.
+    for key, value in (("faithfulness", result.faithfulness), ("threshold", result.threshold),
+                       ("successful", result.is_successful()), ("reason", result.reason)):
+        body.setdefault(key, value)
+    return body

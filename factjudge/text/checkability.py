@@ -70,12 +70,13 @@ _PERSONAL_MORE = re.compile(
 )
 # Opinion hedges in those languages; what follows is judged as after an English hedge.
 _HEDGE_MORE = re.compile(
-    r"^(?:我(?:觉得|认为|相信)|在我看来|我个人(?:认为|觉得)?"
-    r"|я\s+(?:думаю|считаю|полагаю)|по-моему|по моему мнению|мне кажется"
-    r"|tôi\s+(?:nghĩ|cho rằng|tin rằng|thấy)|theo tôi"
-    r"|أعتقد|أظن|في رأيي|برأيي"
-    r"|मुझे लगता है|मेरे विचार में|मेरी राय में|मैं सोचत[ाी] हूँ"
-    r"|আমার মনে হয়|আমি মনে করি|আমার মতে)(?:\s+(?:что|rằng|أن|कि|যে))?[\s,，、]*",
+    r"^(?:我(?:觉得|认为|相信)|在我看来|我个人(?:认为|觉得)?|说实话|老实说|坦白说|说真的"
+    r"|я\s+(?:думаю|считаю|полагаю)|по-моему|по моему мнению|мне кажется|честно говоря|откровенно говоря"
+    r"|tôi\s+(?:nghĩ|cho rằng|tin rằng|thấy)|theo tôi|thật lòng mà nói|thành thật mà nói|nói thật"
+    r"|أعتقد|أظن|في رأيي|برأيي|بصراحة|بكل صراحة|للأمانة"
+    r"|मुझे लगता है|मेरे विचार में|मेरी राय में|मैं सोचत[ाी] हूँ|सच कहूँ तो|सच कहूं तो|सच कहें तो|ईमानदारी से कहूँ तो"
+    r"|আমার মনে হয়|আমি মনে করি|আমার মতে|সত্যি বলতে|সত্যি কথা বলতে)"
+    r"(?:\s+(?:что|rằng|أن|कि|যে))?[\s,，、،]*",
     re.IGNORECASE,
 )
 
@@ -96,30 +97,42 @@ _DISCLAIMER = re.compile(
 _HEDGE = re.compile(
     r"^(?:i (?:personally )?(?:think|believe|feel|guess|suppose|reckon|find)|i'd say|i would say|"
     r"in my (?:opinion|view|experience)|personally|it seems to me|imo|from my (?:perspective|point of view)|"
-    r"je (?:pense|crois|trouve)|à mon avis|selon moi|personnellement|"
-    r"(?:creo|pienso|opino)|en mi opinión|personalmente|"
-    r"ich (?:denke|glaube|finde|meine)|meiner meinung nach|persönlich)\b\s*(?:that|que|qu'|dass)?\s*,?\s*",
+    # Candour words frame what follows as the speaker's own view ("Honestly, I think it is …").
+    r"honestly|frankly|truthfully|to be (?:honest|frank)|in all honesty|to tell (?:you )?the truth|"
+    r"if you ask me|"
+    r"je (?:pense|crois|trouve)|à mon avis|selon moi|personnellement|honnêtement|franchement|"
+    r"sincèrement|pour être (?:honnête|franc|franche)|à vrai dire|"
+    r"(?:creo|pienso|opino)|en mi opinión|personalmente|sinceramente|honestamente|francamente|"
+    r"para ser (?:honesto|honesta|sincero|sincera)|"
+    r"ich (?:denke|glaube|finde|meine)|meiner meinung nach|persönlich|ehrlich gesagt|offen gesagt)"
+    r"\b\s*(?:that|que|qu'|dass)?\s*,?\s*",
     re.IGNORECASE,
 )
 _EVALUATIVE = re.compile(
     r"\b(?:great|good|best|better|worse|worst|bad|nice|beautiful|amazing|awesome|wonderful|excellent|"
     r"interesting|boring|fun|funny|delicious|lovely|perfect|terrible|awful|fantastic|overrated|"
     r"underrated|worth|should|ought|must|favou?rite|cool|important|impressive|easy|easier|hard|harder|"
-    r"difficult|enjoyable|beau|belle|bon|bonne|meilleur|génial|intéressant|bueno|buena|mejor|"
-    r"hermoso|interesante|gut|besser|schön|toll|interessant|"
+    r"difficult|enjoyable|romantic|charming|magical|breathtaking|stunning|gorgeous|spectacular|"
+    r"incredible|unforgettable|picturesque|peaceful|relaxing|cozy|cosy|pleasant|magnificent|"
+    r"fascinating|exciting|inspiring|"
+    r"beau|belle|bon|bonne|meilleur|génial|intéressant|romantique|charmant|charmante|magnifique|"
+    r"magique|bueno|buena|mejor|hermoso|hermosa|interesante|romántico|romántica|encantador|encantadora|"
+    r"precioso|preciosa|mágico|mágica|gut|besser|schön|toll|interessant|romantisch\w*|zauberhaft\w*|"
+    r"wunderschön\w*|"
     r"красив\w*|прекрасн\w*|интересн\w*|замечательн\w*|отличн\w*|вкусн\w*|лучш\w*|хорош\w*|"
-    r"ужасн\w*|скучн\w*|стоит|должн\w*|"
-    r"đẹp|tuyệt vời|tuyệt|ngon|thú vị|hấp dẫn|xuất sắc|tệ|chán|nên|đáng)\b"
+    r"ужасн\w*|скучн\w*|стоит|должн\w*|романтичн\w*|романтическ\w*|очаровательн\w*|волшебн\w*|"
+    r"đẹp|tuyệt vời|tuyệt|ngon|thú vị|hấp dẫn|xuất sắc|tệ|chán|nên|đáng|lãng mạn|quyến rũ)\b"
     # Scripts where \b fails (Indic vowel signs are not word characters; zh has no spaces):
     # the word must not run on into more of its script. zh words are two characters, since
     # a lone 美 also starts 美国 (the United States).
     r"|(?:很美|真美|太美|美丽|漂亮|好看|好吃|有趣|精彩|值得|应该|很好|最好|更好|很棒|优秀|迷人|无聊|"
-    r"糟糕|完美|出色|可爱|壮观)"
+    r"糟糕|完美|出色|可爱|壮观|浪漫|美妙|神奇)"
     r"|(?:सुंदर|सुन्दर|खूबसूरत|ख़ूबसूरत|अच्छा|अच्छी|अच्छे|बेहतरीन|शानदार|बढ़िया|स्वादिष्ट|दिलचस्प|"
-    r"रोचक|अद्भुत|बेहतर|चाहिए|उबाऊ)(?![\u0900-\u097f])"
+    r"रोचक|अद्भुत|बेहतर|चाहिए|उबाऊ|रोमांटिक|रोमानी|मनमोहक)(?![\u0900-\u097f])"
     r"|(?:সুন্দর|ভালো|ভাল|চমৎকার|দারুণ|অসাধারণ|সেরা|মজার|সুস্বাদু|আকর্ষণীয়|উচিত|অপূর্ব|দুর্দান্ত|"
-    r"বিরক্তিকর)(?![\u0980-\u09ff])"
-    r"|(?<![\u0600-\u06ff])(?:ال)?(?:جميل|رائع|ممتع|لذيذ|أفضل|أجمل|جيد|مذهل|ممل|سيئ)(?:ة|ه|ون|ين|ات)?"
+    r"বিরক্তিকর|রোমান্টিক|মনোমুগ্ধকর)(?![\u0980-\u09ff])"
+    r"|(?<![\u0600-\u06ff])(?:ال)?(?:جميل|رائع|ممتع|لذيذ|أفضل|أجمل|جيد|مذهل|ممل|سيئ|رومانسي|ساحر)"
+    r"(?:ة|ه|ون|ين|ات)?"
     r"(?![\u0600-\u06ff])|(?:يستحق|تستحق|ينبغي|يجب)",
     re.IGNORECASE,
 )

@@ -61,17 +61,24 @@ def test_confusion_matrices_match_hand_counts(run_dir: Path) -> None:
     table = confusion_rows(lines).set_index(["setup", "level"])
     half = N // 2
     # The judge calls every segment 1 false: right on the even answers, wrong on the odd ones.
-    assert table.loc[(JUDGE, "response")].tolist() == [half, 0, half, 0, 0]
-    assert table.loc[(JUDGE, "segment")].tolist() == [half, 0, half, N, 0]
+    # columns: TP, FN, FP, TN, unverified, unparseable
+    assert table.loc[(JUDGE, "response")].tolist() == [half, 0, half, 0, 0, 0]
+    assert table.loc[(JUDGE, "segment")].tolist() == [half, 0, half, N, 0, 0]
     # Always true misses every error and is right on everything else.
-    assert table.loc[(ALWAYS_TRUE, "response")].tolist() == [0, half, 0, half, 0]
-    assert table.loc[(ALWAYS_TRUE, "segment")].tolist() == [0, half, 0, N + half, 0]
+    assert table.loc[(ALWAYS_TRUE, "response")].tolist() == [0, half, 0, half, 0, 0]
+    assert table.loc[(ALWAYS_TRUE, "segment")].tolist() == [0, half, 0, N + half, 0, 0]
     # an unparseable reply is counted apart, never as a verdict
     broken = next(ln for ln in lines if ln["setup"] == JUDGE and ln["example_id"] == "t-2")
     broken["result"]["label"] = broken["result"]["segment_verdicts"][0]["label"] = "unparseable"
     table = confusion_rows(lines).set_index(["setup", "level"])
-    assert table.loc[(JUDGE, "response")].tolist() == [half - 1, 0, half, 0, 1]
-    assert table.loc[(JUDGE, "segment")].tolist() == [half - 1, 0, half, N, 1]
+    assert table.loc[(JUDGE, "response")].tolist() == [half - 1, 0, half, 0, 0, 1]
+    assert table.loc[(JUDGE, "segment")].tolist() == [half - 1, 0, half, N, 0, 1]
+    # Issue 34, point 10: an item the evidence left unverified is counted apart, not folded into FN/TN.
+    open_ = next(ln for ln in lines if ln["setup"] == ALWAYS_TRUE and ln["example_id"] == "t-2")
+    open_["result"]["label"] = open_["result"]["segment_verdicts"][0]["label"] = "unverified"
+    table = confusion_rows(lines).set_index(["setup", "level"])
+    assert table.loc[(ALWAYS_TRUE, "response")].tolist() == [0, half - 1, 0, half, 1, 0]
+    assert table.loc[(ALWAYS_TRUE, "segment")].tolist() == [0, half - 1, 0, N + half, 1, 0]
 
 
 def test_examples_are_ordered_by_id_with_numbers_read_as_numbers() -> None:

@@ -102,8 +102,8 @@ def test_roc_auc_on_six_pairs_shows_its_n_and_no_interval_or_p_value(
     assert table["ci_low"].isna().all() and table["ci_high"].isna().all()
     assert table["p_vs_best"].tolist() == ["n/a (n=6)", "best", "n/a (n=6)"]
     out = report(capsys, test)
-    assert "| a | q2-memnet | 6 | 87.5 | n/a (n=6) | n/a (n=6) | n/a (n=6) |" in out
-    below = out.index("| a | q2-memnet | 6 | 87.5 |")
+    assert "| a | q2-memnet | 6 | 0 | 87.5 | n/a (n=6) | n/a (n=6) | n/a (n=6) |" in out
+    below = out.index("| a | q2-memnet | 6 | 0 | 87.5 |")
     assert out.index("n/a (n=…): fewer than 30 items or fewer than 5 of either class") > below
     saved = pd.read_csv(test / "report" / "roc_auc.csv")  # the CSV keeps numbers: empty, not text
     assert saved["ci_low"].isna().all()
@@ -113,7 +113,7 @@ def test_report_cli_on_a_true_dev_and_test_pair(tmp_path: Path, capsys: pytest.C
     dev, test = true_runs(tmp_path)
     out = report(capsys, dev, "--test", test)
     assert "## Test accuracy at the threshold tuned on the dev run (TRUE)" in out
-    assert "| a | q2-memnet | 4 | 0.3 | 66.7 | 62.5 | 6 | 87.5 |" in out
+    assert "| a | q2-memnet | 4 | 0.3 | 66.7 | 62.5 | 6 | 0 | 87.5 |" in out
     assert "FActScore" not in out and "error type" not in out  # tables of other protocols
     saved = pd.read_csv(test / "report" / "true_threshold.csv")
     assert list(saved["threshold"]) == [0.3, 0.8, 0.55]

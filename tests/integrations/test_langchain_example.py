@@ -106,3 +106,18 @@ def test_scorer_judge_runs_the_chain_without_a_judge_model(example: ModuleType) 
     result = chain.invoke("How big is the Arctic Ocean?")
     assert result.strategy == "token_f1" and not judge.calls
     assert result.segment_verdicts[0].error_score is not None
+
+
+def test_the_readme_gives_the_commands_that_run_the_example() -> None:
+    # Issue 35, point 5: the README named the example but gave no command to run it.
+    import shlex
+
+    readme = (EXAMPLE.parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = [line.split("#")[0] for line in readme.splitlines() if "examples/langchain_rag.py \"" in line]
+    assert commands, "no command for examples/langchain_rag.py in the README"
+    assert "pip install -e '.[local,langchain,retrieval]'" in readme
+    for command in commands:
+        words = shlex.split(command)
+        assert words[:2] == [".venv/bin/python", "examples/langchain_rag.py"]
+        flags = [w for w in words[2:] if w.startswith("-")]
+        assert all(f"parser.add_argument(\"{flag}\"" in EXAMPLE.read_text(encoding="utf-8") for flag in flags)

@@ -157,3 +157,41 @@ def test_an_opinion_after_a_fact_leaves_the_fact_judged() -> None:
 def test_deeply_nested_cues_end_quickly_and_stay_checkable() -> None:
     assert is_checkable("I think " * 3000 + "so.")
     assert is_checkable("I love that great " * 2000 + "idea.")
+
+
+# Issue 35: an opinion hedged with a candour word ("Honestly, I think …") beside a fact was judged
+# against the context and dragged faithfulness down. The same phrasing in every language the rule
+# knows is a personal statement; a fact after the same words is still judged.
+@pytest.mark.parametrize(("opinion", "fact"), [
+    ("Honestly, I think it is the most romantic place on Earth.", "Honestly, the Eiffel Tower is in Rome."),
+    ("Honestly, it is the most romantic place on Earth.", "Frankly, I think the tower was finished in 1920."),
+    ("To be honest, it's the most romantic city in Europe.", "To be honest, Paris is the capital of Italy."),
+    ("Frankly, I find Venice the most charming city in Italy.", "Frankly, Venice lies in Austria."),
+    ("Honnêtement, je pense que c'est l'endroit le plus romantique du monde.",
+     "Honnêtement, la tour Eiffel est à Rome."),
+    ("Sinceramente, creo que es el lugar más romántico del mundo.",
+     "Sinceramente, creo que Madrid es la capital de España."),
+    ("Ehrlich gesagt finde ich, dass es der romantischste Ort der Welt ist.",
+     "Ehrlich gesagt liegt Berlin in Frankreich."),
+    ("说实话，我觉得这是世界上最浪漫的地方。", "说实话，北京是中国的首都。"),
+    ("Честно говоря, я думаю, что это самое романтичное место на Земле.",
+     "Честно говоря, Москва — столица России."),
+    ("Thật lòng mà nói, tôi nghĩ đây là nơi lãng mạn nhất trên Trái Đất.",
+     "Thật lòng mà nói, Hà Nội là thủ đô của Việt Nam."),
+    ("بصراحة، أعتقد أنه أكثر مكان رومانسي على الأرض.", "بصراحة، القاهرة عاصمة مصر."),
+    ("सच कहूँ तो, मुझे लगता है कि यह दुनिया की सबसे रोमांटिक जगह है।", "सच कहूँ तो, दिल्ली भारत की राजधानी है।"),
+    ("সত্যি বলতে, আমার মনে হয় এটি পৃথিবীর সবচেয়ে রোমান্টিক জায়গা।", "সত্যি বলতে, ঢাকা বাংলাদেশের রাজধানী।"),
+])
+def test_a_candid_opinion_is_personal_in_every_language(opinion: str, fact: str) -> None:
+    assert not is_checkable(opinion), opinion
+    assert is_checkable(fact), fact
+
+
+def test_a_candid_opinion_beside_a_fact_leaves_only_the_fact_as_a_part() -> None:
+    from factjudge.text.checkability import checkable_sentences
+
+    sentences = ["Paris is the capital of France.",
+                 "Honestly, I think it is the most romantic place on Earth."]
+    assert checkable_sentences(sentences) == sentences[:1]
+    # A name that only looks like a candour word is no hedge.
+    assert is_checkable("Ehrlich discovered Salvarsan in 1909.")

@@ -57,9 +57,25 @@ def _rows_loader(row: Mapping[str, Any], where: str, name: str) -> RowsLoader:
     # Example fields (the id may be left to us); before Factbench, as they may hold a response_label.
     if "answer" in row and ("id" in row or "response" not in row):
         return partial(field_examples, name=name)
+    # Factbench names its question `prompt` and lists `claims`; rows of one's own with a `response`
+    # are told what the key is, not that Factbench's `prompt` is missing.
+    if "response" in row and not ({"prompt", "claims"} & set(row)):
+        mapping = {"answer": "response", **{field: key for key, field in _OWN_NAMES.items() if key in row}}
+        raise InputError(f"{where}: the answer is under 'response'; rows of your own name it 'answer' "
+                         f"(beside question, label, segments …): rename the key, or read the file with "
+                         f"{_LOAD_TABLE}(path, {mapping})")
     if "claims" in row or "response_label" in row:
         return factbench_examples
-    raise InputError(f"{where}: unrecognised dataset columns {sorted(row)}; use load_table with a mapping")
+    raise InputError(f"{where}: unrecognised dataset columns {sorted(row)}; name the answer 'answer' (and "
+                     f"the label 'label'), or map the columns with "
+                     f"{_LOAD_TABLE}(path, {{'answer': COLUMN, …}})")
+
+
+# The loader for files whose columns are named otherwise (README: "Benchmarking judges").
+_LOAD_TABLE = "factjudge.eval.datasets.load_table"
+# Keys of a row that map onto Example fields as they are (the label under its field's name).
+_OWN_NAMES = {"id": "id", "question": "question", "label": "response_label",
+              "response_label": "response_label", "segments": "segments", "segment_labels": "segment_labels"}
 
 
 def _load_file(p: Path) -> list[Example]:

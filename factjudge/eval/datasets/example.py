@@ -32,6 +32,14 @@ class Example:
     # Left out of the hash so examples can sit in sets; still compared for equality.
     meta: dict[str, Any] = field(default_factory=dict, hash=False)
 
+    @property
+    def has_gold(self) -> bool:
+        """Whether a human labelled anything of it: the answer, a segment, a claim, or spans (Mu-SHROOM,
+        whose answers with no span are labelled all correct)."""
+        labels = (self.response_label, *self.segment_labels, *self.claim_labels)
+        return any(label is not None for label in labels) or bool(self.spans or self.soft_spans) or (
+            self.dataset == "mushroom")
+
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (tuples become lists)."""
         data = asdict(self)

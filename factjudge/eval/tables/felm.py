@@ -23,11 +23,12 @@ def counted_cells(rows: pd.DataFrame, metric: str, left_out: str, group: str = "
     were unparseable (``left_out``) and how many failed, so a missing number is never a silent blank.
 
     A number resting on fewer than ``metrics.MIN_ITEMS`` items (its ``{metric}_n`` column) is
-    starred and says its n: ``100.0* (n=3 u0 f0)``. Segments the evidence left unverified
-    (counted as not flagged) are added where there are any: ``61.2 (u0 f0 v12)``.
+    starred and says its n: ``100.0* (n=3 u0 f0)``. Segments (answers, at response level) the
+    evidence left unverified (counted as not flagged) are added where there are any: ``61.2 (u0 f0 v12)``.
     """
     def cell(row: pd.Series) -> str:
-        open_ = int(row.get("unverified", 0) or 0) if metric == "segment_ba" else 0
+        unverified = {"segment_ba": "unverified", "response_ba": "unverified_answers"}.get(metric)
+        open_ = int(row.get(unverified, 0) or 0) if unverified else 0
         counts = f"u{int(row[left_out])} f{int(row['failed'])}" + (f" v{open_}" if open_ else "")
         if pd.isna(row[metric]):
             return f"n/a ({counts})"
@@ -42,12 +43,14 @@ def counted_cells(rows: pd.DataFrame, metric: str, left_out: str, group: str = "
 
 def error_type_rows(lines: Iterable[dict[str, Any]]) -> pd.DataFrame:
     """Per (set-up, FELM error type): gold false segments of that type, how many the set-up flagged false,
-    how many it could not parse, and the recall over the parsed ones.
+    how many it could not parse or left unverified, and the recall over the parsed ones (an unverified
+    error is not caught).
 
     False segments FELM gave no type (all of math and reasoning in the release) count as
     ``untyped``; ``all errors`` pools every type.
     """
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # errors, caught, unparseable
+    # errors, caught, unparseable, unverified
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for line in lines:
         types = line["gold"].get("error_types") or []
         verdicts = line["result"]["segment_verdicts"]
@@ -59,17 +62,21 @@ def error_type_rows(lines: Iterable[dict[str, Any]]) -> pd.DataFrame:
                 counts[key][0] += 1
                 counts[key][1] += verdict["label"] == "false"
                 counts[key][2] += verdict["label"] == "unparseable"
+                counts[key][3] += verdict["label"] == "unverified"
     rows = [{"setup": setup, "error_type": kind, "errors": errors, "caught": caught, "unparseable": unp,
-             "recall": pct(caught / (errors - unp)) if errors > unp else None}
-            for (setup, kind), (errors, caught, unp) in sorted(counts.items())]
+             "unverified": open_, "recall": pct(caught / (errors - unp)) if errors > unp else None}
+            for (setup, kind), (errors, caught, unp, open_) in sorted(counts.items())]
     return pd.DataFrame(rows)
 
 
 def error_type_table(rows: pd.DataFrame) -> pd.DataFrame:
-    """Set-ups × error types, each cell ``recall (caught/errors, uN)``; ``all errors`` last."""
+    """Set-ups × error types, each cell ``recall (caught/errors, uN)``, ``vN`` added for errors the
+    evidence left unverified (not caught, and shown apart); ``all errors`` last."""
     def cell(row: pd.Series) -> str:
         value = "n/a" if pd.isna(row["recall"]) else f"{row['recall']:.1f}"
-        return f"{value} ({row['caught']}/{row['errors']}, u{row['unparseable']})"
+        open_ = int(row.get("unverified", 0) or 0)
+        counts = f"u{row['unparseable']}" + (f" v{open_}" if open_ else "")
+        return f"{value} ({row['caught']}/{row['errors']}, {counts})"
 
     table = rows.assign(cell=rows.apply(cell, axis=1))
     table = table.pivot(index="setup", columns="error_type", values="cell").fillna("n/a (0/0, u0)")

@@ -26,6 +26,31 @@ def family(line: dict[str, Any]) -> str:
     return FELM if line.get("dataset") == "felm" else FACTS
 
 
+def has_gold(line: dict[str, Any]) -> bool:
+    """Whether a human labelled anything of the line's example (Mu-SHROOM's span-free answers count:
+    they are labelled all correct)."""
+    gold = line["gold"]
+    labels = [gold.get("response_label"), *(gold.get("segment_labels") or ()),
+              *(gold.get("claim_labels") or ())]
+    return (any(label is not None for label in labels) or bool(gold.get("spans") or gold.get("soft_spans"))
+            or line.get("dataset") == "mushroom")
+
+
+def predicted_facts(result: dict[str, Any]) -> list[bool]:
+    """Whether each checked fact of a result is supported, as FActScore scores it: an item the evidence
+    left unverified is not supported (the knowledge source does not back it), never left out, so
+    an answer of unverified items scores 0, not 100, and is no abstention. Items that are not
+    checkable or were unparseable are not facts the judge decided and are left out (counted apart)."""
+    judged = result["claim_verdicts"] or result["segment_verdicts"]
+    return [v["label"] == "true" for v in judged if v["label"] in ("true", "false", "unverified")]
+
+
+def unverified_items(result: dict[str, Any]) -> int:
+    """How many checked items of a result the evidence left unverified."""
+    judged = result["claim_verdicts"] or result["segment_verdicts"]
+    return sum(v["label"] == "unverified" for v in judged)
+
+
 def gold_segment_labels(line: dict[str, Any]) -> list[bool | None]:
     """Human segment labels; for span-annotated data (Mu-SHROOM), true when no hard span overlaps."""
     labels: list[bool | None] = line["gold"]["segment_labels"]

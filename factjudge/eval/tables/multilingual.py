@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
-from factjudge.eval.tables.lines import gold_segment_labels, pct
+from factjudge.eval.tables.lines import gold_segment_labels, pct, predicted_facts, unverified_items
 
 HUMAN = "human labels"
 
@@ -29,7 +29,10 @@ def _human_facts(line: dict[str, Any]) -> list[bool]:
 
 
 def _paired_units(line: dict[str, Any]) -> tuple[list[bool], list[bool], int]:
-    """Human and predicted 'supported' of the labelled segments the judge decided; unparseable counted."""
+    """Human and predicted 'supported' of the labelled segments the judge decided; unparseable counted.
+
+    An unverified segment was not decided: it is in no TP/FN/FP/TN cell (the table's ``unverified``
+    column counts it), while the predicted FActScore counts it as not supported."""
     gold, pred, unparseable = [], [], 0
     for label, verdict in zip(gold_segment_labels(line), line["result"]["segment_verdicts"], strict=False):
         if label is None:
@@ -51,9 +54,7 @@ def factscore_rows(lines: Iterable[dict[str, Any]], group: str = "language") -> 
     rows = []
     for (setup, value), part in sorted(cells.items()):
         human = metrics.factscore([_human_facts(ln) for ln in part])
-        judged = [ln["result"]["claim_verdicts"] or ln["result"]["segment_verdicts"] for ln in part]
-        pred = metrics.factscore([[v["label"] == "true" for v in vs if v["label"] in ("true", "false")]
-                                  for vs in judged])
+        pred = metrics.factscore([predicted_facts(ln["result"]) for ln in part])
         units = [_paired_units(ln) for ln in part]
         confusion = metrics.scoring_confusion([g for g, _, _ in units], [p for _, p, _ in units])
         difference = (None if human.score_without_penalty is None or pred.score_without_penalty is None
@@ -71,6 +72,7 @@ def factscore_rows(lines: Iterable[dict[str, Any]], group: str = "language") -> 
             **{k: pct(getattr(confusion, k)) if confusion else None for k in ("tp", "fn", "fp", "tn")},
             "scoring_accuracy": pct(confusion.accuracy) if confusion else None,
             "paired_facts": confusion.facts if confusion else 0,
+            "unverified": sum(unverified_items(ln["result"]) for ln in part),
             "unparseable": sum(u for _, _, u in units),
         })
     return pd.DataFrame(rows)

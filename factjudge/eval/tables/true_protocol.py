@@ -8,7 +8,7 @@ inconsistent pair. Only lines with a gold label and an error score count.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -19,24 +19,38 @@ from factjudge.eval.tables.lines import pct
 BEST = "best"
 # dataset -> set-up -> example id -> error score
 Scores = dict[str, dict[str, dict[str, float]]]
+# dataset -> set-up -> ids of its gold-labelled answers, scored or not
+Answered = dict[str, dict[str, set[str]]]
 
 
 def scored(lines: Iterable[dict[str, Any]]) -> tuple[Scores, dict[tuple[str, str], bool]]:
     """Each set-up's error scores per dataset (TRUE's ensemble as one more set-up) and the gold labels."""
-    scores: Scores = defaultdict(lambda: defaultdict(dict))
-    gold: dict[tuple[str, str], bool] = {}
-    for line in lines:
-        result = line["result"]
-        if result["error_score"] is None or line["gold"]["response_label"] is None:
-            continue
-        scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
-        gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
-    for by_setup in scores.values():
-        _add_ensemble(by_setup)
+    scores, gold, _ = scored_and_answered(lines)
     return scores, gold
 
 
-def _add_ensemble(by_setup: dict[str, dict[str, float]]) -> None:
+def scored_and_answered(lines: Iterable[dict[str, Any]],
+                        ) -> tuple[Scores, dict[tuple[str, str], bool], Answered]:
+    """``scored``, and every gold-labelled answer of each set-up, so an answer left without an error
+    score (every item unverified with no passage, or unparseable) is counted, never silently dropped."""
+    scores: Scores = defaultdict(lambda: defaultdict(dict))
+    answered: Answered = defaultdict(lambda: defaultdict(set))
+    gold: dict[tuple[str, str], bool] = {}
+    for line in lines:
+        result = line["result"]
+        if line["gold"]["response_label"] is None:
+            continue
+        answered[line["dataset"]][line["setup"]].add(line["example_id"])
+        if result["error_score"] is None:
+            continue
+        scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
+        gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
+    for dataset, by_setup in scores.items():
+        _add_ensemble(by_setup, answered[dataset])
+    return scores, gold, answered
+
+
+def _add_ensemble(by_setup: dict[str, dict[str, float]], answered: dict[str, set[str]]) -> None:
     """TRUE's ensemble: the mean error score of every set-up that ranks (is not a constant)."""
     members = sorted(s for s, values in by_setup.items() if len(set(values.values())) > 1)
     if len(members) < 2:
@@ -44,8 +58,10 @@ def _add_ensemble(by_setup: dict[str, dict[str, float]]) -> None:
     ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
     # every member scored every id in ``ids``, so no mean is None
     means = metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
-    by_setup[f"ensemble of {' + '.join(members)}"] = {i: float(m) for i, m in zip(ids, means, strict=True)
-                                                       if m is not None}
+    name = f"ensemble of {' + '.join(members)}"
+    by_setup[name] = {i: float(m) for i, m in zip(ids, means, strict=True) if m is not None}
+    # The answers every member was given: those some member left unscored are the ensemble's too.
+    answered[name] = set.intersection(*(answered[s] for s in members))
 
 
 def _series(dataset: str, values: dict[str, float],
@@ -62,14 +78,22 @@ def _paired(dataset: str, a: dict[str, float], b: dict[str, float],
 
 
 def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
-                          gold: dict[tuple[str, str], bool], n: int = 1000, seed: int = 0) -> dict[str, Any]:
+                          gold: dict[tuple[str, str], bool], n: int = 1000, seed: int = 0,
+                          answered: Mapping[str, set[str]] | None = None) -> dict[str, Any]:
     """Per set-up, the paired-bootstrap p-value of its ROC AUC against the best one's (marked ``best``);
-    ``n/a (n=…)`` where the items both scored are too few (``metrics.too_few``)."""
+    ``n/a (n=…)`` where the items both scored are too few (``metrics.too_few``).
+
+    Only a set-up that scored every answer it was given (``answered``) can be the best: one that
+    left answers unscored ranks on fewer, perhaps easier, answers. When none scored them all, no row
+    is the best and none gets a p-value.
+    """
     aucs = {s: metrics.roc_auc(*_series(dataset, v, gold)) for s, v in by_setup.items()}
     ranked = [s for s in sorted(by_setup) if aucs[s] is not None]
-    if not ranked:
-        return {}
-    best = max(ranked, key=lambda s: aucs[s] or 0.0)
+    complete = [s for s in ranked if answered is None or not _unscored(s, by_setup, answered)]
+    if not complete:
+        return {s: f"n/a ({_unscored(s, by_setup, answered or {})} answers unscored; no set-up scored every "
+                   "answer)" for s in ranked}
+    best = max(complete, key=lambda s: aucs[s] or 0.0)
     out: dict[str, Any] = {best: BEST}
     for setup in ranked:
         if setup != best:
@@ -80,30 +104,41 @@ def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
     return out
 
 
+def _unscored(setup: str, by_setup: dict[str, dict[str, float]], answered: Mapping[str, set[str]]) -> int:
+    """How many of the answers ``setup`` was given have no error score."""
+    return len(answered.get(setup, set()) - set(by_setup.get(setup, {})))
+
+
 def _ordered(by_setup: dict[str, dict[str, float]]) -> list[str]:
     """Set-ups by name, the ensemble last."""
     return sorted(by_setup, key=lambda s: (s.startswith("ensemble of"), s))
 
 
 def _auc_row(setup: str, dataset: str, labels: Sequence[bool], values: Sequence[float],
-             n: int, seed: int) -> dict[str, Any]:
+             n: int, seed: int, unscored: int) -> dict[str, Any]:
     auc = metrics.roc_auc(labels, values)
     low, high = (None, None)
     if auc is not None and not metrics.too_few(labels):  # no interval on a handful of items
         low, high = metrics.bootstrap_ci(metrics.roc_auc, labels, values, n=n, seed=seed)
-    return {"setup": setup, "dataset": dataset, "n": len(labels), "roc_auc": pct(auc),
+    return {"setup": setup, "dataset": dataset, "n": len(labels), "unscored": unscored, "roc_auc": pct(auc),
             "ci_low": pct(low), "ci_high": pct(high)}
 
 
 def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> pd.DataFrame:
-    """ROC AUC per (set-up, dataset), its bootstrap 95% interval and paired p-value against the best row."""
-    scores, gold = scored(lines)
+    """ROC AUC per (set-up, dataset), its bootstrap 95% interval and paired p-value against the best row.
+
+    ``n`` is the answers the ROC AUC rests on; ``unscored``, the set-up's gold-labelled answers left
+    without an error score (not in ``n``); such a set-up is never called the best.
+    """
+    scores, gold, answered = scored_and_answered(lines)
     rows = []
     for dataset, by_setup in sorted(scores.items()):
-        p_values = p_values_against_best(dataset, by_setup, gold, n=n, seed=seed)
+        given = answered[dataset]
+        p_values = p_values_against_best(dataset, by_setup, gold, n=n, seed=seed, answered=given)
         for setup in _ordered(by_setup):
             labels, ours = _series(dataset, by_setup[setup], gold)
-            rows.append(_auc_row(setup, dataset, labels, ours, n, seed) | {"p_vs_best": p_values.get(setup)})
+            rows.append(_auc_row(setup, dataset, labels, ours, n, seed, _unscored(setup, by_setup, given))
+                        | {"p_vs_best": p_values.get(setup)})
     return pd.DataFrame(rows)
 
 
@@ -121,11 +156,12 @@ def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[di
         pairs = [(dev_gold[(d, i)], v) for d, by_setup in dev.items()
                  for i, v in by_setup.get(setup, {}).items()]
         thresholds[setup] = (metrics.tune_threshold([g for g, _ in pairs], [v for _, v in pairs]), len(pairs))
-    test, gold = scored(test_lines)
+    test, gold, answered = scored_and_answered(test_lines)
     rows = []
     for dataset, by_setup in sorted(test.items()):
         tuned = {s: v for s, v in by_setup.items() if s in thresholds}
-        p_values = p_values_against_best(dataset, tuned, gold, n=n, seed=seed)
+        given = answered[dataset]
+        p_values = p_values_against_best(dataset, tuned, gold, n=n, seed=seed, answered=given)
         for setup in _ordered(tuned):
             labels, ours = _series(dataset, tuned[setup], gold)
             threshold, dev_n = thresholds[setup]
@@ -134,5 +170,6 @@ def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[di
                 "setup": setup, "dataset": dataset, "dev_n": dev_n, "threshold": round(threshold, 4),
                 "accuracy": pct(metrics.accuracy_at(labels, ours, threshold)),
                 "balanced_accuracy": pct(metrics.balanced_accuracy([not g for g in labels], flagged)),
-            } | _auc_row(setup, dataset, labels, ours, n, seed) | {"p_vs_best": p_values.get(setup)})
+            } | _auc_row(setup, dataset, labels, ours, n, seed, _unscored(setup, tuned, given))
+              | {"p_vs_best": p_values.get(setup)})
     return pd.DataFrame(rows)
