@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from factjudge.checking.gather import _FROM, Gatherer
@@ -12,6 +10,8 @@ from factjudge.errors import InputError
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence, Trace
+from factjudge.retrieval.wiki.reading import Reading
+from factjudge.retrieval.wiki.topic import Subjects
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, searxng_payload
 
 CLAIM_BN = "আর্কটিক মহাসাগর বিশ্বের বৃহত্তম মহাসাগর।"
@@ -147,16 +147,27 @@ def test_every_source_the_config_accepts_is_gathered() -> None:
     assert Gatherer((), model=None).gather(CLAIM_EN, []) == []
 
 
-def test_wiki_evidence_reads_the_questions_topics_then_the_items_names() -> None:
-    asked: list[tuple[str, int, tuple[str, ...], str | None]] = []
+def test_wiki_evidence_is_read_about_the_answers_subjects_and_says_when_there_is_no_article() -> None:
+    asked: list[tuple[str, int, Subjects | None, str | None]] = []
 
     class Wiki:
-        def search(self, query: str, k: int, *, topics: Sequence[str] = (),
-                   language: str | None = None) -> list[Evidence]:
-            asked.append((query, k, tuple(topics), language))
-            return [Evidence("wikipedia", "Canberra is the capital of Australia.", title="Canberra")]
+        name = "a test wiki"
 
-    gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki())  # type: ignore[arg-type]
-    found = gatherer.gather("Its capital is Sydney, not Canberra.", [], topics=("Australia",))
-    assert found[0].title == "Canberra"
-    assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Australia", "Sydney", "Canberra"), "en")]
+        def read(self, query: str, k: int, *, subjects: Subjects | None = None,
+                 language: str | None = None) -> Reading:
+            asked.append((query, k, subjects, language))
+            if "Sydney" in query:
+                return Reading((Evidence("wikipedia", "Canberra is the capital of Australia.",
+                                         title="Australia"),), self.name, "Australia", "Australia")
+            return Reading((), self.name, "Lanny Flaherty")
+
+    subjects = Subjects.of("Tell me about Australia.", "Its capital is Sydney.")
+    gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki(),  # type: ignore[arg-type]
+                        subjects=subjects)
+    notes: list[str] = []
+    found = gatherer.gather("Its capital is Sydney, not Canberra.", [], notes=notes)
+    assert found[0].title == "Australia" and notes == []
+    assert asked == [("Its capital is Sydney, not Canberra.", 4, subjects, "en")]
+    assert gatherer.gather("He was born in 1949.", [], notes=notes) == []
+    assert notes == ["no article about Lanny Flaherty in a test wiki"]
+    assert [r.has_article for r in gatherer.readings] == [True, False]

@@ -17,7 +17,7 @@ from factjudge.llm.deadline import deadline
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
-from factjudge.retrieval.wiki.base import title_candidates
+from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
 from factjudge.version import package_version
@@ -81,9 +81,10 @@ class Checker:
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)
         if plan.sources:
-            gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki)
-            topics = title_candidates([plan.question])
-            items = [_gathered(gatherer, item, traces, topics) for item in items]
+            # What the answer is about, found once: each item's evidence is read about its subject.
+            subjects = Subjects.of(plan.question, plan.answer)
+            gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki, subjects)
+            items = [_gathered(gatherer, item, traces, subjects.names) for item in items]
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)

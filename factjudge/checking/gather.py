@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from factjudge.agents.knowledge import generate_knowledge
 from factjudge.agents.search_agent import search_web
@@ -23,7 +23,9 @@ from factjudge.records import Evidence, Trace
 from factjudge.retrieval.sources import Retriever, shared_retriever
 from factjudge.retrieval.web_search import SearchProvider, make_search_provider
 from factjudge.retrieval.wiki import WikiSource, open_wiki
-from factjudge.retrieval.wiki.base import excerpt, title_candidates
+from factjudge.retrieval.wiki.base import excerpt
+from factjudge.retrieval.wiki.reading import Reading
+from factjudge.retrieval.wiki.topic import Subjects
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +43,13 @@ class Gatherer:
     language: str | None = None  # the items' language ("before" skips English ones)
     max_steps: int = 3
     wiki: WikiSource | None = None
+    subjects: Subjects | None = None  # what the answer is about (found once a check): what wiki reads
+    # What wiki read for each item, in order: its subject, the subject's article (coverage).
+    readings: list[Reading] = field(default_factory=list)
 
     @classmethod
     def from_config(cls, config: CheckConfig, model: ChatModel, sources: Sequence[str] | None = None,
-                    wiki: str | None = None) -> Gatherer:
+                    wiki: str | None = None, subjects: Subjects | None = None) -> Gatherer:
         """The ``sources`` (the config's by default) opened; knowledge bases and Wikipedia once a process."""
         sources = tuple(dict.fromkeys(config.evidence if sources is None else sources))
         kb = (shared_retriever(config.kb, config.retriever, config.embedder)
@@ -53,7 +58,8 @@ class Gatherer:
                if "web" in sources and config.search_provider else None)
         wiki_source = (open_wiki(wiki, allow_private=config.allow_private_links)
                        if "wiki" in sources and wiki else None)
-        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
+        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source,
+                   subjects=subjects)
 
     def gather(self, text: str, traces: list[Trace], topics: Sequence[str] = (),
                notes: list[str] | None = None) -> list[Evidence]:
@@ -75,11 +81,8 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        # The question's topics first: they name what the answer is about ("She was born in Paris"
-        # is about Marie Curie, not Paris); then the item's own names.
-        named = (*topics, *title_candidates([text]))
         notes = [] if notes is None else notes
-        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, named, notes)]
+        evidence = [ev for name in self.sources for ev in _FROM[name](self, query, traces, topics, notes)]
         if self.translate == "after" and evidence:
             assert self.model is not None
             english = translate_evidence(evidence, model=self.model, traces=traces)
@@ -99,9 +102,15 @@ def _from_kb(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequen
 def _from_wiki(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
               notes: list[str]) -> list[Evidence]:
     assert gatherer.wiki is not None
+    # The item is read in its subject's article only ("She was born in Paris" in Marie Curie's);
+    # a subject without one leaves it without evidence, and the reading says so.
+    reading = gatherer.wiki.read(query, gatherer.k, subjects=gatherer.subjects or Subjects.named(topics),
+                                 language=gatherer.language)
+    gatherer.readings.append(reading)
+    if reading.note:
+        notes.append(reading.note)
     # The sentences that bear on the item: a small model reads short passages better, and faster.
-    return [dataclasses.replace(ev, text=excerpt(ev.text, query))
-            for ev in gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)]
+    return [dataclasses.replace(ev, text=excerpt(ev.text, query)) for ev in reading.evidence]
 
 
 def _from_web(gatherer: Gatherer, query: str, traces: list[Trace], topics: Sequence[str],
