@@ -24,6 +24,9 @@ MAX_NAME_WORDS = 8
 MAX_PART_WORDS = 4
 # Words, and single punctuation marks, which end a name ("However, Paris" is two).
 _WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
+# Articles a title may begin with ("The Sopranos"), when they open a sentence.
+_ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
+                       "das"})
 # Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])\s+|\n+")
 
@@ -67,8 +70,8 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
 
     "The capital of Australia is Sydney." gives "Australia", "Sydney"; "Where is the Statue
     of Liberty?" gives "Statue of Liberty"; "Walt Disney's body" gives "Walt Disney". Every
-    sentence starts with a capital, so its first word is marked ``initial`` and, when it is a
-    stop word ("The…", "It…"), left out.
+    sentence starts with a capital, so a run that opens it is marked ``initial``, and a stop word
+    opening it ("The…", "It…", "In…") is left out (an article is kept as the run's ``lead``).
     """
     stop = stopwords_for(None)
     for text in texts:
@@ -89,10 +92,14 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     continue
                 lead = ""
                 if run and start == 0 and run[0].lower() in stop:
-                    lead, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
+                    first, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
+                    if first.lower() in _ARTICLES:
+                        lead = first  # the name still opens the sentence: its subject, maybe a title's word
+                    else:
+                        start = 1  # "In Paris, …": the name follows the sentence's first word
                 while run and run[-1].lower() in NAME_JOINERS:
                     run.pop()
-                if run:
+                if run and not run[0][:1].isdigit():  # "In 1911" names nothing
                     yield Run(tuple(run), initial=start == 0, lead=lead)
                 run = []
 

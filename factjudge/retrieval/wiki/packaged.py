@@ -144,9 +144,11 @@ class PackagedWiki(TopicReader):
             digest = verified_digest(files)
         else:
             digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(files.items()))).hexdigest()
+        self._build = (directory, files, digest)
         self.path = ensure_index(directory, files, digest)
         self._kb = KnowledgeBase(self.path, shared=True)
         self._lock = threading.Lock()  # checks on several threads share one connection
+        self._broken = False  # a read failed: the next one checks the index and rebuilds it first
 
     @cached_property
     def _titles(self) -> dict[str, list[str]]:
@@ -215,14 +217,21 @@ class PackagedWiki(TopicReader):
     @contextmanager
     def _reading(self) -> Iterator[None]:
         """One thread at a time on the shared connection; a damaged index is the service's fault,
-        said without its path (the path goes to the log), and is rebuilt when the source opens next."""
+        said without its path (the path goes to the log), and is checked and rebuilt before the next read."""
         with self._lock:
             try:
+                if self._broken:
+                    self._kb.close()
+                    self.path = ensure_index(*self._build)
+                    self._kb = KnowledgeBase(self.path, shared=True)
+                    self.__dict__.pop("_titles", None)
+                    self._broken = False
                 yield
             except (InputError, RetrievalError) as exc:
+                self._broken = True
                 log.warning("reading the packaged Wikipedia index failed: %s", exc)
                 raise RetrievalError("the packaged Wikipedia index could not be read (damaged?); "
-                                     "it is checked and rebuilt when factjudge starts again") from None
+                                     "it is checked, and rebuilt if need be, at the next check") from None
 
     def _best_of(self, query: str, title: str, language: str | None) -> list[Evidence]:
         """The best passage of the article ``title``, from its version in ``language`` if there is one."""

@@ -51,3 +51,9 @@ def test_a_run_knows_where_it_stood_and_the_article_its_lead_names() -> None:
 
 def test_an_ampersand_joins_a_name() -> None:
     assert title_candidates(['He appeared in "Law & Order" on television.']) == ["Law & Order"]
+
+
+def test_a_name_after_a_sentences_first_word_is_no_subject_and_a_year_is_no_name() -> None:
+    assert Names.of("In 1911 she won the Nobel Prize.").leading() is None
+    paris = Names.of("In Paris, he lived.").runs[0]
+    assert (paris.name, paris.initial, paris.sure) == ("Paris", False, True)
