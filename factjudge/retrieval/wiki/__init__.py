@@ -1,6 +1,7 @@
 """Wikipedia as evidence, wherever the user has it: one interface, backends chosen by one spec.
 
-``packaged`` (lead summaries shipped in a package, offline), ``zim:PATH`` (a Kiwix ZIM file),
+``packaged`` (lead summaries shipped in a package, offline), ``zim:PATH`` (a Kiwix ZIM file, such
+as those ``factjudge wiki get`` installs),
 ``factscore:PATH`` (FActScore's SQLite dump) and ``api[:LANG|URL]`` (a MediaWiki API: it
 sends the user's text to a third party, so it is never chosen by default).
 """
@@ -8,7 +9,6 @@ sends the user's text to a third party, so it is never chosen by default).
 from __future__ import annotations
 
 import threading
-from importlib import metadata
 from pathlib import Path
 
 from factjudge.environment import wiki_dir
@@ -25,15 +25,12 @@ def wiki_cache_dir() -> Path:
     return wiki_dir()
 
 
-def best_offline_wiki() -> str | None:
-    """The offline source a check uses when none is named: the packaged summaries, if installed."""
-    from factjudge.retrieval.wiki.packaged import PACKAGE
+def best_offline_wiki(language: str | None = None) -> str | None:
+    """The offline source a check of an answer in ``language`` reads when none is named: an
+    installed ZIM of that language (``factjudge wiki get``), else the packaged summaries."""
+    from factjudge.retrieval.wiki.installed import best_for
 
-    try:
-        metadata.distribution(PACKAGE)
-    except metadata.PackageNotFoundError:
-        return None
-    return "packaged"
+    return best_for(language)
 
 
 def open_wiki(spec: str, *, allow_private: bool = False) -> WikiSource:
