@@ -220,6 +220,27 @@ class Failure(_Plain):
 
 
 @dataclass(frozen=True)
+class Coverage(_Plain):
+    """What the Wikipedia source of a check covered of its answer (retrieval/wiki/reading).
+
+    ``items`` were read there; ``with_article`` of them in their subject's own article;
+    ``searched`` by a search, the answer naming nothing; ``without`` are the subjects the
+    source has no article about (their items are unverified).
+    """
+
+    source: str
+    items: int
+    with_article: int
+    searched: int = 0
+    without: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Coverage:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, {**data, "without": tuple(data.get("without") or ())})
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
@@ -244,6 +265,7 @@ class CheckResult:
     usage: Usage = field(default_factory=Usage)
     version: str = ""
     threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
+    coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -268,6 +290,7 @@ class CheckResult:
             "usage": self.usage.to_dict(),
             "version": self.version,
             "threshold": self.threshold,
+            "coverage": None if self.coverage is None else self.coverage.to_dict(),
         }
 
     @classmethod
@@ -280,6 +303,7 @@ class CheckResult:
             data[key] = tuple(Verdict.from_dict(v) for v in data.get(key, ()))
         data["traces"] = tuple(Trace.from_dict(t) for t in data.get("traces", ()))
         data["usage"] = Usage.from_dict(data.get("usage") or {})
+        data["coverage"] = Coverage.from_dict(data["coverage"]) if data.get("coverage") else None
         return _from_dict(cls, data)
 
     def to_json(self, indent: int | None = 2) -> str:

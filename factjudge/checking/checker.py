@@ -15,8 +15,9 @@ from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import deadline
 from factjudge.llm.registry import model_note
-from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
+from factjudge.records import CheckResult, Claim, Coverage, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
+from factjudge.retrieval.wiki.reading import coverage
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
@@ -80,11 +81,13 @@ class Checker:
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)
+        read: Coverage | None = None
         if plan.sources:
             # What the answer is about, found once: each item's evidence is read about its subject.
             subjects = Subjects.of(plan.question, plan.answer)
             gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki, subjects)
             items = [_gathered(gatherer, item, traces, subjects.names) for item in items]
+            read = coverage(gatherer.readings)
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)
@@ -124,6 +127,7 @@ class Checker:
             traces=tuple(traces),
             usage=usage,
             version=package_version(),
+            coverage=read,
         )
 
 

@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from factjudge.judges.strategies import strategy_named
 from factjudge.records import CheckResult, Segment, Verdict
+from factjudge.retrieval.wiki.reading import coverage_line
 from factjudge.text.printable import printable
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
@@ -56,6 +57,8 @@ def print_result(result: CheckResult, console: Console | None = None) -> None:
                 _print_grounds(console, cv, claim.text, reads, indent="        ")
         if not claims and verdict.label != "not_checkable":
             _print_grounds(console, verdict, seg.text, reads, indent="    ")
+    if result.coverage is not None:  # which Wikipedia was read, and what it had an article for
+        console.print(f"[dim]{escape(printable(coverage_line(result.coverage)))}[/]")
     counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
     score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
     usage = result.usage

@@ -12,7 +12,8 @@ import threading
 from pathlib import Path
 
 from factjudge.environment import wiki_dir
-from factjudge.retrieval.wiki.base import WikiSource, WikiSpec, parse_wiki_spec
+from factjudge.retrieval.wiki.base import WikiSpec, parse_wiki_spec
+from factjudge.retrieval.wiki.reading import WikiSource
 
 __all__ = ["WikiSource", "WikiSpec", "best_offline_wiki", "open_wiki", "parse_wiki_spec", "wiki_cache_dir"]
 

@@ -1,8 +1,9 @@
-"""What every Wikipedia backend shares: the interface, the spec that names one, and passage ranking.
+"""What every Wikipedia backend shares: the spec that names one, articles, and passage ranking.
 
 A backend finds articles its own way (an index, a title lookup, a search API); then every
 backend cuts the articles it found into passages and ranks them for the item with the same
-BM25, articles named in the item's topics first, as FActScore does with its topic title.
+BM25, articles named in the item's topics first, as FActScore does with its topic title. How an
+item is read (its subject's article, or none) is ``reading``'s.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote, urlsplit
 
 from factjudge.errors import InputError
@@ -21,10 +21,6 @@ from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.wiki.names import fold
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
-
-if TYPE_CHECKING:
-    from factjudge.retrieval.wiki.reading import Reading
-    from factjudge.retrieval.wiki.topic import Subjects
 
 # The names ``--wiki`` takes: packaged, zim:PATH, factscore:PATH, api[:LANG or api.php URL].
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
@@ -83,23 +79,6 @@ class Article:
     text: str
     lang: str = ""
     url: str | None = None
-
-
-class WikiSource(Protocol):
-    """A Wikipedia backend: an item's passages, read in its subject's article (``reading``)."""
-
-    spec: WikiSpec
-    name: str  # how a person names it: "the packaged Wikipedia summaries", a file's name, a host
-
-    def read(self, query: str, k: int, *, subjects: Subjects | None = None,
-             language: str | None = None) -> Reading:
-        """Up to ``k`` passages for ``query`` from its subject's article, and what decided them."""
-        ...
-
-    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
-               language: str | None = None) -> list[Evidence]:
-        """Up to ``k`` passages for ``query`` found without a subject; ``topics`` titles first."""
-        ...
 
 
 def article_url(title: str, lang: str = "en") -> str:

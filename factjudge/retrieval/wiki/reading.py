@@ -15,8 +15,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from factjudge.records import Evidence
+from factjudge.records import Coverage, Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
@@ -50,6 +51,23 @@ class Reading:
         if self.subject is None or self.article is not None:
             return None
         return f"no article about {self.subject} in {self.source}"
+
+
+class WikiSource(Protocol):
+    """A Wikipedia backend: an item's passages, read in its subject's article."""
+
+    spec: WikiSpec
+    name: str  # how a person names it: "the packaged Wikipedia summaries", a file's name, a host
+
+    def read(self, query: str, k: int, *, subjects: Subjects | None = None,
+             language: str | None = None) -> Reading:
+        """Up to ``k`` passages for ``query`` from its subject's article, and what decided them."""
+        ...
+
+    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+               language: str | None = None) -> list[Evidence]:
+        """Up to ``k`` passages for ``query`` found without a subject; ``topics`` titles first."""
+        ...
 
 
 class TopicReader:
@@ -132,3 +150,25 @@ class TopicReader:
             return Reading((), self.name, subject[0])
         passages = self.article_passages(article, f"{subject[0]} {query}", k, language)
         return Reading(tuple(passages), self.name, subject[0], article.title)
+
+
+def coverage(readings: Sequence[Reading]) -> Coverage | None:
+    """What the source covered of one answer's items: how many had an article about their subject."""
+    if not readings:
+        return None
+    without = dict.fromkeys(r.subject for r in readings if r.subject is not None and not r.has_article)
+    return Coverage(readings[0].source, len(readings), sum(r.has_article for r in readings),
+                    sum(r.subject is None for r in readings), tuple(s for s in without if s))
+
+
+def coverage_line(covered: Coverage) -> str:
+    """One line for people: "read: the packaged Wikipedia summaries, an article for 0 of 5 items (none
+    about Lanny Flaherty)"."""
+    parts = [f"an article for {covered.with_article} of {covered.items} item{'s' * (covered.items != 1)}"]
+    if covered.without:
+        shown = ", ".join(covered.without[:3]) + (f" and {len(covered.without) - 3} more"
+                                                 if len(covered.without) > 3 else "")
+        parts.append(f"none about {shown}")
+    if covered.searched:
+        parts.append(f"{covered.searched} searched for, the answer naming nothing")
+    return f"read: {covered.source}, {parts[0]}" + (f" ({'; '.join(parts[1:])})" if parts[1:] else "")
