@@ -56,6 +56,11 @@ class Run:
         return " ".join(self.words)
 
     @property
+    def is_name(self) -> bool:
+        """Whether the run is short enough to be one name (thousands of capitals are not)."""
+        return len(self.words) <= MAX_NAME_WORDS
+
+    @property
     def sure(self) -> bool:
         """Whether the run is a name whatever the sentence: not a lone sentence-initial word."""
         return not self.initial or len(self.words) > 1 or bool(self.lead)
@@ -128,7 +133,7 @@ class Names:
         """Whole names, in order, once each (a run too long to be one name is left out)."""
         found: dict[str, None] = {}
         for run in self.runs:
-            if len(run.words) <= MAX_NAME_WORDS:
+            if run.is_name:
                 found.setdefault(run.name, None)
                 if len(found) >= limit:
                     break
@@ -147,8 +152,8 @@ class Names:
         return list(found)
 
     def leading(self) -> Run | None:
-        """The run that opens the text (its grammatical subject, mostly), None when a word comes first."""
-        return self.runs[0] if self.runs and self.runs[0].initial else None
+        """The name that opens the text (its grammatical subject, mostly), None when a word comes first."""
+        return self.runs[0] if self.runs and self.runs[0].initial and self.runs[0].is_name else None
 
 
 def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:

@@ -47,7 +47,8 @@ class Subjects:
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
         """The subjects of an answer to ``question``: the question's first sure name, else the answer's."""
-        asked, said = Names.of(question).runs, Names.of(answer).runs
+        asked = [r for r in Names.of(question).runs if r.is_name]
+        said = [r for r in Names.of(answer).runs if r.is_name]
         sure = [r.name for r in (*asked, *said) if r.sure]
         # A lone word opening a sentence of the answer is a name when the answer also uses it
         # inside a name elsewhere ("Flaherty has …" after "Lanny Flaherty"); in the question,

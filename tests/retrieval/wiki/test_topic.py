@@ -41,3 +41,8 @@ def test_a_part_of_a_name_is_spelt_out_as_the_answer_spelt_it() -> None:
     lead = Names.of("Márquez was born in Aracataca.").leading()
     assert lead is not None
     assert subjects.spelt_out(lead) == ("Gabriel García Márquez", "Márquez")
+
+
+def test_thousands_of_capitals_are_no_topic() -> None:
+    answer = " ".join(f"Name{i}" for i in range(500))
+    assert Subjects.of("", answer).topic is None and Subjects.of("", answer).names == ()
