@@ -71,7 +71,7 @@ def retrieval_cases() -> Iterator[tuple[str, str, str, tuple[str, str]]]:
 def retrieval_part(args: argparse.Namespace) -> None:
     """hit@1 and hit@k of the gold article, per dataset, over the answers the package covers."""
     from factjudge.retrieval.wiki import open_wiki
-    from factjudge.retrieval.wiki.base import fold, title_candidates
+    from factjudge.retrieval.wiki.names import fold, title_candidates
 
     wiki: Any = open_wiki("packaged")
     rows: dict[str, dict[str, int]] = {}
@@ -119,7 +119,7 @@ def tune_part(args: argparse.Namespace) -> None:
     from factjudge.judges.base import Item, JudgeInput
     from factjudge.judges.evidence_judge import EvidenceJudge
     from factjudge.retrieval.evidence import reference_evidence
-    from factjudge.retrieval.wiki.base import title_candidates
+    from factjudge.retrieval.wiki.names import title_candidates
 
     out = args.runs / "tune.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -192,7 +192,7 @@ def questions_part(args: argparse.Namespace) -> None:
     from factjudge.judges.confidence import decision_error_score
     from factjudge.llm.base import GenerationParams
     from factjudge.prompts import Prompt, fence
-    from factjudge.retrieval.wiki.base import title_candidates
+    from factjudge.retrieval.wiki.names import title_candidates
 
     out = args.runs / "questions.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,9 @@ _WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
 # Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
-_SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])\s+|\n+")
+# An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
+_SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
+                           r"|\n+")
 
 
 def fold(text: str) -> str:
@@ -85,7 +87,9 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
             run: list[str] = []
             start = 0
             for i, word in enumerate([*words, ""]):
-                word = re.sub(r"['’]s$", "", word.strip(".'’-"))
+                # An initial keeps its full stop, as titles write it ("James B. Donovan").
+                if not re.fullmatch(r"[A-Z]\.", word):
+                    word = re.sub(r"['’]s$", "", word.strip(".'’-"))
                 if word[:1].isupper() or (word[:1].isdigit() and run):
                     if not run:
                         start = i

@@ -134,22 +134,24 @@ class TopicReader:
         subjects = subjects or Subjects()
         item = Names.of(query)
         topic = self.topic_of(subjects, language)
-        subject: Sequence[str] = (topic,) if topic else ()
+        subject: Sequence[str] = subjects.topic_titles(topic) if topic else ()
         lead = item.leading()
         if lead is not None and not (topic and subjects.mentions_topic(item, topic)):
-            # An item opening with another name is about that name ("The Sopranos is a series"),
-            # if it is surely a name or the source knows it ("Canberra was founded…").
+            # An item opening with another name is about that name ("The Sopranos is a series"): a
+            # sure one; a lone word opening the sentence ("Canberra was founded…", but also
+            # "Violence is…") only when the answer has no topic and the source knows the word.
             spellings = subjects.spelt_out(lead)
-            if lead.sure or self.article(spellings, language) is not None:
+            if lead.sure or (not subjects.topic and self.article(spellings, language) is not None):
                 subject = spellings
         if not subject:
             found = self.search(query, k, topics=item.whole(), language=language)
             return Reading(tuple(found), self.name)
+        named = topic if topic and subject[-1] == topic else subject[0]
         article = self.article(subject, language)
         if article is None:
-            return Reading((), self.name, subject[0])
-        passages = self.article_passages(article, f"{subject[0]} {query}", k, language)
-        return Reading(tuple(passages), self.name, subject[0], article.title)
+            return Reading((), self.name, named)
+        passages = self.article_passages(article, f"{named} {query}", k, language)
+        return Reading(tuple(passages), self.name, named, article.title)
 
 
 def coverage(readings: Sequence[Reading]) -> Coverage | None:

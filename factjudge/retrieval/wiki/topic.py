@@ -11,6 +11,7 @@ answer spelt it in full ("Márquez" → "Gabriel García Márquez").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -43,6 +44,9 @@ class Subjects:
     topic: str | None = None
     names: tuple[str, ...] = ()
     maybe: tuple[str, ...] = ()
+    # The topic as the question wrote it with a disambiguation, as Wikipedia titles such articles:
+    # "Ronaldo (Brazilian footballer)"; looked up before the bare name.
+    topic_title: str | None = None
 
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
@@ -57,7 +61,14 @@ class Subjects:
         maybe = [r.name for r in asked if not r.sure and _words(r.name)[0] in answer_words]
         maybe += [r.name for r in said if not r.sure]
         topic = next((r.name for r in asked if r.sure), None) or next((r.name for r in said if r.sure), None)
-        return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)))
+        qualified = re.search(re.escape(topic) + r"\s*\(([^()\n]{1,60})\)", f"{question}\n{answer}") \
+            if topic else None
+        return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
+                   f"{topic} ({qualified.group(1).strip()})" if qualified else None)
+
+    def topic_titles(self, topic: str) -> tuple[str, ...]:
+        """The titles the topic's article may have: with the question's disambiguation first."""
+        return (self.topic_title, topic) if self.topic_title and topic == self.topic else (topic,)
 
     @classmethod
     def named(cls, names: Sequence[str]) -> Subjects:
@@ -78,12 +89,13 @@ class Subjects:
         return any(_within(_words(r.name), wanted) or _within(wanted, _words(r.name)) for r in item.runs)
 
     def spelt_out(self, run: Run) -> tuple[str, ...]:
-        """The titles ``run`` may stand for: the longest name of the answer it is part of, then itself."""
+        """The titles ``run`` may stand for: itself, then the longest name of the answer it is part of
+        ("Márquez" → "Gabriel García Márquez" when the source has no "Márquez")."""
         own = _words(run.name)
         # Only the names holding the run's first word are compared: one look-up, not a scan.
         longer = [n for n in self._by_word.get(own[0], ()) if _within(own, _words(n)) and _words(n) != own]
         longest = sorted(longer, key=lambda n: -len(_words(n)))[:1]
-        return tuple(dict.fromkeys([*longest, *run.spellings()]))
+        return tuple(dict.fromkeys([*run.spellings(), *longest]))
 
     @cached_property
     def _by_word(self) -> dict[str, list[str]]:

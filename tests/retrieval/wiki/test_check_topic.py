@@ -16,7 +16,7 @@ from tests.retrieval.wiki.test_reading import BIO, BIO_QUESTION, CURIE
 
 ROOT = Path(__file__).resolve().parents[3]
 CURIE_BIO = ("Marie Curie was a Polish physicist and chemist. In 1911 she received the Nobel Prize in "
-             "Chemistry. She died in 1934 in Passy. Paris is the capital of France.")
+             "Chemistry. She died in 1934 in Passy. Pierre Curie was a pioneer in crystallography.")
 
 
 def test_check_on_a_biography_the_packaged_summaries_lack_leaves_every_item_unverified() -> None:
@@ -50,12 +50,13 @@ def test_check_with_a_zim_that_has_the_article_judges_on_passages_of_that_articl
         "Marie Curie": CURIE,
         "Nobel Prize in Chemistry": "The Nobel Prize in Chemistry was first awarded in 1901.",
         "Paris": "Paris is the capital and largest city of France.",
+        "Pierre Curie": "Pierre Curie was a French physicist, a pioneer in crystallography.",
     })
     model = ScriptedChatModel(lambda messages: "Yes")
     config = CheckConfig(strategy="evidence", evidence=("wiki",), wiki=f"zim:{zim}")
     result = Checker(config, model).check(
         "Tell me a bio of Marie Curie.", CURIE_BIO)
-    physicist, nobel, died, paris = result.segment_verdicts
+    physicist, nobel, died, pierre = result.segment_verdicts
     for verdict in (physicist, nobel, died):
         assert verdict.evidence and {e.title for e in verdict.evidence} == {"Marie Curie"}
     assert "In 1911 she received the Nobel Prize in Chemistry" in nobel.evidence[0].text
@@ -63,8 +64,8 @@ def test_check_with_a_zim_that_has_the_article_judges_on_passages_of_that_articl
     # The judge read those passages, and only those: no other article was in its prompt.
     prompts = ["\n".join(m["content"] for m in call) for call in model.calls]
     assert any("In 1911 she received the Nobel Prize" in p for p in prompts)
-    assert not any("first awarded in 1901" in p for p in prompts)
-    # An item opening with another name is about that name, and reads its article.
-    assert {e.title for e in paris.evidence} == {"Paris"}
+    assert not any("first awarded in 1901" in p or "largest city of France" in p for p in prompts)
+    # An item opening with another name is about that name, and reads that name's article.
+    assert {e.title for e in pierre.evidence} == {"Pierre Curie"}
     assert result.coverage == Coverage(zim.name, 4, 4)
     assert CheckResult.from_json(result.to_json()).coverage == result.coverage

@@ -63,12 +63,18 @@ def test_items_about_the_topic_read_its_article_and_items_about_another_name_rea
     readings = _read_all(packaged, "Tell me about Australia.", answer)
     assert [(r.subject, r.article) for r in readings] == [
         ("Australia", "Australia"), ("Australia", "Australia"),
-        ("Sydney Opera House", "Sydney Opera House"),
-        ("Canberra", "Canberra"),  # a lone word opening a sentence: a name, since the source has it
+        ("Sydney Opera House", "Sydney Opera House"),  # a sure name opening the item: its own article
+        ("Australia", "Australia"),  # a lone word opening it may be no name ("Violence is…"): the topic
     ]
     assert [e.title for r in readings for e in r.evidence] == ["Australia", "Australia",
-                                                               "Sydney Opera House", "Canberra"]
-    assert readings[3].evidence[0].text.startswith("Canberra est la capitale")  # no English lead: the French
+                                                               "Sydney Opera House", "Australia"]
+
+
+def test_without_a_topic_a_lone_opening_word_is_a_subject_where_the_source_knows_it(
+        packaged: PackagedWiki) -> None:
+    [reading] = _read_all(packaged, "When was it founded?", "Canberra was founded in 1913.")
+    assert (reading.subject, reading.article) == ("Canberra", "Canberra")
+    assert reading.evidence[0].text.startswith("Canberra est la capitale")  # no English lead: the French
 
 
 def test_an_answer_naming_nothing_is_still_searched(packaged: PackagedWiki) -> None:

@@ -14,6 +14,7 @@ from factjudge.retrieval.wiki.topic import Subjects
     ("", "Sure! The Golden Gate Bridge opened in 1937. It spans the Golden Gate.", "Golden Gate Bridge"),
     ("Who wrote it?", "It was written by Gabriel García Márquez in 1967.", "Gabriel García Márquez"),
     ("What is the largest mammal?", "The blue whale is the largest mammal.", None),
+    ("Tell me a bio of James B. Donovan.", "Donovan was a lawyer.", "James B. Donovan"),  # an initial
 ])
 def test_the_topic_is_the_questions_subject_else_the_answers_first_name(
         question: str, answer: str, topic: str | None) -> None:
@@ -40,9 +41,15 @@ def test_a_part_of_a_name_is_spelt_out_as_the_answer_spelt_it() -> None:
                            "Gabriel García Márquez wrote it. Márquez was born in Aracataca.")
     lead = Names.of("Márquez was born in Aracataca.").leading()
     assert lead is not None
-    assert subjects.spelt_out(lead) == ("Gabriel García Márquez", "Márquez")
+    assert subjects.spelt_out(lead) == ("Márquez", "Gabriel García Márquez")  # own title first
 
 
 def test_thousands_of_capitals_are_no_topic() -> None:
     answer = " ".join(f"Name{i}" for i in range(500))
     assert Subjects.of("", answer).topic is None and Subjects.of("", answer).names == ()
+
+
+def test_a_disambiguated_topic_is_looked_up_as_wikipedia_titles_it_first() -> None:
+    subjects = Subjects.of("Tell me a bio of Ronaldo (Brazilian footballer).", "Ronaldo is retired.")
+    assert subjects.topic == "Ronaldo"
+    assert subjects.topic_titles("Ronaldo") == ("Ronaldo (Brazilian footballer)", "Ronaldo")
