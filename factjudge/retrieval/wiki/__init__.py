@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 from factjudge.environment import wiki_dir
+from factjudge.errors import InputError, RetrievalError
 from factjudge.retrieval.wiki.base import WikiSpec, parse_wiki_spec
 from factjudge.retrieval.wiki.reading import WikiSource
 
@@ -48,7 +49,12 @@ def _open(spec: WikiSpec, allow_private: bool) -> WikiSource:
     if spec.kind == "packaged":
         from factjudge.retrieval.wiki.packaged import PackagedWiki
 
-        return PackagedWiki(wiki_cache_dir())
+        try:
+            return PackagedWiki(wiki_cache_dir())
+        except InputError as exc:
+            # An altered or half-installed package is the installation's fault, not a request's:
+            # said in full on the command line, and to the service's log, never to its clients.
+            raise RetrievalError(str(exc)) from None
     if spec.kind == "zim":
         from factjudge.retrieval.wiki.zim import ZimWiki
 

@@ -157,3 +157,15 @@ def test_an_index_damaged_while_open_fails_in_one_line_without_its_path(tmp_path
     # A server's file path is no business of an HTTP client (it is logged on the server instead).
     assert str(tmp_path) not in str(caught.value) and "\n" not in str(caught.value)
     assert wiki.search("The Eiffel Tower is in Paris.", 1)[0].title == "Eiffel Tower"  # rebuilt
+
+
+def test_an_altered_installation_is_no_fault_of_a_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    from factjudge.errors import RetrievalError
+    from factjudge.retrieval import wiki as wiki_module
+
+    def altered() -> dict[str, Path]:
+        raise InputError("/srv/site-packages/ovos/data/summaries_en-us.json has SHA-256 0000, not the pinned")
+
+    monkeypatch.setattr(packaged, "data_files", altered)
+    with pytest.raises(RetrievalError, match="has SHA-256"):  # the service shows a 502 without it
+        wiki_module._open(wiki_module.parse_wiki_spec("packaged"), allow_private=False)
