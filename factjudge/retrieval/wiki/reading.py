@@ -127,9 +127,10 @@ class TopicReader:
         """The passages ``query`` (one item) is judged on, and what decided them.
 
         The item is about the topic when it names it (or a part of it) or opens with no other
-        name; about another name when it opens with that name and the source has an article
-        about it. Its subject's article is read, best passages first; a subject without an
-        article gives no passage and a note; an answer naming nothing is searched for.
+        name; about another name when it opens with one (several words, or "The …"; a lone word
+        only when the answer has no topic and the source has an article by it). Its subject's
+        article is read, best passages first; a subject without an article gives no passage and
+        a note; an answer naming nothing is searched for.
         """
         subjects = subjects or Subjects()
         item = Names.of(query)
