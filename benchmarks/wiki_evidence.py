@@ -1,6 +1,7 @@
 """World knowledge with evidence: is the right article found, and how the embedded judge reads it.
 
     python benchmarks/wiki_evidence.py --part retrieval        # no model: packaged Wikipedia hit@k
+    python benchmarks/wiki_evidence.py --part passages         # no model: FELM segments given a passage
     python benchmarks/wiki_evidence.py --part tune             # per-segment scores, threshold grid
     python benchmarks/wiki_evidence.py --part felm             # the README table (factjudge bench)
 
@@ -71,7 +72,7 @@ def retrieval_cases() -> Iterator[tuple[str, str, str, tuple[str, str]]]:
 def retrieval_part(args: argparse.Namespace) -> None:
     """hit@1 and hit@k of the gold article, per dataset, over the answers the package covers."""
     from factjudge.retrieval.wiki import open_wiki
-    from factjudge.retrieval.wiki.base import fold, title_candidates
+    from factjudge.retrieval.wiki.names import fold, title_candidates
 
     wiki: Any = open_wiki("packaged")
     rows: dict[str, dict[str, int]] = {}
@@ -119,7 +120,7 @@ def tune_part(args: argparse.Namespace) -> None:
     from factjudge.judges.base import Item, JudgeInput
     from factjudge.judges.strategies import STRATEGIES
     from factjudge.retrieval.evidence import reference_evidence
-    from factjudge.retrieval.wiki.base import title_candidates
+    from factjudge.retrieval.wiki.names import title_candidates
 
     out = args.runs / "tune.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -194,7 +195,7 @@ def questions_part(args: argparse.Namespace) -> None:
     from factjudge.judges.confidence import decision_error_score
     from factjudge.llm.base import GenerationParams
     from factjudge.prompts import Prompt, fence
-    from factjudge.retrieval.wiki.base import title_candidates
+    from factjudge.retrieval.wiki.names import title_candidates
 
     out = args.runs / "questions.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -411,8 +412,54 @@ def mushroom_part(args: argparse.Namespace) -> None:
     print(markdown_table(_evidence_share(lines, "segment_verdicts")))
 
 
-PARTS = {"retrieval": retrieval_part, "tune": tune_part, "questions": questions_part, "felm": felm_part,
-         "factool": factool_part, "mushroom": mushroom_part}
+def passages_part(args: argparse.Namespace) -> None:
+    """No model: per domain of the FELM slice, the segments the checker's Wikipedia gives a passage
+    (and, where the code says, how each was read: its subject's article, none, or a search)."""
+    from wiki_topic import gathered
+
+    from factjudge.checking.gather import Gatherer
+    from factjudge.config import CheckConfig
+
+    try:
+        from factjudge.retrieval.wiki.topic import Subjects
+    except ImportError:  # code from before the answer's topic decided what is read
+        Subjects = None  # type: ignore[assignment,misc]
+    import factjudge
+
+    print(f"factjudge from {Path(factjudge.__file__).parent}")
+    rows = felm_slice(per_domain(args.per_domain, ("wk", "science", "writing_rec")))
+    counts: dict[str, dict[str, int]] = {}
+    for row in rows:
+        extra = {} if Subjects is None else {"subjects": Subjects.of(row["prompt"], row["response"])}
+        gatherer = Gatherer.from_config(CheckConfig(wiki="packaged"), None, ("wiki",), "packaged",  # type: ignore[arg-type]
+                                        **extra)
+        row_counts = counts.setdefault(row["domain"], {"segments": 0, "with": 0, "article": 0, "none": 0,
+                                                       "searched": 0})
+        for text in row["segmented_response"]:
+            found = gathered(gatherer, text, [] if Subjects else _names(row["prompt"]))
+            row_counts["segments"] += 1
+            row_counts["with"] += bool(found)
+            for reading in getattr(gatherer, "readings", [])[-1:]:
+                key = "searched" if reading.subject is None else "article" if reading.has_article else "none"
+                row_counts[key] += 1
+    print("| domain | segments | with a passage | read in their subject's article | subject without an "
+          "article | searched (the answer names nothing) |\n|---|---|---|---|---|---|")
+    for domain, c in counts.items():
+        n = max(c["segments"], 1)
+        print(f"| {domain} | {c['segments']} | {c['with'] / n:.0%} | {c['article'] / n:.0%} | "
+              f"{c['none'] / n:.0%} | {c['searched'] / n:.0%} |")
+
+
+def _names(text: str) -> list[str]:
+    try:
+        from factjudge.retrieval.wiki.names import title_candidates
+    except ImportError:
+        from factjudge.retrieval.wiki.base import title_candidates  # type: ignore[attr-defined,no-redef]
+    return title_candidates([text])
+
+
+PARTS = {"passages": passages_part, "retrieval": retrieval_part, "tune": tune_part,
+         "questions": questions_part, "felm": felm_part, "factool": factool_part, "mushroom": mushroom_part}
 
 
 def main() -> None:

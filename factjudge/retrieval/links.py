@@ -451,3 +451,131 @@ def doc_evidence_from_texts(
             url = urls[i] if i < len(urls) else ""
             evidence.append(Evidence(source="link", url=url or None, text=text))
     return evidence
+
+
+@dataclass(frozen=True)
+class Downloaded:
+    """What ``download`` wrote: where the bytes came from, how many, and the file's whole size."""
+
+    final_url: str
+    written: int  # bytes written by this call
+    total: int  # the whole file's size, as the server declared it
+    resumed: bool  # the server sent the rest from ``offset`` (HTTP 206), not the whole file again
+
+
+def download(
+    url: str,
+    out: Any,
+    fetcher: LinkFetcher,
+    *,
+    offset: int = 0,
+    deadline: float | None = None,
+    max_bytes: int | None = None,
+    before_body: Callable[[int, int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Downloaded:
+    """Stream the file at ``url`` into ``out`` (a binary file object), from byte ``offset`` on.
+
+    Every byte passes ``fetcher``'s guards: http(s) only, every address of every redirect hop
+    checked before connecting and the connection made to the checked address, its User-Agent,
+    and one deadline (``deadline`` seconds for the whole download, ``fetcher.timeout`` for each
+    socket operation, so a stalled server fails and a slow one does not) instead of its per-page
+    one. ``max_bytes`` caps the whole file (``fetcher.max_bytes`` when None). With an ``offset``
+    the rest is asked for (HTTP Range); a server that sends the whole file instead is written from
+    the start (``out`` truncated). ``before_body(offset, total)`` is called once the size is known
+    and before the first byte is written (to refuse a file the disk cannot hold); ``progress`` gets
+    each piece's length. RetrievalError in one line on every failure.
+    """
+    cap = fetcher.max_bytes if max_bytes is None else max_bytes
+    ends = time.monotonic() + (deadline if deadline is not None else fetcher.timeout)
+    current = fetcher._parse(url.strip())
+    try:
+        with httpx.Client(transport=_DeadlineTransport(ends), timeout=fetcher.timeout,
+                          follow_redirects=False, trust_env=False,
+                          headers={"User-Agent": fetcher.user_agent}) as client:
+            for _ in range(fetcher.max_redirects + 1):
+                if fetcher.pace is not None:
+                    fetcher.pace()
+                with _open_checked(fetcher, client, current, offset) as response:
+                    location = response.headers.get("location")
+                    if response.status_code in _REDIRECTS and location:
+                        current = fetcher._parse(str(current.join(location)))
+                        continue
+                    return _write_body(response, current, out, offset, cap, before_body, progress)
+    except httpx.TimeoutException as exc:
+        raise RetrievalError(f"{url}: timed out (no byte for {fetcher.timeout:g} s, or past the "
+                             "download's deadline)") from exc
+    except httpx.HTTPError as exc:
+        raise RetrievalError(f"{url}: the download broke off: {type(exc).__name__}: {_one_line(str(exc))}") \
+            from exc
+    raise RetrievalError(f"{url}: too many redirects (more than {fetcher.max_redirects})")
+
+
+@contextmanager
+def _open_checked(fetcher: LinkFetcher, client: httpx.Client, url: httpx.URL,
+                  offset: int) -> Iterator[httpx.Response]:
+    """GET ``url`` at its first reachable checked address, asking for the bytes from ``offset`` on."""
+    addresses = fetcher.resolve(url)
+    extensions = {"sni_hostname": url.raw_host.decode("ascii")} if url.scheme == "https" else {}
+    headers = {"Host": url.netloc.decode("ascii")}
+    if offset:
+        headers["Range"] = f"bytes={offset}-"
+    last: Exception | None = None
+    for address in addresses:
+        request = client.build_request("GET", url.copy_with(host=str(address)), headers=headers,
+                                       extensions=extensions)
+        try:
+            response = client.send(request, stream=True)
+        except httpx.ConnectError as exc:
+            last = exc
+            continue
+        try:
+            yield response
+        finally:
+            response.close()
+        return
+    raise RetrievalError(f"cannot connect to {url.host}: {last}")
+
+
+_CONTENT_RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
+
+
+def _write_body(response: httpx.Response, url: httpx.URL, out: Any, offset: int, cap: int,
+                before_body: Callable[[int, int], None] | None,
+                progress: Callable[[int], None] | None) -> Downloaded:
+    """Check the reply's status and size, then stream its body into ``out``."""
+    status = response.status_code
+    declared = response.headers.get("content-length", "")
+    if status == 416 and offset:  # nothing left from offset: the file may be whole already
+        found = re.fullmatch(r"bytes \*/(\d+)", response.headers.get("content-range", ""))
+        if found and int(found.group(1)) == offset:
+            return Downloaded(str(url), 0, offset, True)
+    if status == 206 and offset:
+        found = _CONTENT_RANGE.fullmatch(response.headers.get("content-range", ""))
+        if not found or int(found.group(1)) != offset or found.group(3) == "*":
+            raise RetrievalError(f"{url}: the server sent another part than asked for "
+                                 f"({response.headers.get('content-range') or 'no Content-Range'})")
+        start, total = offset, int(found.group(3))
+    elif status == 200:
+        if not declared.isdigit():
+            raise RetrievalError(f"{url}: the server did not say how large the file is (no Content-Length)")
+        start, total = 0, int(declared)
+        out.seek(0)
+        out.truncate()  # the whole file again: a server without Range support starts over
+    else:
+        raise RetrievalError(f"{url}: HTTP {status} {response.reason_phrase}".strip())
+    if total > cap:
+        raise RetrievalError(f"{url}: the file has {total:,} bytes, more than the {cap:,} allowed")
+    if before_body is not None:
+        before_body(start, total)
+    written = 0
+    for piece in response.iter_bytes():
+        written += len(piece)
+        if start + written > total:
+            raise RetrievalError(f"{url}: the server sent more than the {total:,} bytes it declared")
+        out.write(piece)
+        if progress is not None:
+            progress(len(piece))
+    if start + written != total:
+        raise RetrievalError(f"{url}: the download broke off at {start + written:,} of {total:,} bytes")
+    return Downloaded(str(url), written, total, start == offset and offset > 0)

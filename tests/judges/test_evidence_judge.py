@@ -83,8 +83,8 @@ def small_wiki(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The packaged source, opened on small summary files of its shape."""
     source = PackagedWiki(tmp_path / "cache", write_files(tmp_path))
     monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): source})
-    monkeypatch.setattr(wiki_module, "best_offline_wiki", lambda: "packaged")
-    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda: "packaged")
+    monkeypatch.setattr(wiki_module, "best_offline_wiki", lambda language=None: "packaged")
+    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda language=None: "packaged")
 
 
 def test_a_local_model_with_no_evidence_reads_wikipedia_first(small_wiki: None) -> None:
@@ -123,7 +123,7 @@ def test_an_item_with_no_passage_says_so(tmp_path: Path, monkeypatch: pytest.Mon
                                          capsys: pytest.CaptureFixture[str]) -> None:
     empty = PackagedWiki(tmp_path / "cache", write_files(tmp_path, {"en": {"Mars": "Mars is a planet."}}))
     monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): empty})
-    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda: "packaged")
+    monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda language=None: "packaged")
     model = ScriptedChatModel([], name="local:scripted")
     result = check("Who won?", "Zyxw qrst won the 1911 derby.", model=model)
     verdict = result.segment_verdicts[0]

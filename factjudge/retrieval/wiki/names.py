@@ -1,0 +1,184 @@
+"""Names in a text, as an encyclopedia titles its articles: whole names, their parts, nouns.
+
+One pass over a text finds its runs of capitalised words ("Statue of Liberty", "Walt Disney");
+everything else is read from those runs. Work and memory are linear in the text: a name is at
+most ``MAX_NAME_WORDS`` words (a longer run of capitals is a heading or shouting, not a name) and
+a part at most ``MAX_PART_WORDS``, so an answer of 3,000 capitalised words costs what its words
+cost, where every sub-run of every run once cost cubic memory (1,200 words took 1.5 GB).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from factjudge.text.tokenize import stopwords_for
+
+# Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
+NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
+                          "da", "di", "y", "and", "et", "&"})
+# The longest run of capitalised words taken as one name, and the longest part of one read.
+MAX_NAME_WORDS = 8
+MAX_PART_WORDS = 4
+# Words, and single punctuation marks, which end a name ("However, Paris" is two).
+_WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
+# Articles a title may begin with ("The Sopranos"), when they open a sentence.
+_ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
+                       "das"})
+# Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
+# An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
+_SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
+                           r"|\n+")
+
+
+def fold(text: str) -> str:
+    """A title as compared: case, accents and underscores ignored."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("_", " "))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+
+
+@dataclass(frozen=True)
+class Run:
+    """Capitalised words that follow each other in a sentence, and where the run stood.
+
+    ``initial``: it began the sentence, where every word is capitalised, so a lone word there
+    ("Tell me…", "Sure!") may be no name; ``lead`` is a sentence-initial stop word left out of
+    it ("The" of "The Sopranos"), which a title may still carry.
+    """
+
+    words: tuple[str, ...]
+    initial: bool = False
+    lead: str = ""
+
+    @property
+    def name(self) -> str:
+        """The run as one name."""
+        return " ".join(self.words)
+
+    @property
+    def is_name(self) -> bool:
+        """Whether the run is short enough to be one name (thousands of capitals are not)."""
+        return len(self.words) <= MAX_NAME_WORDS
+
+    @property
+    def sure(self) -> bool:
+        """Whether the run is a name whatever the sentence: not a lone sentence-initial word."""
+        return not self.initial or len(self.words) > 1 or bool(self.lead)
+
+    def spellings(self) -> tuple[str, ...]:
+        """The titles the run may stand for: its name, then with its leading "The"."""
+        return (self.name, f"{self.lead} {self.name}") if self.lead else (self.name,)
+
+
+def runs(texts: Iterable[str]) -> Iterator[Run]:
+    """Runs of capitalised words (joined by "of", "de" …), without a leading stop word or a final 's.
+
+    "The capital of Australia is Sydney." gives "Australia", "Sydney"; "Where is the Statue
+    of Liberty?" gives "Statue of Liberty"; "Walt Disney's body" gives "Walt Disney". Every
+    sentence starts with a capital, so a run that opens it is marked ``initial``, and a stop word
+    opening it ("The…", "It…", "In…") is left out (an article is kept as the run's ``lead``).
+    """
+    stop = stopwords_for(None)
+    for text in texts:
+        for sentence in _SENTENCE_END.split(text):
+            words = _WORD.findall(sentence)
+            run: list[str] = []
+            start = 0
+            for i, word in enumerate([*words, ""]):
+                # An initial keeps its full stop, as titles write it ("James B. Donovan").
+                if not re.fullmatch(r"[A-Z]\.", word):
+                    word = re.sub(r"['’]s$", "", word.strip(".'’-"))
+                if word[:1].isupper() or (word[:1].isdigit() and run):
+                    if not run:
+                        start = i
+                    run.append(word)
+                    continue
+                if run and word.lower() in NAME_JOINERS and i + 1 < len(words) \
+                        and words[i + 1][:1].isupper():
+                    run.append(word)
+                    continue
+                lead = ""
+                if run and start == 0 and run[0].lower() in stop:
+                    first, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
+                    if first.lower() in _ARTICLES:
+                        lead = first  # the name still opens the sentence: its subject, maybe a title's word
+                    else:
+                        start = 1  # "In Paris, …": the name follows the sentence's first word
+                while run and run[-1].lower() in NAME_JOINERS:
+                    run.pop()
+                if run and not run[0][:1].isdigit():  # "In 1911" names nothing
+                    yield Run(tuple(run), initial=start == 0, lead=lead)
+                run = []
+
+
+def parts(run: Run) -> Iterator[str]:
+    """The parts of a longer name, longest first: "Gabriel García", "García Márquez", "Gabriel" …"""
+    for size in range(min(len(run.words) - 1, MAX_PART_WORDS), 0, -1):
+        for start in range(len(run.words) - size + 1):
+            part = run.words[start : start + size]
+            if part[0].lower() not in NAME_JOINERS and part[-1].lower() not in NAME_JOINERS:
+                yield " ".join(part)
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names of one text, found in one pass: whole names, their parts, and its leading run."""
+
+    runs: tuple[Run, ...]
+
+    @classmethod
+    def of(cls, *texts: str) -> Names:
+        """The names of ``texts``."""
+        return cls(tuple(runs(texts)))
+
+    def whole(self, limit: int = 24) -> list[str]:
+        """Whole names, in order, once each (a run too long to be one name is left out)."""
+        found: dict[str, None] = {}
+        for run in self.runs:
+            if run.is_name:
+                found.setdefault(run.name, None)
+                if len(found) >= limit:
+                    break
+        return list(found)
+
+    def parts(self, limit: int = 24) -> list[str]:
+        """The parts of the longer names that are no whole name themselves: "Nile" of "Nile River"."""
+        whole = set(self.whole(limit=len(self.runs) + 1))
+        found: dict[str, None] = {}
+        for run in self.runs:
+            for part in parts(run):
+                if part not in whole:
+                    found.setdefault(part, None)
+                    if len(found) >= limit:
+                        return list(found)
+        return list(found)
+
+    def leading(self) -> Run | None:
+        """The name that opens the text (its grammatical subject, mostly), None when a word comes first."""
+        return self.runs[0] if self.runs and self.runs[0].initial and self.runs[0].is_name else None
+
+
+def title_candidates(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """Names an article might be titled by: whole runs of capitalised words in ``texts``."""
+    return Names.of(*texts).whole(limit)
+
+
+def name_parts(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """The parts of the longer names in ``texts``: "Nile" of "Nile River", "Disney" of "Walt Disney"."""
+    return Names.of(*texts).parts(limit)
+
+
+def noun_titles(texts: Iterable[str], limit: int = 24) -> list[str]:
+    """The lower-case words of ``texts`` as an encyclopedia titles them: "mammals" → "Mammal"."""
+    found: dict[str, None] = {}
+    stop = stopwords_for(None)
+    for text in texts:
+        for word in (w.strip(".'’-") for w in _WORD.findall(text)):
+            if word.islower() and len(word) > 3 and word not in stop:
+                singular = re.sub(r"(?<=[^s])s$", "", word)
+                found.setdefault(singular[:1].upper() + singular[1:], None)
+                if len(found) >= limit:
+                    return list(found)
+    return list(found)

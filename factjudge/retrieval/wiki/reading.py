@@ -1,0 +1,164 @@
+"""Reading Wikipedia FActScore's way: the subject's whole article, or nothing.
+
+Every backend reads an item the same way (``TopicReader.read``): the item's subject is decided
+(``topic.Subjects``), its article is looked up by title (redirects and accents followed, as the
+backend can), and the article's passages of about 256 tokens are ranked by BM25 against the
+subject and the item together (FActScore's "topic + fact" query); the ``k`` best are the
+evidence. A subject the source has no article about gives no evidence and says so
+(``Reading.note``): an item is never judged on an article that only shares a word with it. Only
+an answer that names nothing at all is searched for as today (titles of its nouns, full text).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from factjudge.records import Coverage, Evidence
+from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
+from factjudge.retrieval.wiki.names import Names, fold
+from factjudge.retrieval.wiki.topic import Subjects
+
+# Articles a source keeps looked up (by title and language): every item of an answer asks for
+# its topic's article again, and a MediaWiki look-up is a request.
+_KEPT_ARTICLES = 64
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one item was read against: the source, the subject it was taken to be about, the
+    subject's article there (None: it has none) and the passages chosen, best first.
+
+    ``subject`` None: the answer names nothing, and the source was searched instead.
+    """
+
+    evidence: tuple[Evidence, ...]
+    source: str
+    subject: str | None = None
+    article: str | None = None
+
+    @property
+    def has_article(self) -> bool:
+        """Whether the item was read in its subject's own article."""
+        return self.article is not None
+
+    @property
+    def note(self) -> str | None:
+        """Why the item has no evidence, for people: "no article about ⟨subject⟩ in ⟨source⟩"."""
+        if self.subject is None or self.article is not None:
+            return None
+        return f"no article about {self.subject} in {self.source}"
+
+
+class WikiSource(Protocol):
+    """A Wikipedia backend: an item's passages, read in its subject's article."""
+
+    spec: WikiSpec
+    name: str  # how a person names it: "the packaged Wikipedia summaries", a file's name, a host
+
+    def read(self, query: str, k: int, *, subjects: Subjects | None = None,
+             language: str | None = None) -> Reading:
+        """Up to ``k`` passages for ``query`` from its subject's article, and what decided them."""
+        ...
+
+    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+               language: str | None = None) -> list[Evidence]:
+        """Up to ``k`` passages for ``query`` found without a subject; ``topics`` titles first."""
+        ...
+
+
+class TopicReader:
+    """The reading every Wikipedia backend shares; a backend supplies the three look-ups below."""
+
+    spec: WikiSpec
+    # How a person names the source in a note ("the packaged Wikipedia summaries").
+    name: str = "Wikipedia"
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple[str, str | None], Article | None] = OrderedDict()
+        self._kept_lock = threading.Lock()
+
+    def find_article(self, title: str, language: str | None) -> Article | None:
+        """The article titled ``title`` (redirects and accents followed), in ``language`` if it has one."""
+        raise NotImplementedError
+
+    def search(self, query: str, k: int, *, topics: Sequence[str] = (),
+               language: str | None = None) -> list[Evidence]:
+        """Up to ``k`` passages for ``query`` found without a subject (full text, titles of its words)."""
+        raise NotImplementedError
+
+    def article_passages(self, article: Article, query: str, k: int,
+                         language: str | None) -> list[Evidence]:
+        """The ``k`` passages of ``article`` that bear most on ``query``."""
+        return rank_articles(query, [article], k, topics=[article.title], language=language,
+                             source="wikipedia")
+
+    def article(self, names: Sequence[str], language: str | None) -> Article | None:
+        """The first of ``names`` the source has an article about (looked up once per process)."""
+        for name in names:
+            key = (fold(name), language)
+            with self._kept_lock:
+                if key in self._kept:
+                    self._kept.move_to_end(key)
+                    found = self._kept[key]
+                    if found is not None:
+                        return found
+                    continue
+            found = self.find_article(name, language) if name.strip() else None
+            with self._kept_lock:
+                self._kept[key] = found
+                while len(self._kept) > _KEPT_ARTICLES:
+                    self._kept.popitem(last=False)
+            if found is not None:
+                return found
+        return None
+
+    def topic_of(self, subjects: Subjects, language: str | None) -> str | None:
+        """The answer's topic: the sure one, else the first word opening a sentence that has an article."""
+        if subjects.topic:
+            return subjects.topic
+        return next((m for m in subjects.maybe if self.article([m], language) is not None), None)
+
+    def read(self, query: str, k: int, *, subjects: Subjects | None = None,
+             language: str | None = None) -> Reading:
+        """The passages ``query`` (one item) is judged on, and what decided them.
+
+        The item is about the topic when it names it (or a part of it) or opens with no other
+        name; about another name when it opens with one (several words, or "The …"; a lone word
+        only when the answer has no topic and the source has an article by it). Its subject's
+        article is read, best passages first; a subject without an article gives no passage and
+        a note; an answer naming nothing is searched for.
+        """
+        subjects = subjects or Subjects()
+        item = Names.of(query)
+        topic = self.topic_of(subjects, language)
+        subject: Sequence[str] = subjects.topic_titles(topic) if topic else ()
+        lead = item.leading()
+        if lead is not None and not (topic and subjects.mentions_topic(item, topic)):
+            # An item opening with another name is about that name ("The Sopranos is a series"): a
+            # sure one; a lone word opening the sentence ("Canberra was founded…", but also
+            # "Violence is…") only when the answer has no topic and the source knows the word.
+            spellings = subjects.spelt_out(lead)
+            if lead.sure or (not subjects.topic and self.article(spellings, language) is not None):
+                subject = spellings
+        if not subject:
+            found = self.search(query, k, topics=item.whole(), language=language)
+            return Reading(tuple(found), self.name)
+        named = topic if topic and subject[-1] == topic else subject[0]
+        article = self.article(subject, language)
+        if article is None:
+            return Reading((), self.name, named)
+        passages = self.article_passages(article, f"{named} {query}", k, language)
+        return Reading(tuple(passages), self.name, named, article.title)
+
+
+def coverage(readings: Sequence[Reading]) -> Coverage | None:
+    """What the source covered of one answer's items: how many had an article about their subject."""
+    if not readings:
+        return None
+    without = dict.fromkeys(r.subject for r in readings if r.subject is not None and not r.has_article)
+    return Coverage(readings[0].source, len(readings), sum(r.has_article for r in readings),
+                    sum(r.subject is None for r in readings), tuple(s for s in without if s))

@@ -1,0 +1,109 @@
+"""What an answer is about, decided once per check, and what each of its items is about.
+
+FActScore reads only its topic's article: a biography of someone is checked against that
+person's page, never against pages that happen to share a word with a sentence of it. So the
+answer's **topic** is found first: the question's subject ("Tell me a bio of Lanny Flaherty"),
+else the answer's first named subject. An item is about the topic when it names it or a part
+of it ("Flaherty …") or names nobody first ("He was born in 1949"); an item that opens with
+another name ("The Sopranos is a television series") is about that name, spelt out as the
+answer spelt it in full ("Márquez" → "Gabriel García Márquez").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from factjudge.retrieval.wiki.names import Names, Run, fold
+
+# Names kept per word for spelling a part out: bounds the work per item whatever the answer.
+_PER_WORD = 32
+
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(fold(name).split())
+
+
+def _within(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
+    """Whether the words ``part`` stand together inside ``whole``."""
+    n = len(part)
+    return 0 < n <= len(whole) and any(whole[i : i + n] == part for i in range(len(whole) - n + 1))
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """What one answer is about: its topic, and the names it spells out (found once per check).
+
+    ``topic`` is sure (the question named it, or the answer did mid-sentence or in several
+    words); ``maybe`` are lone words that open a sentence ("Canberra was founded…"), names only
+    where the source has an article by that title, tried in order when there is no ``topic``.
+    """
+
+    topic: str | None = None
+    names: tuple[str, ...] = ()
+    maybe: tuple[str, ...] = ()
+    # The topic as the question wrote it with a disambiguation, as Wikipedia titles such articles:
+    # "Ronaldo (Brazilian footballer)"; looked up before the bare name.
+    topic_title: str | None = None
+
+    @classmethod
+    def of(cls, question: str, answer: str) -> Subjects:
+        """The subjects of an answer to ``question``: the question's first sure name, else the answer's."""
+        asked = [r for r in Names.of(question).runs if r.is_name]
+        said = [r for r in Names.of(answer).runs if r.is_name]
+        sure = [r.name for r in (*asked, *said) if r.sure]
+        # A lone word opening a sentence of the answer is a name when the answer also uses it
+        # inside a name elsewhere ("Flaherty has …" after "Lanny Flaherty"); in the question,
+        # when the answer says it too ("Canberra?" → "Canberra is …").
+        answer_words = {w for r in said for w in _words(r.name)}
+        maybe = [r.name for r in asked if not r.sure and _words(r.name)[0] in answer_words]
+        maybe += [r.name for r in said if not r.sure]
+        topic = next((r.name for r in asked if r.sure), None) or next((r.name for r in said if r.sure), None)
+        qualified = re.search(re.escape(topic) + r"\s*\(([^()\n]{1,60})\)", f"{question}\n{answer}") \
+            if topic else None
+        return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
+                   f"{topic} ({qualified.group(1).strip()})" if qualified else None)
+
+    def topic_titles(self, topic: str) -> tuple[str, ...]:
+        """The titles the topic's article may have: with the question's disambiguation first."""
+        return (self.topic_title, topic) if self.topic_title and topic == self.topic else (topic,)
+
+    @classmethod
+    def named(cls, names: Sequence[str]) -> Subjects:
+        """Subjects given as names, the topic first (a caller that knows what the answer is about)."""
+        return cls(names[0] if names else None, tuple(names))
+
+    def is_topic(self, name: str, topic: str | None = None) -> bool:
+        """Whether ``name`` is the topic or a part of it ("Flaherty" of "Lanny Flaherty")."""
+        topic = topic if topic is not None else self.topic
+        return bool(topic) and _within(_words(name), _words(topic or ""))
+
+    def mentions_topic(self, item: Names, topic: str | None = None) -> bool:
+        """Whether an item names the topic, wholly or by a part of its name."""
+        topic = topic if topic is not None else self.topic
+        if not topic:
+            return False
+        wanted = _words(topic)
+        return any(_within(_words(r.name), wanted) or _within(wanted, _words(r.name)) for r in item.runs)
+
+    def spelt_out(self, run: Run) -> tuple[str, ...]:
+        """The titles ``run`` may stand for: itself, then the longest name of the answer it is part of
+        ("Márquez" → "Gabriel García Márquez" when the source has no "Márquez")."""
+        own = _words(run.name)
+        # Only the names holding the run's first word are compared: one look-up, not a scan.
+        longer = [n for n in self._by_word.get(own[0], ()) if _within(own, _words(n)) and _words(n) != own]
+        longest = sorted(longer, key=lambda n: -len(_words(n)))[:1]
+        return tuple(dict.fromkeys([*run.spellings(), *longest]))
+
+    @cached_property
+    def _by_word(self) -> dict[str, list[str]]:
+        """The answer's names by each of their words."""
+        index: dict[str, list[str]] = {}
+        for name in self.names:
+            for word in set(_words(name)):
+                holding = index.setdefault(word, [])
+                if len(holding) < _PER_WORD:
+                    holding.append(name)
+        return index

@@ -1,0 +1,59 @@
+"""Names in a text: found in one pass, in memory that grows with the text, not its cube."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+from factjudge.retrieval.wiki.names import MAX_PART_WORDS, Names, name_parts, title_candidates
+
+
+def _capitalised(words: int) -> str:
+    return " ".join(f"Word{i}" for i in range(words))
+
+
+def _peak(text: str) -> int:
+    tracemalloc.start()
+    try:
+        title_candidates([text])
+        name_parts([text])
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_long_run_of_capitals_costs_memory_in_proportion_to_it() -> None:
+    # Every sub-run of a 400-word run was once kept: 90 MB (issue 34: 1,200 words took 1.5 GB).
+    small = _peak(_capitalised(400))
+    assert small < 2_000_000  # before the larger text, which the cubic code could not hold
+    large = _peak(_capitalised(1600))
+    assert large < 6 * small  # four times the words: linear, with room for allocator noise
+
+
+def test_parts_are_short_and_capped_however_long_the_run() -> None:
+    found = name_parts([_capitalised(3000)], limit=24)
+    assert len(found) == 24
+    assert max(len(p.split()) for p in found) <= MAX_PART_WORDS
+    assert title_candidates([_capitalised(3000)]) == []  # thousands of capitals are not one name
+
+
+def test_a_run_knows_where_it_stood_and_the_article_its_lead_names() -> None:
+    names = Names.of("The Sopranos is a series. Tell me more about Lanny Flaherty: Flaherty acted.")
+    shown = [(r.name, r.initial, r.sure, r.spellings()) for r in names.runs]
+    assert shown == [
+        ("Sopranos", True, True, ("Sopranos", "The Sopranos")),
+        ("Tell", True, False, ("Tell",)),
+        ("Lanny Flaherty", False, True, ("Lanny Flaherty",)),
+        ("Flaherty", True, False, ("Flaherty",)),
+    ]
+    assert names.leading() == names.runs[0]
+    assert Names.of("He starred in The Sopranos.").leading() is None
+
+
+def test_an_ampersand_joins_a_name() -> None:
+    assert title_candidates(['He appeared in "Law & Order" on television.']) == ["Law & Order"]
+
+
+def test_a_name_after_a_sentences_first_word_is_no_subject_and_a_year_is_no_name() -> None:
+    assert Names.of("In 1911 she won the Nobel Prize.").leading() is None
+    paris = Names.of("In Paris, he lived.").runs[0]
+    assert (paris.name, paris.initial, paris.sure) == ("Paris", False, True)
