@@ -9,11 +9,11 @@ from factjudge.agents.extractor import extract_claims
 from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
 from factjudge.checking.plan import Plan, plan_check
-from factjudge.config import CheckConfig
+from factjudge.config import CheckConfig, within_item_cap
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
-from factjudge.llm.deadline import deadline
+from factjudge.llm.deadline import call_budget, deadline
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult, Claim, Evidence, Segment, Target, Trace, Usage, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
@@ -48,7 +48,7 @@ class Checker:
 
     def run(self, plan: Plan) -> CheckResult:
         """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
-        with deadline(plan.config.deadline):
+        with deadline(plan.config.deadline), call_budget(plan.config.max_calls):
             return self._run(plan)
 
     def _run(self, plan: Plan) -> CheckResult:
@@ -56,6 +56,7 @@ class Checker:
         traces: list[Trace] = []
         segs = segment(plan.answer, separator=cfg.separator,
                        segments=list(plan.segments) if plan.segments is not None else None)
+        within_item_cap(len(segs), "segments", cfg.max_items)  # refused before any model call
 
         granularity = plan.granularity
         notes: list[str] = []
@@ -80,6 +81,7 @@ class Checker:
             evidence += found
             traces += [Trace("fetch", "", "", (), "", error=failure) for failure in failures]
         items = _items(segs, claims, plan.judge_all)
+        within_item_cap(len(items), "items", cfg.max_items)
         if plan.sources:
             gatherer = Gatherer.from_config(cfg, self.model, plan.sources, plan.wiki)
             topics = title_candidates([plan.question])
