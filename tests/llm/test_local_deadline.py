@@ -4,8 +4,13 @@ between evaluation batches and generated tokens, its context left reusable."""
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +23,9 @@ from factjudge.llm.local import LocalChatModel, smollm2_path
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
 
+ROOT = Path(__file__).resolve().parents[2]
+# A guard against a hang, not a measure of speed: a loaded two-core machine may be slow.
+HANG_GUARD = 900
 NEWLINE = 0
 # 20 lines of 10 tokens: 20 chunks (llm/llama_state.py cuts a prompt after its lines).
 PROMPT = ([1] * 9 + [NEWLINE]) * 20
@@ -121,3 +129,25 @@ def test_smollm2_stops_inside_a_call_and_its_next_replies_are_unchanged(smollm2:
     assert smollm2.stats.generated_tokens - generated < 400
     # The interrupted call's batches are reused by a prompt that shares them, and change no reply.
     assert [smollm2.complete(messages, params).text for messages in (short, question)] == before
+
+
+@pytest.mark.local_model
+def test_check_with_smollm2_and_deadline_2_stops_without_judging_every_sentence(tmp_path: Path) -> None:
+    # 40 sentences took 19 s with --deadline 2: the embedded model never looked at the deadline.
+    pytest.importorskip("llama_cpp")
+    answer = " ".join(f"The bridge number {i} opened in {1900 + i} and is {100 + i} metres long."
+                      for i in range(40))
+    env = {**os.environ, "FACTJUDGE_CACHE": str(tmp_path / "calls.sqlite"), "FACTJUDGE_THREADS": "1",
+           "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "factjudge.cli", "check", "Tell me about the bridges.", answer, "--model",
+         "local:smollm2", "--deadline", "2", "--context", "The bridges opened in the twentieth century.",
+         "--json"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=HANG_GUARD)
+    if done.returncode == 3:
+        assert done.stderr.count("\n") == 1 and "the check's deadline of 2 s passed" in done.stderr
+    else:  # a checker that keeps what was judged in time names the rest
+        assert done.returncode == 0 and "deadline of 2 s passed" in done.stdout, done.stderr
+    with sqlite3.connect(tmp_path / "calls.sqlite") as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        made = db.execute("SELECT COUNT(*) FROM completions").fetchone()[0] if "completions" in tables else 0
+    assert made < 40
