@@ -278,12 +278,12 @@ class LinkFetcher:
         if left is not None and left < seconds:
             seconds, cut = left, True
         if seconds <= 0:
-            raise past_deadline(f"no time was left to fetch {url}")
+            raise past_deadline(f"no time was left to fetch {_without_query(url)}")
         try:
             page = self._fetch(url, seconds)
         except httpx.TimeoutException as exc:
             if cut:  # the check's time ran out, not this server's
-                raise past_deadline(f"fetching {url}") from exc
+                raise past_deadline(f"fetching {_without_query(url)}") from exc
             raise RetrievalError(f"timed out after {self.timeout:g} s") from exc
         except httpx.HTTPError as exc:
             raise RetrievalError(f"request failed: {type(exc).__name__}: {exc}") from exc
@@ -424,6 +424,11 @@ class LinkFetcher:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps(page.to_dict(), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, path)  # readers never see half a file
+
+
+def _without_query(url: str) -> str:
+    """``url`` up to its path: an API's query holds the user's text, too long for a one-line error."""
+    return url.split("?", 1)[0].split("#", 1)[0]
 
 
 def _one_line(message: str) -> str:
