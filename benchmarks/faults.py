@@ -299,10 +299,11 @@ def local_deadline_part(args: argparse.Namespace) -> None:
             status, body = http("POST", f"{base}/v1/check", big)
             took = time.perf_counter() - started
             followers = []
-            for _ in range(args.followers):
+            for k in range(args.followers):  # each a new sentence: a model call, not the call cache
+                one = {"answer": f"Bridge {k + 2} opened in {1902 + k}.", "context": small["context"]}
                 started = time.perf_counter()
                 try:
-                    follower_status: int | str = http("POST", f"{base}/v1/check", small)[0]
+                    follower_status: int | str = http("POST", f"{base}/v1/check", one)[0]
                 except OSError as exc:
                     follower_status = type(exc).__name__
                 followers.append((follower_status, time.perf_counter() - started))

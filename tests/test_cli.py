@@ -11,13 +11,14 @@ import pytest
 from factjudge.cli import main
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.records import CheckResult
+from tests.support.timing import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "factjudge.cli", *args], input=stdin,
-                          capture_output=True, cwd=ROOT, timeout=120)
+                          capture_output=True, cwd=ROOT, timeout=HANG_GUARD)
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,9 @@ pytest.importorskip("llama_cpp")
 from factjudge.config import CheckConfig
 from factjudge.integrations.http import create_app
 from factjudge.testing.live import serve_in_thread
+from tests.support.timing import HANG_GUARD
 
 pytestmark = pytest.mark.local_model
-
-# Generous guard for the client: a loaded two-core machine may be slow, but never this slow.
-HANG_GUARD = 300.0
 
 
 def test_a_timed_out_check_on_the_local_model_frees_the_only_slot_for_the_next_request(

@@ -22,10 +22,9 @@ from factjudge.llm.llama_state import PromptState
 from factjudge.llm.local import LocalChatModel, smollm2_path
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult
+from tests.support.timing import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
-# A guard against a hang, not a measure of speed: a loaded two-core machine may be slow.
-HANG_GUARD = 900
 NEWLINE = 0
 # 20 lines of 10 tokens: 20 chunks (llm/llama_state.py cuts a prompt after its lines).
 PROMPT = ([1] * 9 + [NEWLINE]) * 20
