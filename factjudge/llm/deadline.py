@@ -16,6 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from tenacity import RetryCallState
+from tenacity.stop import stop_base
+
 from factjudge.errors import ModelError, TooMuchWork
 
 # (monotonic end, the seconds it was set to); a context variable, so each thread's check has its own.
@@ -55,6 +58,14 @@ def call_timeout(timeout: float) -> float:
     if left <= 0:
         raise past_deadline("no time was left for another model call")
     return min(timeout, left)
+
+
+class StopAtDeadline(stop_base):
+    """A tenacity stop condition: no retry whose back-off would end after the check's deadline."""
+
+    def __call__(self, retry_state: RetryCallState) -> bool:
+        left = remaining()
+        return left is not None and left <= retry_state.upcoming_sleep
 
 
 class DeadlinePassed(ModelError):

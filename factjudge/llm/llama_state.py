@@ -131,8 +131,8 @@ class PromptState:
         try:
             for end in ends:
                 if end > keep:
-                    # A batch takes well under a second with SmolLM2 and a few with Qwen on two cores:
-                    # between two of them is where a check's deadline can stop a long prompt.
+                    # llama.cpp cannot be stopped inside a batch (at most n_batch tokens): between two
+                    # of them is where a check's deadline can stop a long prompt.
                     stop_if_past("evaluating a prompt on the local model")
                     self.llama.eval(tokens[start:end])
                     start = end

@@ -17,10 +17,9 @@ from typing import Any, ClassVar, Protocol
 
 import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
-from tenacity.stop import stop_base
 
 from factjudge.errors import InputError, RetrievalError
-from factjudge.llm.deadline import past_deadline, remaining
+from factjudge.llm.deadline import StopAtDeadline, past_deadline, remaining
 from factjudge.retrieval.web_search.rate_limit import RateLimiter, Sleep, parse_retry_after, shared_limiter
 
 
@@ -88,14 +87,6 @@ def _error_message(response: httpx.Response) -> str:
     return _one_line(response.text)
 
 
-class _StopAtDeadline(stop_base):
-    """Stop retrying when the back-off would end after the check's deadline."""
-
-    def __call__(self, retry_state: RetryCallState) -> bool:
-        left = remaining()
-        return left is not None and left <= retry_state.upcoming_sleep
-
-
 class HttpSearchProvider:
     """Shared machinery: rate limit, retries, status and JSON checks. Subclasses build and read."""
 
@@ -152,7 +143,7 @@ class HttpSearchProvider:
         if k < 1:
             return []
         retrying = Retrying(
-            stop=stop_after_attempt(self.max_attempts) | _StopAtDeadline(),
+            stop=stop_after_attempt(self.max_attempts) | StopAtDeadline(),
             wait=self._wait,
             retry=retry_if_exception_type(_Transient),
             sleep=self._sleep,
