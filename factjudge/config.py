@@ -11,7 +11,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import tomllib
 
-from factjudge.errors import InputError
+from factjudge.errors import InputError, TooMuchWork
 from factjudge.judges.strategies import strategy_named
 from factjudge.llm.registry import model_info
 from factjudge.retrieval.sources import RETRIEVERS
@@ -22,6 +22,10 @@ GRANULARITIES = ("segment", "claim")
 # The domains a check may name (FELM's); a bench takes its examples' domains from the dataset.
 FELM_DOMAINS = ("wk", "science", "writing_rec", "math", "reasoning")
 MAX_ANSWER_CHARS = 100_000
+# Caps per check: far above any answer of the shared datasets (FELM's longest has 38 segments), far
+# below what a hostile request could ask for (1,000 sentences of 100 characters).
+DEFAULT_MAX_ITEMS = 200
+DEFAULT_MAX_CALLS = 1000
 # Evidence gathered per item (factjudge/gather.py); reference links come with --refs instead.
 EVIDENCE_SOURCES = ("kb", "wiki", "web", "llm")
 # ``wiki`` settings besides a source spec (retrieval/wiki): "auto" reads the best offline source
@@ -57,6 +61,13 @@ def _kind_name(kind: Any) -> str:
     return names.get(kind, "a list of names")
 
 
+def within_item_cap(count: int, what: str, cap: int) -> None:
+    """Refuse a check of ``count`` sentences or items when one check may judge at most ``cap``."""
+    if count > cap:
+        raise TooMuchWork(f"the answer has {count} {what} to judge; one check judges at most {cap} "
+                          "(max_items, --max-items): check it in parts")
+
+
 def evidence_sources(value: str | Sequence[str]) -> tuple[str, ...]:
     """Source names from ``"kb, llm"`` or ``["kb", "llm"]`` (a flag, a TOML value)."""
     names = value.split(",") if isinstance(value, str) else value
@@ -78,8 +89,12 @@ class CheckConfig:
     max_attempts: int = 3
     logprobs: bool = True
     timeout: float = 60.0
-    # Seconds for a whole check, across every call and retry to a model endpoint.
+    # Seconds for a whole check, across every model call (endpoint or local), retry, fetch and search.
     deadline: float = 120.0
+    # What one check may cost, whatever its input: the items it judges (sentences, and claims at
+    # claim granularity) and the model calls it makes (README, "Checking an answer").
+    max_items: int = DEFAULT_MAX_ITEMS
+    max_calls: int = DEFAULT_MAX_CALLS
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
@@ -129,6 +144,9 @@ class CheckConfig:
             raise InputError(f"timeout must be a positive number of seconds, not {self.timeout}")
         if not self.deadline > 0:
             raise InputError(f"deadline must be a positive number of seconds, not {self.deadline}")
+        for cap in ("max_items", "max_calls"):
+            if getattr(self, cap) < 1:
+                raise InputError(f"{cap} must be at least 1, not {getattr(self, cap)}")
         self._check_evidence_options()
 
     def _check_evidence_options(self) -> None:

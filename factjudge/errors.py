@@ -35,3 +35,7 @@ class RetrievalError(FactJudgeError):
     """Evidence could not be fetched or searched."""
 
     exit_code = 4
+
+
+class TooMuchWork(InputError):
+    """The input needs more than one check may cost: more items or model calls than its caps allow."""

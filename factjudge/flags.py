@@ -12,6 +12,8 @@ from collections.abc import Collection
 from typing import Any
 
 from factjudge.config import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_ITEMS,
     EVIDENCE_SOURCES,
     FELM_DOMAINS,
     GRANULARITIES,
@@ -36,8 +38,12 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "separator": ("--separator", {"help": "split the answer on this string instead of into sentences"}),
     "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),
     "timeout": ("--timeout", {"type": float, "help": "seconds per model call"}),
-    "deadline": ("--deadline", {"type": float, "help": "seconds for a whole check, across every call to "
-                                "a model endpoint and its retries (default 120)"}),
+    "deadline": ("--deadline", {"type": float, "help": "seconds for a whole check, across every model "
+                                "call, retry, fetch and search (default 120)"}),
+    "max_items": ("--max-items", {"type": int, "help": "the most items (sentences, claims) one check "
+                                  f"judges; a longer answer is refused (default {DEFAULT_MAX_ITEMS})"}),
+    "max_calls": ("--max-calls", {"type": int, "help": "the most model calls one check makes; the check "
+                                  f"fails when it needs more (default {DEFAULT_MAX_CALLS})"}),
     "evidence": ("--evidence", {"help": f"evidence sources per item, comma-separated: "
                                 f"{', '.join(EVIDENCE_SOURCES)}"}),
     "kb": ("--kb", {"help": "knowledge base file for --evidence kb (factjudge index build)"}),

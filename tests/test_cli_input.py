@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from factjudge.text.printable import printable
+from tests.support.timing import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTEXT = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
@@ -20,7 +20,7 @@ CHEAP = ("--strategy", "always_true", "--context", CONTEXT)
 
 def run_cli(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "factjudge.cli", *args], capture_output=True, cwd=ROOT,
-                          timeout=120)
+                          timeout=HANG_GUARD)
 
 
 def assert_one_line(done: subprocess.CompletedProcess[bytes], code: int, message: bytes) -> None:
@@ -46,10 +46,9 @@ def test_undecodable_argv_bytes_are_refused_in_one_line(args: list[bytes]) -> No
 
 
 def test_an_endless_answer_file_is_refused_without_reading_it_all() -> None:
-    started = time.monotonic()
+    # Reading /dev/zero to its end never ends: refusing it at all is the proof.
     done = run_cli("check", "Where is it?", "--answer-file", "/dev/zero", *CHEAP)
     assert_one_line(done, 2, b"the answer limit is 100,000 characters")
-    assert time.monotonic() - started < 60
 
 
 def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
@@ -59,7 +58,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # as `| head -c 10` does once it has its bytes
     stderr = process.stderr.read()
-    assert process.wait(timeout=120) == 1
+    assert process.wait(timeout=HANG_GUARD) == 1
     assert stderr == b""
 
 

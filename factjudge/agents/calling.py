@@ -8,6 +8,7 @@ from typing import Generic, TypeVar
 
 from factjudge.errors import ParseError
 from factjudge.llm.base import ChatModel, Completion, GenerationParams, Message
+from factjudge.llm.deadline import admit_call
 from factjudge.llm.usage import usage_of
 from factjudge.prompts import Prompt
 from factjudge.records import Trace
@@ -56,6 +57,7 @@ def ask(
     messages: list[Message] = [{"role": "user", "content": prompt.render(**values)}]
     asked: Asked[T] = Asked(None, None)
     for attempt in range(1, max_attempts + 1):
+        admit_call()  # the check's deadline and call budget, whatever the model
         completion = model.complete(messages, params)
         error: str | None = None
         try:

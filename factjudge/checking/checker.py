@@ -15,12 +15,12 @@ from factjudge.agents.extractor import extract_claims
 from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
 from factjudge.checking.plan import Plan, plan_check
-from factjudge.config import CheckConfig
+from factjudge.config import CheckConfig, within_item_cap
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, strictest, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
-from factjudge.llm.deadline import DeadlinePassed, deadline
+from factjudge.llm.deadline import DeadlinePassed, call_budget, deadline
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult, Claim, Coverage, Evidence, Segment, Target, Trace, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
@@ -58,10 +58,11 @@ class Checker:
 
 def run(plan: Plan, model: ChatModel) -> CheckResult:
     """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
-    with deadline(plan.config.deadline), recording() as transcript:
+    with deadline(plan.config.deadline), call_budget(plan.config.max_calls), recording() as transcript:
         cfg = plan.config
         segs = segment(plan.answer, separator=cfg.separator,
                        segments=list(plan.segments) if plan.segments is not None else None)
+        within_item_cap(len(segs), "segments", cfg.max_items)  # refused before any model call
         fallbacks = [plan.fallback] if plan.fallback else []
         granularity = plan.granularity
         claims: tuple[Claim, ...] = ()
@@ -74,6 +75,7 @@ def run(plan: Plan, model: ChatModel) -> CheckResult:
             else:
                 claims = extracted
         items = _items(segs, claims, plan.judge_all)
+        within_item_cap(len(items), "items", cfg.max_items)
         evidence, failures = _shared_evidence(plan)
         items, read = _gathered(plan, model, items)
         strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))

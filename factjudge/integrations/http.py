@@ -3,8 +3,10 @@
 Every check goes through ``Verifier.verify`` (and so ``api.check``), in a bounded
 thread pool: ``max_concurrency`` checks run at once, the others wait for a slot.
 A request that cannot finish within ``timeout`` seconds gets a 504 JSON error, and its
-check runs under a deadline that ends then, so it stops and frees its slot instead of
-holding it for as long as a slow endpoint cares to take.
+check runs under a deadline that ends just before then, so it stops (an endpoint's call, the
+local model between two evaluation batches, a fetch) and frees its slot instead of holding
+it for as long as a slow model or server cares to take. A request that needs more than one
+check may cost (``max_items``, ``max_calls``) gets a 413.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from factjudge.checking.plan import plan_check
 from factjudge.checking.verifier import Verifier
 from factjudge.config import GRANULARITIES, CheckConfig
-from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError
+from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError, TooMuchWork
 from factjudge.integrations.http_guard import Guard, error_payload, lone_surrogate
 from factjudge.integrations.http_models import CheckRequest, CheckResponse, ErrorBody, response_body
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
@@ -50,12 +52,16 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": description} for status, description in {
         400: "the input cannot be checked, or the Host header is not this service's",
         401: "missing or invalid API key",
-        413: "request body too large", 415: "the body is not declared JSON",
+        413: "request body too large, or more items or model calls than one check may cost",
+        415: "the body is not declared JSON",
         422: "malformed request", 502: "the model or a link failed",
         503: "no free slot in time", 504: "the check timed out"}.items()
 }
-CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 422: "invalid_request",
-         502: "upstream_error", 503: "busy", 504: "timeout"}
+CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 413: "too_much_work",
+         422: "invalid_request", 502: "upstream_error", 503: "busy", 504: "timeout"}
+# The check's deadline ends this share of a request's time before the request's own, so that the
+# check has stopped, and freed its slot, by the time the client is answered.
+DEADLINE_MARGIN = 0.05
 
 
 class ApiError(Exception):
@@ -72,7 +78,10 @@ def _json_error(status: int, code: str, message: str) -> JSONResponse:
 
 
 def _error_status(exc: FactJudgeError) -> int:
-    """The caller's mistakes are 400; a model, parse or link failure is the upstream's (502)."""
+    """The caller's mistakes are 400, a request over a check's caps 413; a model, parse or link
+    failure is the upstream's (502)."""
+    if isinstance(exc, TooMuchWork):
+        return 413
     return 400 if isinstance(exc, InputError) else 502
 
 
@@ -225,7 +234,7 @@ async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
 
 async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONResponse:
     status = _error_status(exc)
-    if status == 400:
+    if status in (400, 413):
         return _json_error(status, CODES[status], str(exc))
     log.warning("check failed upstream: %s", exc)  # the details stay on the server
     return _json_error(status, CODES[status], _upstream_message(exc))
@@ -250,6 +259,6 @@ def _verify(verifier: Verifier, request: CheckRequest, ends: float) -> CheckResu
     if left <= 0:  # it waited in the pool past its request's time: the client has its 504
         raise DeadlinePassed("the request timed out before its check started", "timed out")
     config = verifier.config.replace(**request.options.config_changes())
-    config = config.replace(deadline=min(config.deadline, left))
+    config = config.replace(deadline=min(config.deadline, left * (1 - DEADLINE_MARGIN)))
     return verifier.verify(request.question, request.answer, context=request.context_items() or None,
                            refs=request.refs, ref_texts=request.ref_texts, config=config)

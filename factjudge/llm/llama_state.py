@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from factjudge.llm.base import TokenLogprob
+from factjudge.llm.deadline import stop_if_past
 from factjudge.llm.prefix_store import PrefixStore
 
 # Lines shorter than this many tokens join the chunk before them.
@@ -105,7 +106,11 @@ class PromptState:
         return ends
 
     def evaluate(self, tokens: list[int]) -> None:
-        """Leave ``tokens`` evaluated in the context, with live logits at the last position."""
+        """Leave ``tokens`` evaluated in the context, with live logits at the last position.
+
+        The check's deadline (``llm.deadline``) is looked at before every batch: when it has
+        passed, the deadline error is raised and the batches already evaluated stay reusable.
+        """
         started = time.perf_counter()
         ends = self.chunk_ends(tokens)
         keep = _same_chunks(self._tokens, self._ends, tokens, ends) if self.reuse else 0
@@ -123,12 +128,20 @@ class PromptState:
                 if save_at <= keep:
                     self.store.save(self.llama, tokens, ends, keep)
         start = keep
-        for end in ends:
-            if end > keep:
-                self.llama.eval(tokens[start:end])
-                start = end
-                if end == save_at and self.store is not None:
-                    self.store.save(self.llama, tokens, ends, end)
+        try:
+            for end in ends:
+                if end > keep:
+                    # llama.cpp cannot be stopped inside a batch (at most n_batch tokens): between two
+                    # of them is where a check's deadline can stop a long prompt.
+                    stop_if_past("evaluating a prompt on the local model")
+                    self.llama.eval(tokens[start:end])
+                    start = end
+                    if end == save_at and self.store is not None:
+                        self.store.save(self.llama, tokens, ends, end)
+        except BaseException:
+            # Interrupted: the context holds the chunks evaluated so far, which a later prompt may reuse.
+            self._tokens, self._ends = list(tokens[:start]), [end for end in ends if end <= start]
+            raise
         self._tokens, self._ends = list(tokens), ends
         self._recent.append((self._tokens, ends))
         self.stats.calls += 1

@@ -4,6 +4,7 @@ Prompts are evaluated by ``PromptState`` (canonical chunks, the shared prefix re
 log-probabilities are read from the live logits of the positions a reply needs only
 (``logits_all`` would compute 151,936 logits for every prompt token); a two-word decision
 is one forward pass, and free text is our own greedy loop (``llm/llama_grammar.py`` for grammars).
+A check's deadline stops a call between evaluation batches and between generated tokens.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 from factjudge.environment import THREADS_ENV, threads_setting
 from factjudge.errors import ModelError
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
+from factjudge.llm.deadline import past_deadline, remaining, stop_if_past
 from factjudge.llm.llama_grammar import GrammarFilter
 from factjudge.llm.llama_state import SHORT_LINE, EvalStats, PromptState
 from factjudge.llm.prefix_store import PrefixStore
@@ -230,7 +232,11 @@ class LocalChatModel:
         A reply restricted to ``params.choices`` is read from one forward pass where the
         choices' first tokens tell them apart; anything else is generated token by token.
         """
-        with self._lock:
+        # Another check may hold the model (the service runs several): wait no longer than this one may.
+        left = remaining()
+        if not self._lock.acquire(timeout=-1 if left is None else left):
+            raise past_deadline("waiting for the local model, busy with another check")
+        try:
             state = self.load()
             tokens = self.prompt_tokens(messages)
             if len(tokens) + params.max_tokens > self.n_ctx:
@@ -245,6 +251,8 @@ class LocalChatModel:
                 state.stats.one_pass += 1
             else:
                 text, generated, logprobs, finish = self._generate(state, tokens, params)
+        finally:
+            self._lock.release()
         return Completion(text=text, prompt_tokens=len(tokens), completion_tokens=generated,
                           logprobs=tuple(logprobs) if params.logprobs else None, model=self.name,
                           finish_reason=finish)
@@ -280,6 +288,7 @@ class LocalChatModel:
                     break
                 if grammar:
                     grammar.accept(token)
+                stop_if_past("generating a reply on the local model")
                 llama.eval([token])
         finally:
             if grammar:

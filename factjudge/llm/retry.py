@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
-from tenacity.stop import stop_base
 
 from factjudge.errors import ModelError
-from factjudge.llm.deadline import past_deadline, remaining
+from factjudge.llm.deadline import StopAtDeadline, past_deadline, remaining
 from factjudge.llm.endpoint import ConnectFailed, StatusError, TimedOut, TransportError
 
 T = TypeVar("T")
@@ -82,14 +81,6 @@ def failure_kind(exc: BaseException) -> str:
     return "error"
 
 
-class _StopAtDeadline(stop_base):
-    """Stop retrying when the check's deadline comes before the back-off would end."""
-
-    def __call__(self, retry_state: RetryCallState) -> bool:
-        left = remaining()
-        return left is not None and left <= retry_state.upcoming_sleep
-
-
 class Retrier:
     """Runs a call under a retry policy and turns the final failure into a ModelError."""
 
@@ -108,7 +99,7 @@ class Retrier:
 
     def _options(self) -> dict[str, object]:
         return {
-            "stop": stop_after_attempt(self.policy.max_attempts) | _StopAtDeadline(),
+            "stop": stop_after_attempt(self.policy.max_attempts) | StopAtDeadline(),
             "wait": self._wait,
             "retry": retry_if_exception(is_retryable),
             "reraise": True,

@@ -6,10 +6,11 @@ to is checked before any connection, on every redirect hop, and the connection i
 made to the checked address (so a second DNS answer cannot swap in an internal one).
 One deadline bounds the whole fetch, every redirect, header line and body byte of it
 (httpx's own timeout is per socket operation, so a server sending one header line a
-second kept a 10 s fetch busy for minutes). Bodies are streamed under a byte cap; HTML
-becomes text with trafilatura, or a plain tag stripper when trafilatura is missing or
-finds nothing. Successful fetches are kept as JSON files under ``cache_dir`` so a rerun
-sends no request.
+second kept a 10 s fetch busy for minutes): the fetch's timeout, cut to what is left of
+the check's deadline (``llm.deadline``), so slow servers cannot stretch a check past it.
+Bodies are streamed under a byte cap; HTML becomes text with trafilatura, or a plain tag
+stripper when trafilatura is missing or finds nothing. Successful fetches are kept as JSON
+files under ``cache_dir`` so a rerun sends no request.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import httpcore
 import httpx
 
 from factjudge.errors import FactJudgeError, RetrievalError
+from factjudge.llm.deadline import DeadlinePassed, past_deadline, remaining
 from factjudge.records import Evidence
 from factjudge.retrieval.bm25 import best_chunk
 
@@ -271,9 +273,17 @@ class LinkFetcher:
             return cached
         if self.pace is not None:
             self.pace()  # before the fetch's deadline starts: a wait in line is not the server's time
+        seconds, cut = self.timeout, False
+        left = remaining()
+        if left is not None and left < seconds:
+            seconds, cut = left, True
+        if seconds <= 0:
+            raise past_deadline(f"no time was left to fetch {_without_query(url)}")
         try:
-            page = self._fetch(url)
+            page = self._fetch(url, seconds)
         except httpx.TimeoutException as exc:
+            if cut:  # the check's time ran out, not this server's
+                raise past_deadline(f"fetching {_without_query(url)}") from exc
             raise RetrievalError(f"timed out after {self.timeout:g} s") from exc
         except httpx.HTTPError as exc:
             raise RetrievalError(f"request failed: {type(exc).__name__}: {exc}") from exc
@@ -286,11 +296,11 @@ class LinkFetcher:
         if path is not None:
             path.unlink(missing_ok=True)
 
-    def _fetch(self, url: str) -> FetchedPage:
+    def _fetch(self, url: str, seconds: float) -> FetchedPage:
         current = self._parse(url)
         with httpx.Client(
-            transport=_DeadlineTransport(time.monotonic() + self.timeout),
-            timeout=self.timeout,
+            transport=_DeadlineTransport(time.monotonic() + seconds),
+            timeout=seconds,
             follow_redirects=False,  # each hop must pass the address check
             trust_env=False,  # a proxy would resolve names itself, past the check
             headers={"User-Agent": self.user_agent},
@@ -416,6 +426,11 @@ class LinkFetcher:
         os.replace(tmp, path)  # readers never see half a file
 
 
+def _without_query(url: str) -> str:
+    """``url`` up to its path: an API's query holds the user's text, too long for a one-line error."""
+    return url.split("?", 1)[0].split("#", 1)[0]
+
+
 def _one_line(message: str) -> str:
     return " ".join(message.split())
 
@@ -429,6 +444,8 @@ def doc_evidence(
     for url in urls:
         try:
             page = fetcher.fetch(url)
+        except DeadlinePassed:
+            raise  # the check is over: the other references would fail at once, and say less
         except FactJudgeError as exc:
             failures.append(_one_line(f"{url}: {exc}"))
             continue

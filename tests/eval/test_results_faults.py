@@ -14,6 +14,7 @@ import pytest
 
 from factjudge.cli import main
 from factjudge.eval.results import read_lines
+from tests.support.timing import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 # A model-free judge on TRUE-style pairs: a bench of many items in a second, no model built.
@@ -71,7 +72,8 @@ def _limit_file_size() -> None:
 def test_a_full_disk_is_one_line_and_the_session_is_closed_as_failed(tmp_path: Path) -> None:
     data, run = pairs(tmp_path / "data.jsonl", 60), tmp_path / "run"
     done = subprocess.run([sys.executable, "-m", "factjudge.cli", "bench", str(data), "--run-dir", str(run),
-                           *CHEAP], capture_output=True, cwd=ROOT, timeout=120, preexec_fn=_limit_file_size,
+                           *CHEAP], capture_output=True, cwd=ROOT, timeout=HANG_GUARD,
+                          preexec_fn=_limit_file_size,
                           env={**os.environ, "FACTJUDGE_CACHE": str(tmp_path / "calls.sqlite")})
     assert done.returncode == 1, done.stderr
     assert b"Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -16,6 +16,7 @@ from factjudge.llm.base import GenerationParams
 from factjudge.llm.cache import CachedChatModel
 from factjudge.llm.deadline import deadline
 from factjudge.llm.scripted import ScriptedChatModel
+from tests.support.timing import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 P = GenerationParams(max_tokens=10)
@@ -129,7 +130,7 @@ def test_a_cache_locked_past_the_deadline_still_returns_the_paid_reply(
     started = time.monotonic()
     with caplog.at_level(logging.WARNING), deadline(1.0):
         assert cache.complete(ask(7), P).text == "QUESTION 7"  # paid: never thrown away
-    assert time.monotonic() - started < 2.5  # the wait ended with the deadline, not SQLite's 30 s
+    assert time.monotonic() - started < 20  # the wait ended with the deadline (1 s), not SQLite's 30 s
     assert len(inner.calls) == 1
     assert any("locked" in w and "not stored" in w for w in warnings_of(caplog))
     assert locker.wait(timeout=10) == 0
@@ -154,7 +155,7 @@ print(len(inner.calls))
 
 def test_a_full_disk_loses_no_paid_reply(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", FULL_DISK, str(tmp_path / "calls.sqlite")],
-                          capture_output=True, cwd=ROOT, timeout=120)
+                          capture_output=True, cwd=ROOT, timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.strip() == b"60"
     assert b"Traceback" not in done.stderr and done.stderr.count(b"call cache") == 1
@@ -166,7 +167,7 @@ def test_a_check_that_calls_no_model_never_opens_the_cache(tmp_path: Path) -> No
     done = subprocess.run([sys.executable, "-m", "factjudge.cli", "check", "Where is it?",
                            "The Eiffel Tower is in Paris.", "--strategy", "token_f1", "--context",
                            "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."],
-                          capture_output=True, cwd=ROOT, timeout=120,
+                          capture_output=True, cwd=ROOT, timeout=HANG_GUARD,
                           env={**os.environ, "FACTJUDGE_CACHE": str(cache)})
     assert done.returncode == 0, done.stderr.decode()
     assert done.stderr == b"" and cache.read_bytes() == b"not a database"

@@ -120,10 +120,9 @@ def test_a_call_may_shorten_the_timeout_of_a_kept_alive_connection() -> None:
     with serve(delay=0.5) as (url, _):
         client = EndpointClient(url, None, 5.0)
         assert client.post("/chat/completions", {}) == b'{"ok": true}'  # opens the connection
-        started = time.perf_counter()
+        # The reply comes after 0.5 s: a call that kept the connection's 5 s would get it.
         with pytest.raises(TimedOut, match=r"timed out after 0\.1 s"):
             client.post("/chat/completions", {}, timeout=0.1)
-        assert time.perf_counter() - started < 0.4
         assert client.post("/chat/completions", {}) == b'{"ok": true}'  # the client's own timeout again
 
 
@@ -168,16 +167,16 @@ def test_a_trickled_reply_times_out_with_the_whole_call(what: str) -> None:
         started = time.monotonic()
         with pytest.raises(TimedOut, match=r"timed out after 1 s"):
             client.post("/chat/completions", {})
-    assert 0.9 < time.monotonic() - started < 1.4
+    # Not before its timeout; the trickle would take 42 s, so the error itself shows it was cut.
+    assert time.monotonic() - started > 0.9
 
 
 def test_the_check_deadline_bounds_every_call_even_without_a_timeout_of_its_own() -> None:
+    # The trickle takes 42 s, within the call's own 60 s: only the deadline can end it with an error.
     with trickling("body") as url:
         client = EndpointClient(url, None, 60.0)
-        started = time.monotonic()
         with deadline(0.8), pytest.raises(TimedOut):
             client.post("/embeddings", {})
-    assert time.monotonic() - started < 1.2
 
 
 def test_an_error_status_carries_the_endpoint_message_and_headers() -> None:

@@ -79,7 +79,8 @@ def test_choices_that_share_a_first_token_fall_back_to_decoding(smollm2: LocalCh
 def test_the_embedded_judge_gives_the_same_verdicts_and_scores_with_and_without_speedups() -> None:
     pytest.importorskip("llama_cpp")
     path = ensure_model_file(QWEN_1_5B)
-    config = CheckConfig(model="local", use_cache=False, wiki="none")  # `fact` on its own belief
+    # `fact` on its own belief; no hurry: claim extraction took over 120 s on a loaded two-core machine.
+    config = CheckConfig(model="local", use_cache=False, wiki="none", deadline=3600)
     outcomes, replies = [], []
     for speedups in (True, False):
         model = LocalChatModel(path, name=LOCAL_DEFAULT, speedups=speedups)

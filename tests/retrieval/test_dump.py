@@ -128,6 +128,7 @@ def test_strip_nested_templates_links_and_tables() -> None:
                                     "<math>x " * 20_000, "[http://x " * 20_000, "<a " * 20_000])
 def test_pathological_markup_is_read_in_linear_time(markup: str) -> None:
     # Each of these took 10-50 s before: a rescan of the rest of the page per unclosed construct.
+    # Now under half a second on a loaded two-core machine; the bound is a guard, far from either.
     started = time.perf_counter()
     strip_wiki_markup(markup + " The end.")
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 8

@@ -262,7 +262,7 @@ def test_an_embedder_that_cannot_load_offline_fails_fast_before_the_kb_is_writte
     args = ["index", "build", str(kb), *([str(FIXTURE)] if sources else []), "--dense",
             "--embedder", "st:no-such-model"]
     assert main(args) == 2
-    assert time.monotonic() - started < 10  # not minutes of hub retries
+    assert time.monotonic() - started < 60  # a guard: not minutes of hub retries
     err = one_error_line(capsys)
     assert "'no-such-model' is not a local folder nor in the Hugging Face cache" in err
     assert "--embedder st:/path/to/model" in err

@@ -8,9 +8,10 @@ import pytest
 
 from factjudge.text.segmenter import segment, split_sentences
 
-# Generous: linear splitting takes well under a second for each of these on one core; the
-# quadratic splitter took over two minutes for 22,000 repeats of "Dr. ".
-SECONDS = 5.0
+# A guard, not a measure: linear splitting takes well under a second for each of these on an idle
+# core (1.5 s on a loaded two-core machine); the quadratic splitter took over two minutes for
+# 22,000 repeats of "Dr. ".
+SECONDS = 30.0
 
 
 def _timed(text: str) -> tuple[list[str], float]:

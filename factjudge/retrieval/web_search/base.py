@@ -1,4 +1,10 @@
-"""The search interface (``SearchHit``, ``SearchProvider``) and ``HttpSearchProvider``, its retrying base."""
+"""The search interface (``SearchHit``, ``SearchProvider``) and ``HttpSearchProvider``, its retrying base.
+
+A search shares the check's deadline (``llm.deadline``): each request gets only the time left
+(its connect, write, header and body reads, and the body as a whole), a back-off or rate-limit
+wait that would end past the deadline is not begun, and what the deadline cut short is the
+deadline error, not the provider's.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from factjudge.errors import InputError, RetrievalError
+from factjudge.llm.deadline import StopAtDeadline, past_deadline, remaining
 from factjudge.retrieval.web_search.rate_limit import RateLimiter, Sleep, parse_retry_after, shared_limiter
 
 
@@ -36,6 +43,9 @@ class SearchProvider(Protocol):
     def search(self, query: str, k: int) -> list[SearchHit]:
         """Return up to ``k`` hits for ``query``."""
         ...
+
+
+_TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
 
 
 class _Transient(Exception):
@@ -133,7 +143,7 @@ class HttpSearchProvider:
         if k < 1:
             return []
         retrying = Retrying(
-            stop=stop_after_attempt(self.max_attempts),
+            stop=stop_after_attempt(self.max_attempts) | StopAtDeadline(),
             wait=self._wait,
             retry=retry_if_exception_type(_Transient),
             sleep=self._sleep,
@@ -142,6 +152,9 @@ class HttpSearchProvider:
         try:
             data = retrying(self._fetch, query, min(k, self.max_k))
         except _Transient as exc:
+            attempts = retrying.statistics.get("attempt_number", 1)
+            if attempts < self.max_attempts and remaining() is not None:  # the deadline ended it
+                raise past_deadline(f"{self.name}: {exc.reason}") from exc
             raise RetrievalError(
                 f"{self.name}: {exc.reason} (gave up after {self.max_attempts} attempts)"
             ) from exc
@@ -157,9 +170,19 @@ class HttpSearchProvider:
 
     def _fetch(self, query: str, k: int) -> dict[str, Any]:
         self.limiter.wait()
+        seconds = self.timeout
+        left = remaining()
+        if left is not None and left < seconds:
+            if left <= 0:
+                raise past_deadline(f"no time was left to search {self.name}")
+            seconds = left
+        request = self._request(query, k)
+        request.extensions["timeout"] = httpx.Timeout(seconds).as_dict()
         try:
-            response = self._client.send(self._request(query, k))
+            response = self._send(request, time.monotonic() + seconds)
         except httpx.TimeoutException as exc:
+            if seconds < self.timeout:  # the check's time ran out, not this provider's
+                raise past_deadline(f"searching {self.name}") from exc
             raise _Transient(f"no reply within {self.timeout:g}s from {self.endpoint}") from exc
         except httpx.TransportError as exc:
             detail = _one_line(str(exc)) or type(exc).__name__
@@ -194,6 +217,23 @@ class HttpSearchProvider:
         if not isinstance(data, dict):
             raise RetrievalError(f"{self.name}: reply is JSON but not an object: {type(data).__name__}")
         return data
+
+    def _send(self, request: httpx.Request, end: float) -> httpx.Response:
+        """Send ``request`` and read its body by ``end`` (each read is bounded by the request's timeout,
+        the body as a whole here: a server sending a byte at a time cannot outlast it)."""
+        response = self._client.send(request, stream=True)
+        try:
+            body = bytearray()
+            for piece in response.iter_bytes():
+                body.extend(piece)
+                if time.monotonic() > end:
+                    raise httpx.ReadTimeout("the reply did not end in time", request=request)
+        finally:
+            response.close()
+        # The body is decoded already: the headers that describe its transfer no longer apply.
+        headers = [(key, value) for key, value in response.headers.multi_items()
+                   if key.lower() not in _TRANSFER_HEADERS]
+        return httpx.Response(response.status_code, headers=headers, content=bytes(body), request=request)
 
     def _list(self, data: dict[str, Any], *path: str) -> list[dict[str, Any]]:
         """The result list at ``path``; absent means no results (Google and Brave omit it then)."""

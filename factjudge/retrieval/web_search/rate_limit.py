@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from factjudge.errors import InputError
+from factjudge.llm.deadline import past_deadline, remaining
 
 Sleep = Callable[[float], None]
 
@@ -26,12 +27,16 @@ class RateLimiter:
         self._lock = threading.Lock()
 
     def wait(self) -> None:
-        """Block until this caller's slot comes."""
+        """Block until this caller's slot comes; the deadline error, at once, when it comes after the
+        check's deadline (the slot is then left to others)."""
         # Reserve the slot under the lock but sleep outside it, so waiters queue in order
         # without holding each other up for longer than their own slot.
         with self._lock:
             now = self._clock()
             slot = max(now, self._next)
+            left = remaining()
+            if left is not None and slot - now > left:
+                raise past_deadline(f"the next request allowed by the rate limit is {slot - now:.1f} s away")
             self._next = slot + self.interval
         if slot > now:
             self._sleep(slot - now)
