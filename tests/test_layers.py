@@ -14,7 +14,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "factjudge"
 
 # Bottom to top. A module may import from its own layer (without a cycle) and from layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "threshold", "grounds", "explain", "records", "transcript", "version", "environment"),
+    ("errors", "threshold", "grounds", "explain", "records", "transcript", "resources", "version",
+     "environment"),
     ("text",),
     ("llm",),
     ("prompts",),

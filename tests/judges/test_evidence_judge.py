@@ -19,6 +19,7 @@ from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Evidence, Verdict
+from factjudge.resources import Resources
 from factjudge.retrieval import wiki as wiki_module
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from tests.retrieval.wiki.test_packaged import write_files
@@ -78,11 +79,18 @@ def test_a_band_of_doubt_is_unverified() -> None:
     assert verdicts[1].why.startswith("not enough evidence: the passage neither clearly supports it")
 
 
+def holding_wiki(source: PackagedWiki) -> Resources:
+    """The process's resources, with ``source`` already opened as the packaged Wikipedia."""
+    held = Resources()
+    held.get("wiki", ("packaged", False), lambda: source)
+    return held
+
+
 @pytest.fixture
 def small_wiki(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The packaged source, opened on small summary files of its shape."""
     source = PackagedWiki(tmp_path / "cache", write_files(tmp_path))
-    monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): source})
+    monkeypatch.setattr("factjudge.resources.PROCESS", holding_wiki(source))
     monkeypatch.setattr(wiki_module, "best_offline_wiki", lambda language=None: "packaged")
     monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda language=None: "packaged")
 
@@ -122,7 +130,7 @@ def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
 def test_an_item_with_no_passage_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     empty = PackagedWiki(tmp_path / "cache", write_files(tmp_path, {"en": {"Mars": "Mars is a planet."}}))
-    monkeypatch.setattr(wiki_module, "_opened", {("packaged", False): empty})
+    monkeypatch.setattr("factjudge.resources.PROCESS", holding_wiki(empty))
     monkeypatch.setattr("factjudge.config.best_offline_wiki", lambda language=None: "packaged")
     model = ScriptedChatModel([], name="local:scripted")
     result = check("Who won?", "Zyxw qrst won the 1911 derby.", model=model)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from factjudge.errors import InputError
 from factjudge.llm.deadline import past_deadline, remaining
+from factjudge.resources import current
 
 Sleep = Callable[[float], None]
 
@@ -47,17 +48,10 @@ class RateLimiter:
             self._next = max(self._next, self._clock() + seconds)
 
 
-_SHARED_LIMITERS: dict[tuple[str, str], RateLimiter] = {}
-_SHARED_LOCK = threading.Lock()
-
-
 def shared_limiter(name: str, endpoint: str, per_second: float) -> RateLimiter:
-    """The process-wide limiter of one provider endpoint, so parallel instances share its budget."""
-    with _SHARED_LOCK:
-        key = (name, endpoint)
-        if key not in _SHARED_LIMITERS:
-            _SHARED_LIMITERS[key] = RateLimiter(per_second)
-        return _SHARED_LIMITERS[key]
+    """The limiter of one provider endpoint, held by the current check's holder (``resources``), so
+    parallel checks share its budget."""
+    return current().get("limiter", (name, endpoint), lambda: RateLimiter(per_second))
 
 
 def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:

@@ -8,19 +8,15 @@ sends the user's text to a third party, so it is never chosen by default).
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from factjudge.environment import wiki_dir
 from factjudge.errors import InputError, RetrievalError
+from factjudge.resources import current
 from factjudge.retrieval.wiki.base import WikiSpec, parse_wiki_spec
 from factjudge.retrieval.wiki.reading import WikiSource
 
 __all__ = ["WikiSource", "WikiSpec", "best_offline_wiki", "open_wiki", "parse_wiki_spec", "wiki_cache_dir"]
-
-_opened: dict[tuple[str, bool], WikiSource] = {}
-_opening = threading.Lock()
-
 
 def wiki_cache_dir() -> Path:
     """Where built Wikipedia indexes are kept: ``$XDG_CACHE_HOME/factjudge/wiki`` (or ``~/.cache``)."""
@@ -36,13 +32,10 @@ def best_offline_wiki(language: str | None = None) -> str | None:
 
 
 def open_wiki(spec: str, *, allow_private: bool = False) -> WikiSource:
-    """The source ``spec`` names, opened once per process (opening may build an index)."""
+    """The source ``spec`` names, opened once by the current check's holder (``resources``): opening may
+    build an index."""
     parsed = parse_wiki_spec(spec)
-    key = (str(parsed), allow_private)
-    with _opening:
-        if key not in _opened:
-            _opened[key] = _open(parsed, allow_private)
-        return _opened[key]
+    return current().get("wiki", (str(parsed), allow_private), lambda: _open(parsed, allow_private))
 
 
 def _open(spec: WikiSpec, allow_private: bool) -> WikiSource:
