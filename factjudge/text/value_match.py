@@ -39,7 +39,8 @@ SPELLING = 0.8
 MIN_FUZZY = 5
 # Replies that say the passages do not give the value (the contract's own word comes first).
 NOT_STATED = re.compile(r"^\W*(not stated|not mentioned|not specified|not given|unknown|none|n/?a|"
-                        r"the passages? (do|does)n[o’']?t (say|state|mention)|no (se|lo) (menciona|indica)|"
+                        r"the (passages?|text) (do|does)(n['’]t| not) (say|state|mention|give)|"
+                        r"no (se|lo) (menciona|indica)|"
                         r"non (mentionné|précisé|indiqué)|no especificado|no mencionado|inconnu|"
                         r"desconocido)\b", re.IGNORECASE)
 _NUMBER_WORDS = {w: n for n, words in enumerate((
