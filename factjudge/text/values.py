@@ -171,8 +171,9 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     """The values of ``item`` worth asking about, most telling first, at most ``limit`` of them.
 
     The question's names are the item's topic and are skipped; with no question, so is the
-    name a sentence opens with (its subject). Numbers, dates, places and people come before
-    plain names, and a lone capitalised word before a lower-case noun ("French novel") last.
+    name a sentence opens with (its subject: with a question, the subject may be the answer).
+    Numbers, dates, places and people come before plain names, and a lone capitalised word
+    before a lower-case noun ("French novel") last.
     """
     found = _all_values(item)
     topic = {_fold(name) for name in _names_in(question)} if question.strip() else set()
@@ -181,7 +182,7 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
         if span.kind in ("place", "person", "name", "title"):
             if topic and _is_topic(span.text, topic):
                 continue
-            if not topic and _opens_sentence(item, span):
+            if not question.strip() and _opens_sentence(item, span):
                 continue
         kept.append(span)
     kept.sort(key=lambda s: (_rank(item, s), s.start))
@@ -212,12 +213,12 @@ def _all_values(item: str) -> list[ValueSpan]:
     for match in CENTURY_PATTERN.finditer(item):
         if free(match.start(), match.end()):
             taken.append(_span(item, match.start(), match.end(), "century"))
-    for span in _name_runs(item):
-        if free(span.start, span.end):
-            taken.append(span)
     for match in YEAR_PATTERN.finditer(item):
         if free(match.start(), match.end()) and not _counts_something(item, match.end()):
             taken.append(_span(item, match.start(), match.end(), "year"))
+    for span in _name_runs(item):
+        if free(span.start, span.end):
+            taken.append(span)
     for match in NUMBER_PATTERN.finditer(item):
         end = _unit_end(item, match.end())
         if free(match.start(), end):
