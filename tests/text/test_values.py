@@ -54,6 +54,8 @@ def test_a_number_inside_a_name_belongs_to_the_name() -> None:
     ('The novel "War and Peace" is long.', "War and Peace", "title"),
     ("Les Misérables is a novel by Victor Hugo.", "Victor Hugo", "person"),
     ("Brézhnev murió en Moscú.", "Moscú", "place"),
+    ("C'est un roman d'Émile Zola.", "Émile Zola", "name"),
+    ("Elle a quitté l'Amérique en 1920.", "Amérique", "name"),
 ])
 def test_kinds_in_english_spanish_and_french(item: str, value: str, kind: str) -> None:
     assert (value, kind) in spans(item)
