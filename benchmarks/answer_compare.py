@@ -37,6 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 SWAPS = ROOT / "benchmarks" / "data" / "value_swaps.jsonl"
 DATASETS = ("swap", "felm", "felm-refs", "factool", "mushroom-en", "mushroom-es", "mushroom-fr")
+# Whether a read value the item states elsewhere is no contradiction (--no-echo shows the rule's worth).
+ECHO = True
+# Tables are printed per language of the swap set.
+GROUPS = ("swap-en", "swap-es", "swap-fr", *DATASETS[1:])
 # Today's band on P(not supported): true below, false from (README, "World knowledge with evidence").
 TRUE_BELOW, FALSE_FROM = 0.41, 0.5
 
@@ -220,7 +224,7 @@ def band(doubt: float | None) -> str:
 def outcomes(record: dict[str, Any], form: str, k: int,
              modifiers: bool = True) -> list[tuple[dict[str, Any], str]]:
     """The first ``k`` readings of ``form`` with their outcomes, recomputed from the recorded replies."""
-    from factjudge.text.value_match import compare_values
+    from factjudge.text.value_match import compare_values, echoes_other
     from factjudge.text.values import value_spans
 
     readings = record.get("readings", {}).get(form, [])
@@ -229,9 +233,14 @@ def outcomes(record: dict[str, Any], form: str, k: int,
                                                       lang=record["lang"]) if not _modifier(record, s)}
         readings = [r for r in readings if (r["start"], r["end"]) in kept]
     result = []
+    stated = [s.text for s in value_spans(record["text"])]
     for r in readings[:k]:
         held = r["passage"] is not None  # a value no passage holds came from belief
-        result.append((r, compare_values(r["stated"], r["read"], r["kind"]) if held else "not_stated"))
+        outcome = compare_values(r["stated"], r["read"], r["kind"]) if held else "not_stated"
+        others = [text for text in stated if text != r["stated"]]
+        if ECHO and outcome == "contradicted" and echoes_other(r["read"], r["kind"], others):
+            outcome = "not_stated"  # the value of another slot of the item: read into the wrong blank
+        result.append((r, outcome))
     return result
 
 
@@ -306,6 +315,24 @@ RULES: dict[str, Rule] = {"(a) contradicted→false, all confirmed→true, else 
 
 # ---------------------------------------------------------------- printing
 
+def group_of(record: dict[str, Any]) -> str:
+    """The table a record is counted in: its dataset, the swap set split by language."""
+    return f"swap-{record['lang']}" if record["dataset"] == "swap" else record["dataset"]
+
+
+def errors(records: list[dict[str, Any]], k: int) -> None:
+    """Rule (a), cloze, ``k`` values: every true item it calls false and every false item it misses."""
+    for record in records:
+        if "cloze" not in record.get("readings", {}):
+            continue
+        label, _ = rule_a(record, "cloze", k)
+        if (label == "false") == record["gold"]:
+            kind = "false alarm" if record["gold"] else f"missed ({label})"
+            found = [(r["stated"], r["kind"], r["read"], o) for r, o in outcomes(record, "cloze", k)]
+            print(f"- {group_of(record)} {record['answer']}/{record['seg']} {kind}, doubt "
+                  f"{record.get('doubt') or 0:.2f}: {record['text'][:140]!r} {found}")
+
+
 def _ba(gold: list[bool], labels: list[str]) -> float:
     flagged = [label == "false" for label in labels]
     pos = [f for g, f in zip(gold, flagged, strict=True) if not g]
@@ -354,8 +381,8 @@ def _iou(records: list[dict[str, Any]], rule: Rule, form: str, k: int) -> float:
 
 def report(records: list[dict[str, Any]], forms: list[str]) -> None:
     """The tables: per dataset, today's band and each rule × form × values per item, by half."""
-    for name in DATASETS:
-        rows = [r for r in records if r["dataset"] == name]
+    for name in GROUPS:
+        rows = [r for r in records if group_of(r) == name]
         if not rows:
             continue
         answers = list(dict.fromkeys(r["answer"] for r in rows))
@@ -415,6 +442,10 @@ def main() -> None:
     parser.add_argument("--model", default="local")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "answer_compare")
     parser.add_argument("--print-only", action="store_true", help="print what is recorded, call no model")
+    parser.add_argument("--no-echo", action="store_true",
+                        help="count a read value the item states elsewhere as a contradiction")
+    parser.add_argument("--errors", type=int, default=0, metavar="K",
+                        help="also list rule (a)'s false alarms and misses with K cloze values")
     args = parser.parse_args()
     args.datasets = list(DATASETS) if args.data == "all" else args.data.split(",")
     unknown = set(args.datasets) - set(DATASETS)
@@ -422,7 +453,13 @@ def main() -> None:
         parser.error(f"unknown dataset(s): {', '.join(sorted(unknown))}")
     if not args.print_only:
         run(args)
-    report(merged(args.runs / "records.jsonl"), ["cloze", "question"])
+    global ECHO
+    ECHO = not args.no_echo
+    records = merged(args.runs / "records.jsonl")
+    report(records, ["cloze", "question"])
+    if args.errors:
+        print(f"\n### Rule (a), cloze, {args.errors} values: false alarms and misses\n")
+        errors(records, args.errors)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ blank ("The capital of Canada is ___ (a name).") or a question asked where the v
 capital of Canada is what?"); the model answers from the passages in a few words or says they do
 not say, and ``text.value_match`` compares its answer with the item's value. The passages come
 before the item in the prompt, so a local model's cached prefix serves every value of one item.
-A value the model reads but the passages do not contain came from its own belief: it counts as
-not stated.
+A value the model reads but the passages do not contain came from its own belief, and one the
+item itself states elsewhere was read into the wrong slot: neither contradicts anything.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence, Trace
-from factjudge.text.value_match import Outcome, compare_values, passage_with
+from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with
 from factjudge.text.values import Kind, ValueSpan, value_spans
 
 Form = Literal["cloze", "question"]
@@ -82,6 +82,9 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     read = reply.value if reply is not None else None
     where = passage_with(read, [ev.text for ev in passages]) if read else None
     outcome = compare_values(span.text, read, span.kind) if where is not None else "not_stated"
+    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
+    if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
+        outcome = "not_stated"
     return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
                         answer, result.trace)
 

@@ -60,6 +60,13 @@ def compare_values(stated: str, read: str | None, kind: Kind) -> Outcome:
     return "confirmed" if same else "contradicted"
 
 
+def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
+    """Whether ``read`` is another value the item itself states: the model filled the blank from the
+    wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing."""
+    folded = _fold(read)
+    return any(same_value(other, read, kind) or (folded and folded in _fold(other)) for other in others)
+
+
 def same_value(stated: str, read: str, kind: Kind) -> bool | None:
     """Whether ``read`` is the value ``stated`` is; None when ``read`` is no value of that kind."""
     if kind in ("date", "year", "century"):

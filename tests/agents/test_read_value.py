@@ -64,3 +64,13 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
     found = check_values(model, item, [Evidence("wikipedia", "Marie Curie was born in Warsaw in 1867.")],
                          traces=[], question="Tell me about Marie Curie.", limit=2)
     assert [r.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
+
+
+def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
+    # "from ___ to 1527": the model filled the blank with the item's other year.
+    passages = [Evidence("wikipedia", "The dynasty ruled from 1428 to 1527 and from 1533 to 1789.")]
+    item = "The dynasty ruled from 1430 to 1527."
+    model = ScriptedChatModel(["1527", "1527"])
+    first, second = check_values(model, item, passages, traces=[], question="Tell me about the dynasty.")
+    assert (first.stated, first.read, first.outcome) == ("1430", "1527", "not_stated")
+    assert (second.stated, second.outcome) == ("1527", "confirmed")

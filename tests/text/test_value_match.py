@@ -72,3 +72,11 @@ def test_a_value_is_read_only_from_a_passage_that_holds_it() -> None:
     assert passage_with("the city of Ottawa", passages) == 1
     assert passage_with("Vancouver", passages) is None
     assert passage_with("384,400 km", ["The Moon is 384 400 km away."]) == 0
+
+
+def test_a_read_value_that_echoes_another_value_of_the_item() -> None:
+    from factjudge.text.value_match import echoes_other
+
+    assert echoes_other("1527", "year", ["1527", "1789"])
+    assert echoes_other("1.6 million", "number", ["1.6\u00a0million", "2.5\u00a0million"])
+    assert not echoes_other("Ottawa", "name", ["Canada"])
