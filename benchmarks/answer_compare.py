@@ -48,7 +48,7 @@ TRUE_BELOW, FALSE_FROM = 0.41, 0.5
 # ---------------------------------------------------------------- the items of each dev set
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
 
 
 def swap_items(limit: int) -> Iterator[dict[str, Any]]:
@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> None:
 
 def _read(path: Path) -> Iterator[dict[str, Any]]:
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in path.read_text(encoding="utf-8").split("\n"):
             if line.strip():
                 yield json.loads(line)
 
@@ -430,6 +430,31 @@ def _by_answer(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return groups
 
 
+def span_coverage() -> None:
+    """No model: how many values items have, and how many of Mu-SHROOM's error spans they reach."""
+    from factjudge.text.values import value_spans
+
+    print("\n### Values per item, and Mu-SHROOM val error spans a value overlaps (all answers)\n")
+    print("| data | items | values per item (all) | error spans | overlapped by any value | by the first 1 | "
+          "2 | 3 |\n|---|---|---|---|---|---|---|---|")
+    for name in ("felm", "factool", "mushroom-en", "mushroom-es", "mushroom-fr"):
+        rows = list(items(name, 1000))
+        counts = [len(value_spans(r["text"], question=r["question"], lang=r["lang"])) for r in rows]
+        hits = dict.fromkeys(("any", 1, 2, 3), 0)
+        total = 0
+        for r in rows:
+            for start, end in r.get("hard", []):
+                if not (r["start"] <= start < r["start"] + len(r["text"])):
+                    continue
+                total += 1
+                found = value_spans(r["text"], question=r["question"], lang=r["lang"])
+                for key in hits:
+                    kept = found if key == "any" else found[:key]  # type: ignore[misc]
+                    hits[key] += any(r["start"] + v.start < end and start < r["start"] + v.end for v in kept)
+        cells = " | ".join(f"{100 * hits[key] / total:.0f}%" if total else "-" for key in hits)
+        print(f"| {name} | {len(rows)} | {sum(counts) / max(len(rows), 1):.2f} | {total or '-'} | {cells} |")
+
+
 def main() -> None:
     """Parse the options, record what is missing, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -442,6 +467,8 @@ def main() -> None:
     parser.add_argument("--model", default="local")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "answer_compare")
     parser.add_argument("--print-only", action="store_true", help="print what is recorded, call no model")
+    parser.add_argument("--spans-only", action="store_true",
+                        help="no model: values per item and Mu-SHROOM error spans they reach")
     parser.add_argument("--no-echo", action="store_true",
                         help="count a read value the item states elsewhere as a contradiction")
     parser.add_argument("--errors", type=int, default=0, metavar="K",
@@ -451,6 +478,9 @@ def main() -> None:
     unknown = set(args.datasets) - set(DATASETS)
     if unknown:
         parser.error(f"unknown dataset(s): {', '.join(sorted(unknown))}")
+    if args.spans_only:
+        span_coverage()
+        return
     if not args.print_only:
         run(args)
     global ECHO
