@@ -102,7 +102,8 @@ _PERSON_BEFORE = frozenset({"by", "par", "por"})
 _NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday lunes martes miércoles
 jueves viernes sábado domingo lundi mardi mercredi jeudi vendredi samedi dimanche however additionally
 also yes no it its this these those today yesterday tomorrow overall furthermore moreover although
-however therefore sin embargo además cependant ainsi aussi""".split())  # noqa: SIM905
+however therefore sin embargo además cependant ainsi aussi tell describe explain háblame dime cuéntame
+parle-moi dis-moi raconte-moi décris explique""".split())  # noqa: SIM905
 _OPENERS = frozenset((".", "!", "?", ":", "¿", "¡", "\"", "“", "«", "("))  # a sentence or quote starts after
 _ROMAN = re.compile(r"^(?=[MDCLXVI]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
@@ -286,7 +287,7 @@ def _name_runs(item: str) -> Iterator[ValueSpan]:
         end = words[j - 1][2]
         name = re.sub(r"['’]s$", "", item[start:end])
         if len(name) > 1:
-            yield ValueSpan(name, start, start + len(name), _name_kind(words, i))
+            yield ValueSpan(name, start, start + len(name), _name_kind(words, i, j))
         i = j
 
 
@@ -310,7 +311,11 @@ def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> b
     return lone or word.lower().endswith("ly")
 
 
-def _name_kind(words: list[tuple[str, int, int]], i: int) -> Kind:
+def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
+    """Place after "in", person after "by"; a lone word before a lower-case noun is a modifier, a name."""
+    after = words[j][0] if j < len(words) else ""
+    if j == i + 1 and after.isalpha() and after.islower() and _fold(after) not in stopwords_for(None):
+        return "name"  # "by Colombian author …": the author is the value, not "Colombian"
     before = words[i - 1][0].lower() if i else ""
     if before in _PLACE_BEFORE:
         return "place"
@@ -342,8 +347,11 @@ def _is_topic(name: str, topic: set[str]) -> bool:
     """A name the question names, or a part or a longer form of one ("Curie" of "Marie Curie")."""
     folded = _fold(name)
     tokens = set(folded.split()) - JOINERS
-    return any(folded == t or (tokens and (tokens <= set(t.split()) or set(t.split()) - JOINERS <= tokens))
-               for t in topic)
+    for named in topic:
+        words = set(named.split()) - JOINERS
+        if folded == named or (tokens and words and (tokens <= words or words <= tokens)):
+            return True
+    return False
 
 
 def _fold(text: str) -> str:
