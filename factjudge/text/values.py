@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -358,7 +358,3 @@ def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text)
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 
-
-def spans_overlap(spans: Sequence[ValueSpan], start: int, end: int) -> bool:
-    """Whether any of ``spans`` overlaps ``[start, end)`` (used to read error spans against values)."""
-    return any(s.start < end and start < s.end for s in spans)
