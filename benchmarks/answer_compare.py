@@ -225,7 +225,7 @@ def outcomes(record: dict[str, Any], form: str, k: int,
              modifiers: bool = True) -> list[tuple[dict[str, Any], str]]:
     """The first ``k`` readings of ``form`` with their outcomes, recomputed from the recorded replies."""
     from factjudge.text.value_match import compare_values, echoes_other
-    from factjudge.text.values import value_spans
+    from factjudge.text.values import topic_names, value_spans
 
     readings = record.get("readings", {}).get(form, [])
     if not modifiers:
@@ -233,7 +233,7 @@ def outcomes(record: dict[str, Any], form: str, k: int,
                                                       lang=record["lang"]) if not _modifier(record, s)}
         readings = [r for r in readings if (r["start"], r["end"]) in kept]
     result = []
-    stated = [s.text for s in value_spans(record["text"])]
+    stated = [s.text for s in value_spans(record["text"])] + topic_names(record["question"])
     for r in readings[:k]:
         held = r["passage"] is not None  # a value no passage holds came from belief
         outcome = compare_values(r["stated"], r["read"], r["kind"]) if held else "not_stated"

@@ -22,7 +22,7 @@ from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence, Trace
 from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with
-from factjudge.text.values import Kind, ValueSpan, value_spans
+from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
@@ -65,9 +65,13 @@ def render_passages(passages: Sequence[Evidence]) -> str:
 
 
 def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, *,
-               traces: list[Trace], form: Form = "cloze", lang: str | None = None,
+               traces: list[Trace], form: Form = "cloze", lang: str | None = None, question: str = "",
                max_tokens: int = MAX_TOKENS, max_attempts: int = 2) -> ValueReading:
-    """Ask ``model`` for the value ``span`` of ``item`` from ``passages`` and compare what it read."""
+    """Ask ``model`` for the value ``span`` of ``item`` from ``passages`` and compare what it read.
+
+    ``question`` (the user's) names the item's topic: a value read that names it, or another value
+    the item states, was read into the wrong slot and contradicts nothing.
+    """
     prompt = load_prompt(PROMPTS[form])
     contract = prompt.contract_of(ValueContract)
     asked = asked_text(item, span, form, lang)
@@ -83,6 +87,7 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     where = passage_with(read, [ev.text for ev in passages]) if read else None
     outcome = compare_values(span.text, read, span.kind) if where is not None else "not_stated"
     others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
+    others += topic_names(question) if question.strip() else []
     if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
         outcome = "not_stated"
     return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
@@ -98,5 +103,5 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, t
     """
     if not passages:
         return []
-    return [read_value(model, passages, item, span, traces=traces, form=form, lang=lang)
+    return [read_value(model, passages, item, span, traces=traces, form=form, lang=lang, question=question)
             for span in value_spans(item, question=question, lang=lang, limit=limit)]

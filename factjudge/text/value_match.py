@@ -144,7 +144,17 @@ def _same_amount(stated: str, read: str) -> bool | None:
     comparable = [(v, u) for v, u in got if not unit or not u or u == unit]
     if not comparable:
         return None  # a length read for a mass: no answer to this question
-    return any(_close(value, v) for v, _ in comparable)
+    if any(_close(value, v) for v, _ in comparable):
+        return True
+    # A bare number read for "35 millions" is the same figure with its scale word left off.
+    figure = NUMBER_PATTERN.search(unicodedata.normalize("NFKC", stated))
+    if figure and _has_scale(stated) and not _has_scale(read):
+        return any(_close(_number(figure.group("num")), v) for v, _ in comparable)
+    return False
+
+
+def _has_scale(text: str) -> bool:
+    return any(word.strip(",.;:()") in SCALES for word in text.lower().split())
 
 
 def amounts(text: str) -> list[tuple[float, str]]:

@@ -338,6 +338,11 @@ def _opens_sentence(item: str, span: ValueSpan) -> bool:
         and not any(w.lower() in _PLACE_BEFORE | _PERSON_BEFORE for w in words)
 
 
+def topic_names(question: str) -> list[str]:
+    """The names a question asks about (its topic): never asked about, never an answer to a blank."""
+    return _names_in(question)
+
+
 def _names_in(text: str) -> list[str]:
     return [s.text for s in _name_runs(text)] + [m.group(g) for m in _QUOTED.finditer(text)
                                                   for g in (1, 2, 3) if m.group(g)]

@@ -74,3 +74,12 @@ def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
     first, second = check_values(model, item, passages, traces=[], question="Tell me about the dynasty.")
     assert (first.stated, first.read, first.outcome) == ("1430", "1527", "not_stated")
     assert (second.stated, second.outcome) == ("1527", "confirmed")
+
+
+def test_a_read_value_that_names_the_topic_was_read_into_the_wrong_slot() -> None:
+    passages = [Evidence("wikipedia", "Arnold Palmer formed the Big Three with Jack Nicklaus and "
+                                      "Gary Player.")]
+    model = ScriptedChatModel(["Arnold Palmer"])
+    [reading] = check_values(model, "He played golf with Jack Nicklaus.", passages, traces=[],
+                             question="Tell me about Arnold Palmer.", limit=1)
+    assert (reading.stated, reading.read, reading.outcome) == ("Jack Nicklaus", "Arnold Palmer", "not_stated")

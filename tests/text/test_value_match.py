@@ -80,3 +80,9 @@ def test_a_read_value_that_echoes_another_value_of_the_item() -> None:
     assert echoes_other("1527", "year", ["1527", "1789"])
     assert echoes_other("1.6 million", "number", ["1.6\u00a0million", "2.5\u00a0million"])
     assert not echoes_other("Ottawa", "name", ["Canada"])
+
+
+def test_a_figure_read_without_its_scale_word_is_the_same_figure() -> None:
+    assert compare_values("35 millions", "35", "number") == "confirmed"
+    assert compare_values("35 millions", "50 millions", "number") == "contradicted"
+    assert compare_values("35 millions", "12", "number") == "contradicted"
