@@ -206,7 +206,9 @@ def _all_values(item: str) -> list[ValueSpan]:
 
     for match in _QUOTED.finditer(item):
         group = next(g for g in (1, 2, 3) if match.group(g))
-        taken.append(ValueSpan(match.group(group), match.start(group), match.end(group), "title"))
+        title = match.group(group).rstrip(",.;: ")  # '"snowplow," which …': the comma is the sentence's
+        if title:
+            taken.append(ValueSpan(title, match.start(group), match.start(group) + len(title), "title"))
     for pattern in DATE_PATTERNS:
         for match in pattern.finditer(item):
             named = pattern is DATE_PATTERNS[0] or _fold(match.group("month").rstrip(".")) in MONTHS

@@ -52,6 +52,7 @@ def test_a_number_inside_a_name_belongs_to_the_name() -> None:
     ("Al Capone a vécu au XXe siècle.", "XXe siècle", "century"),
     ("He died in 44 BC.", "44 BC", "year"),
     ('The novel "War and Peace" is long.', "War and Peace", "title"),
+    ('A feature called a "snowplow," which clears snow.', "snowplow", "title"),
     ("Les Misérables is a novel by Victor Hugo.", "Victor Hugo", "person"),
     ("Brézhnev murió en Moscú.", "Moscú", "place"),
     ("C'est un roman d'Émile Zola.", "Émile Zola", "name"),
