@@ -10,19 +10,24 @@ apart. ``load_prompt`` fills a template's contract values and hands the judge it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
+from factjudge.errors import ParseError
 from factjudge.llm.base import TokenLogprob
 from factjudge.prompts.replies import IdListReply, read_decision, read_id_list
 from factjudge.prompts.reply_scores import decision_score, id_list_scores
+from factjudge.text.value_match import NOT_STATED as SAYS_NOT_STATED
 
 # The contract tokens. A reply's verdict follows the answer marker; CoT reasons after the
 # Thought marker first; a FELM list reply with no wrong item says the all-correct token.
 ANSWER = "Answer:"
 THOUGHT = "Thought:"
 ALL_CORRECT = "ALL_CORRECT"
+# A value reader's reply when the passages do not give the value asked for.
+NOT_STATED = "NOT STATED"
 # Lines of user data that read like these are quoted by ``fence``: they cannot pass for a reply.
 MARKERS = (ANSWER, THOUGHT)
 
@@ -102,13 +107,53 @@ class DecisionContract:
         return decision_score(tokens, self.words)
 
 
-Contract: TypeAlias = ListContract | DecisionContract
+@dataclass(frozen=True)
+class ValueReply:
+    """A value read from passages (``value``), or None: the passages do not give it."""
+
+    value: str | None
+
+
+@dataclass(frozen=True)
+class ValueContract:
+    """A value read from passages, in a few words copied from them, or the not-stated token."""
+
+    templates: tuple[str, ...] = ()
+    not_stated: ClassVar[str] = NOT_STATED
+    answer: ClassVar[str] = ANSWER
+    max_chars: ClassVar[int] = 200  # a value is a few words; a paragraph is no reading of one
+
+    def format_values(self) -> dict[str, str]:
+        """The placeholder values a template needs to show this contract to the model."""
+        return {"not_stated": self.not_stated}
+
+    def grammar(self) -> str:
+        """GBNF for one line of text: the value or the not-stated token."""
+        return "root ::= [^\\n]+\n"
+
+    def parse(self, reply: str) -> ValueReply:
+        """The value of ``reply`` (its first line, markdown, quotes and an answer marker taken off), or
+        None for the not-stated token (or words saying so); ParseError for an empty or rambling reply."""
+        line = next((ln for ln in reply.splitlines() if ln.strip()), "")
+        line = re.sub(rf"^\W*{re.escape(self.answer.rstrip(':'))}\s*:", "", line.strip(), flags=re.IGNORECASE)
+        value = line.strip(" \t*_`\"'“”«»").rstrip(".").strip(" \t*_`\"'“”«»")
+        if not value:
+            raise ParseError("the reply holds no value")
+        if len(value) > self.max_chars:
+            raise ParseError(f"the reply is {len(value)} characters, not a value in a few words")
+        if value.upper().startswith(self.not_stated) or SAYS_NOT_STATED.match(value):
+            return ValueReply(None)
+        return ValueReply(value)
+
+
+Contract: TypeAlias = ListContract | DecisionContract | ValueContract
 
 ID_LIST = ListContract(_judge_templates("vanilla", "link", "doc", "grounded"))
 ID_LIST_COT = ListContract(_judge_templates("cot"), thought_first=True)
 TRUE_FALSE = DecisionContract("True", "False", ("judge_fact",))
 YES_NO = DecisionContract("Yes", "No", ("judge_supported", "judge_evidence_supported"))
-CONTRACTS: tuple[Contract, ...] = (ID_LIST, ID_LIST_COT, TRUE_FALSE, YES_NO)
+VALUE = ValueContract(("read_value_cloze", "read_value_question"))
+CONTRACTS: tuple[Contract, ...] = (ID_LIST, ID_LIST_COT, TRUE_FALSE, YES_NO, VALUE)
 
 
 def contract_for(template: str) -> Contract | None:

@@ -55,6 +55,10 @@ PINNED = {
         ("79c9d9b9c427", "1a4ef4c486e394c1d61178b539f8772c2ebfd13f7d49310b87a3174b7f83a3db"),
     "knowledge_question":
         ("cddf978ec652", "79b59fb0bfbb07639a7ef4cbb96226eb11f1e011a75922434cd259df0562debc"),
+    "read_value_cloze":
+        ("4bf108e1a3dc", "6b277cee71afdaadcb257724fac3e4b7ba74b4fa0547dd625b0ba2d209758deb"),
+    "read_value_question":
+        ("9b0b087ccee3", "c2a57597723528fe46dee0674c45879b5d3f1eda42a6be8237988dae3324e744"),
     "search_query":
         ("bf4c059a372b", "d2441b18d16bdacb7c5ae1ef297cf2f3847815341978f25e3e7ea706de40f6af"),
     "translate":

@@ -1,0 +1,107 @@
+"""Read a value from the passages, then compare it with the value the item states (TRUE's Q² idea).
+
+Asked "is every fact supported?", a small model follows word overlap; asked to *answer* from the
+same passages it reads them ("Ottawa"). So each value of an item (``text.values``) becomes a cloze
+blank ("The capital of Canada is ___ (a name).") or a question asked where the value stood ("The
+capital of Canada is what?"); the model answers from the passages in a few words or says they do
+not say, and ``text.value_match`` compares its answer with the item's value. The passages come
+before the item in the prompt, so a local model's cached prefix serves every value of one item.
+A value the model reads but the passages do not contain came from its own belief, and one the
+item itself states elsewhere was read into the wrong slot: neither contradicts anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from factjudge.agents.calling import ask
+from factjudge.llm.base import ChatModel, GenerationParams
+from factjudge.prompts import fence, load_prompt
+from factjudge.prompts.contracts import ValueContract, ValueReply
+from factjudge.records import Evidence, Trace
+from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with
+from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
+
+Form = Literal["cloze", "question"]
+PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
+# A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
+MAX_TOKENS = 20
+
+
+@dataclass(frozen=True)
+class ValueReading:
+    """One value of an item, what the passages were asked about it, what was read, and the outcome.
+
+    ``stated`` is ``item[start:end]``; ``read`` is None when the passages do not give the value;
+    ``passage`` indexes the passage holding the read value (None when none does); ``trace`` indexes
+    the call in the caller's traces.
+    """
+
+    stated: str
+    start: int
+    end: int
+    kind: Kind
+    form: Form
+    question: str
+    read: str | None
+    outcome: Outcome
+    passage: int | None
+    reply: str
+    trace: int | None
+
+
+def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) -> str:
+    """What the model is asked about ``span``: the item with a typed blank, or the question."""
+    return span.blanked(item) if form == "cloze" else span.question(item, lang)
+
+
+def render_passages(passages: Sequence[Evidence]) -> str:
+    """Passages as ``[n] title`` headers and their text (the title names what a passage is about)."""
+    if not passages:
+        return "(no passages)"
+    return "\n\n".join(f"[{n}] {ev.title or ev.source}\n{ev.text}" for n, ev in enumerate(passages, start=1))
+
+
+def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, *,
+               traces: list[Trace], form: Form = "cloze", lang: str | None = None, question: str = "",
+               max_tokens: int = MAX_TOKENS, max_attempts: int = 2) -> ValueReading:
+    """Ask ``model`` for the value ``span`` of ``item`` from ``passages`` and compare what it read.
+
+    ``question`` (the user's) names the item's topic: a value read that names it, or another value
+    the item states, was read into the wrong slot and contradicts nothing.
+    """
+    prompt = load_prompt(PROMPTS[form])
+    contract = prompt.contract_of(ValueContract)
+    asked = asked_text(item, span, form, lang)
+    data = {"passages": fence("passages", render_passages(passages))}
+    data.update({"statement": fence("statement", asked)} if form == "cloze" else
+                {"question": fence("question", asked)})
+    params = GenerationParams(max_tokens=max_tokens, stop=("\n",))
+    result = ask(model, prompt, data, params, contract.parse, step="read_value", traces=traces,
+                 max_attempts=max_attempts)
+    reply: ValueReply | None = result.value
+    answer = result.completion.text if result.completion else ""
+    read = reply.value if reply is not None else None
+    where = passage_with(read, [ev.text for ev in passages]) if read else None
+    outcome = compare_values(span.text, read, span.kind) if where is not None else "not_stated"
+    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
+    others += topic_names(question) if question.strip() else []
+    if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
+        outcome = "not_stated"
+    return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
+                        answer, result.trace)
+
+
+def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, traces: list[Trace],
+                 question: str = "", lang: str | None = None, limit: int | None = 2,
+                 form: Form = "cloze") -> list[ValueReading]:
+    """Read each of the item's values (at most ``limit``, the most telling first) from ``passages``.
+
+    With no passage there is nothing to read: no call, no reading.
+    """
+    if not passages:
+        return []
+    return [read_value(model, passages, item, span, traces=traces, form=form, lang=lang, question=question)
+            for span in value_spans(item, question=question, lang=lang, limit=limit)]

@@ -1,0 +1,367 @@
+"""The values of an item a chatbot gets wrong: names, places, people, dates, years, numbers, titles.
+
+Each value is a span of the item with its offsets and a kind, so a judge can ask the evidence
+for it ("The capital of Canada is ___ (a name)") and compare what it reads with what was said.
+Rules, not a tagger: spaCy's Spanish pipeline on the registry predates the spaCy it would run on,
+and no tagger marks numbers with their units. What the rules know (en, es, fr):
+
+- a date with a month name ("27 May 1937", "May 27, 1937", "27 de mayo de 1937", "1er octobre
+  1935", "mayo de 1937") or in ISO form, a year (1000-2099, or with BC/AD), a century;
+- a number with what it counts: scale words (million, millones, milliards) and units (km, metres,
+  kilómetros, %) belong to it, a thousands separator (1,280 / 1 280 / 1.280) too;
+- a name: a run of capitalised words joined by "of", "de", "von" … ("Rio de Janeiro"); a number
+  or Roman numeral after a name is part of it ("Apollo 11", "Boeing 747", "Louis XIV");
+- a title in quotation marks.
+
+The item's own subject is not a value to ask about: a name the question names (the topic) is
+skipped, and without a question, the name a sentence opens with. A name after "in", "à", "en" …
+is a place, after "by", "par", "por" a person.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from factjudge.text.tokenize import stopwords_for
+
+Kind = Literal["date", "year", "century", "number", "place", "person", "name", "title"]
+
+# The words each kind is asked for with, in a cloze blank ("___ (a year)") and in a question.
+BLANK: dict[str, str] = {"date": "a date", "year": "a year", "century": "a century", "number": "a number",
+                         "place": "a place", "person": "a person", "name": "a name", "title": "a title"}
+WH: dict[str, dict[str, str]] = {
+    "en": {"date": "which date", "year": "which year", "century": "which century", "number": "how many",
+           "place": "which place", "person": "whom", "name": "what", "title": "which title"},
+    "es": {"date": "qué fecha", "year": "qué año", "century": "qué siglo", "number": "cuántos",
+           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título"},
+    "fr": {"date": "quelle date", "year": "quelle année", "century": "quel siècle", "number": "combien de",
+           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre"},
+}
+
+MONTHS: dict[str, int] = {}
+for _number, _names in enumerate((
+        "january enero janvier", "february febrero fevrier", "march marzo mars", "april abril avril",
+        "may mayo mai", "june junio juin", "july julio juillet", "august agosto aout",
+        "september septiembre setiembre septembre sept", "october octubre octobre",
+        "november noviembre novembre", "december diciembre decembre"),
+        start=1):
+    MONTHS.update(dict.fromkeys(_names.split(), _number))
+
+# Scale words multiply a number; they are part of the value ("3.5 million", "2 mil millones").
+SCALES: dict[str, float] = {
+    "thousand": 1e3, "mil": 1e3, "mille": 1e3, "milliers": 1e3,
+    "million": 1e6, "millions": 1e6, "millón": 1e6, "millon": 1e6, "millones": 1e6,
+    "billion": 1e9, "billions": 1e9, "milliard": 1e9, "milliards": 1e9, "mil millones": 1e9,
+    "trillion": 1e12, "billón": 1e12, "billones": 1e12,
+}
+# Units, spelled as written, to a canonical unit and the factor into it.
+UNITS: dict[str, tuple[str, float]] = {}
+for _canon, _factor, _spellings in (
+        ("m", 1.0, "m metre metres meter meters metro metros mètre mètres"),
+        ("m", 1e3, "km kilometre kilometres kilometer kilometers kilómetro kilómetros kilomètre kilomètres"),
+        ("m", 0.01, "cm centimetre centimetres centimeter centimeters centímetro centímetros centimètre "
+                    "centimètres"),
+        ("m", 0.001, "mm millimetre millimetres millimeter millimeters milímetro milímetros millimètre "
+                     "millimètres"),
+        ("m", 1609.344, "mi mile miles milla millas"),
+        ("m", 0.3048, "ft foot feet pie pies pied pieds"),
+        ("m2", 1.0, "m2 m²"),
+        ("m2", 1e6, "km2 km²"),
+        ("kg", 1.0, "kg kilogram kilograms kilogramme kilogrammes kilogramo kilogramos"),
+        ("kg", 1e3, "t tonne tonnes ton tons tonelada toneladas"),
+        ("kg", 0.001, "g gram grams gramme grammes gramo gramos"),
+        ("kg", 0.45359237, "lb lbs pound pounds libra libras livre livres"),
+        ("s", 1.0, "s second seconds segundo segundos seconde secondes"),
+        ("s", 60.0, "min minute minutes minuto minutos"),
+        ("s", 3600.0, "h hour hours hora horas heure heures"),
+        ("s", 86400.0, "day days día días jour jours"),
+        ("s", 31557600.0, "year years año años an ans année années"),
+        ("%", 1.0, "% percent per cent por ciento pour cent pourcent"),
+        ("°c", 1.0, "°c ºc °"),
+        ("l", 1.0, "l litre litres liter liters litro litros"),
+        ("w", 1.0, "w watt watts vatio vatios"),
+        ("km/h", 1.0, "km/h kph"),
+        ("usd", 1.0, "$ usd dollar dollars dólar dólares dollar dollars"),
+        ("eur", 1.0, "€ eur euro euros"),
+        ("people", 1.0, "people inhabitants habitantes habitants personas personnes"),
+):
+    UNITS.update({spelling: (_canon, _factor) for spelling in _spellings.split()})
+_UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
+_MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
+
+# Words that join the capitalised words of one name ("Rio de Janeiro", "Statue of Liberty").
+JOINERS = frozenset("of the de del della di da du des la le las los van von der den".split())  # noqa: SIM905
+# Before a name: a place ("in Paris", "à Paris", "en Madrid") or a person ("by Victor Hugo").
+_PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split())  # noqa: SIM905
+_PERSON_BEFORE = frozenset({"by", "par", "por"})
+# Capitalised words that are never a value on their own (a weekday, a pronoun, a discourse word).
+_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday lunes martes miércoles
+jueves viernes sábado domingo lundi mardi mercredi jeudi vendredi samedi dimanche however additionally
+also yes no it its this these those today yesterday tomorrow overall furthermore moreover although
+however therefore sin embargo además cependant ainsi aussi tell describe explain háblame dime cuéntame
+parle-moi dis-moi raconte-moi décris explique""".split())  # noqa: SIM905
+_OPENERS = frozenset((".", "!", "?", ":", "¿", "¡", "\"", "“", "«", "("))  # a sentence or quote starts after
+_ROMAN = re.compile(r"^(?=[MDCLXVI]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+
+# A French elision ("d'Émile Zola", "l'Amérique") is a word of its own: the name after it stays one.
+_WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])|[^\W_]+(?:[-'’.][^\W_]+)*|[^\w\s]")
+_DIGITS = r"\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.]\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
+_DAY = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th|º|°)?"
+_MONTH = r"(?P<month>[^\W\d_]{3,10}\.?)"
+_YEAR = r"(?P<year>\d{3,4})"
+DATE_PATTERNS = tuple(re.compile(p, re.IGNORECASE) for p in (
+    r"\b(?P<iso>\d{4}-\d{2}-\d{2})\b",
+    rf"\b(?P<day>{_DAY})(?:\s+de)?\s+{_MONTH}(?:,?\s+(?:de\s+|del\s+)?{_YEAR})?\b",
+    rf"\b{_MONTH}\s+(?P<day>{_DAY}),?\s+{_YEAR}\b",
+    rf"\b{_MONTH}(?:\s+de|\s+of)?\s+{_YEAR}\b",
+))
+YEAR_PATTERN = re.compile(
+    r"(?<![\w,.])(?P<year>(?:1\d|20)\d{2}(?:\s?(?:BC|BCE|AD|CE)\b)?"
+    r"|\d{1,4}\s?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))(?!\w|[.,]\d)")
+CENTURY_PATTERN = re.compile(
+    r"\b(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\s+century|(?:the\s+)?siglo\s+(?P<es>[IVXL]+|\d{1,2})"
+    r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
+NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>{_DIGITS})(?![\w]|[.,]\d)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_QUOTED = re.compile(r"“([^”\n]{2,80})”|«\s?([^»\n]{2,80}?)\s?»|\"([^\"\n]{2,80})\"")
+
+
+@dataclass(frozen=True)
+class ValueSpan:
+    """One value of an item: its text, where it is (``item[start:end] == text``) and its kind."""
+
+    text: str
+    start: int
+    end: int
+    kind: Kind
+
+    def blanked(self, item: str) -> str:
+        """The item with this value replaced by a typed blank: ``___ (a year)``."""
+        hint = BLANK[self.kind]
+        counted = self.counted()
+        if counted:
+            hint = f"{hint} of {counted}"
+        return f"{item[: self.start]}___ ({hint}){item[self.end :]}"
+
+    def counted(self) -> str:
+        """What a number counts, as written after it ("km", "people"); empty for other kinds."""
+        if self.kind != "number":
+            return ""
+        rest = NUMBER_PATTERN.sub("", self.text.lstrip("$€£"), count=1).split()
+        return " ".join(w for w in rest if w.lower() not in SCALES)
+
+    def question(self, item: str, lang: str | None = None) -> str:
+        """The item as a question about this value, asked where the value stood ("… by whom?")."""
+        words = WH.get((lang or "en").split("-")[0].lower(), WH["en"])
+        wh = words[self.kind]
+        if self.counted():  # "how many km", "combien de habitants": the unit stays asked for
+            wh = f"{wh} {self.counted()}"
+        starts = [0, *(m.end() for m in _SENTENCE_END.finditer(item, 0, self.start))]
+        end = _SENTENCE_END.search(item, self.end)
+        sentence_end = end.start() + 1 if end else len(item)
+        asked = f"{item[starts[-1] : self.start]}{wh}{item[self.end : sentence_end]}".strip()
+        asked = re.sub(r"[.!;:]+$", "", asked).rstrip()
+        return asked[:1].upper() + asked[1:] + "?"
+
+
+def value_spans(item: str, *, question: str = "", lang: str | None = None,
+                limit: int | None = None) -> list[ValueSpan]:
+    """The values of ``item`` worth asking about, most telling first, at most ``limit`` of them.
+
+    The question's names are the item's topic and are skipped; with no question, so is the
+    name a sentence opens with (its subject: with a question, the subject may be the answer).
+    Numbers, dates, places and people come before plain names, and a lone capitalised word
+    before a lower-case noun ("French novel") last.
+    """
+    found = _all_values(item)
+    topic = {_fold(name) for name in _names_in(question)} if question.strip() else set()
+    kept = []
+    for span in found:
+        if span.kind in ("place", "person", "name", "title"):
+            if topic and _is_topic(span.text, topic):
+                continue
+            if not question.strip() and _opens_sentence(item, span):
+                continue
+        kept.append(span)
+    kept.sort(key=lambda s: (_rank(item, s), s.start))
+    return kept if limit is None else kept[:limit]
+
+
+def _rank(item: str, span: ValueSpan) -> int:
+    if span.kind in ("name",) and _modifies_noun(item, span):
+        return 2
+    return 1 if span.kind == "name" else 0
+
+
+def _all_values(item: str) -> list[ValueSpan]:
+    """Every value of ``item``, left to right, none overlapping another."""
+    taken: list[ValueSpan] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s.start or start >= s.end for s in taken)
+
+    for match in _QUOTED.finditer(item):
+        group = next(g for g in (1, 2, 3) if match.group(g))
+        title = match.group(group).rstrip(",.;: ")  # '"snowplow," which …': the comma is the sentence's
+        if title:
+            taken.append(ValueSpan(title, match.start(group), match.start(group) + len(title), "title"))
+    for pattern in DATE_PATTERNS:
+        for match in pattern.finditer(item):
+            named = pattern is DATE_PATTERNS[0] or _fold(match.group("month").rstrip(".")) in MONTHS
+            if named and free(match.start(), match.end()):
+                taken.append(_span(item, match.start(), match.end(), "date"))
+    for match in CENTURY_PATTERN.finditer(item):
+        if free(match.start(), match.end()):
+            taken.append(_span(item, match.start(), match.end(), "century"))
+    for match in YEAR_PATTERN.finditer(item):
+        if free(match.start(), match.end()) and not _counts_something(item, match.end()):
+            taken.append(_span(item, match.start(), match.end(), "year"))
+    for span in _name_runs(item):
+        if free(span.start, span.end):
+            taken.append(span)
+    for match in NUMBER_PATTERN.finditer(item):
+        end = _unit_end(item, match.end())
+        if free(match.start(), end):
+            taken.append(_span(item, _currency_start(item, match.start()), end, "number"))
+    return sorted(taken, key=lambda s: s.start)
+
+
+def _span(item: str, start: int, end: int, kind: Kind) -> ValueSpan:
+    return ValueSpan(item[start:end], start, end, kind)
+
+
+def _counts_something(item: str, end: int) -> bool:
+    """A four-digit number followed by a unit or scale word is a quantity, not a year ("2000 km")."""
+    return _unit_end(item, end) > end
+
+
+def _unit_end(item: str, end: int) -> int:
+    """Where a number's scale word and unit end: "3.5 million km²" is one value."""
+    for _ in range(2):  # a scale word, then a unit
+        gap = re.match(r"[ \u00a0\u202f]?", item[end:])
+        at = end + (gap.end() if gap else 0)
+        head = item[at:].lower()
+        step = next((len(p) for p in _MULTI_WORD_UNITS
+                     if head.startswith(p) and not head[len(p):len(p) + 1].isalpha()), 0)
+        if not step:
+            word = _UNIT_WORD.match(head)
+            if word and (word.group() in UNITS or word.group() in SCALES):
+                step = word.end()
+        if not step:
+            break
+        end = at + step
+    return end
+
+
+def _currency_start(item: str, start: int) -> int:
+    """A currency sign before a number belongs to it ("$4 billion")."""
+    return start - 1 if start > 0 and item[start - 1] in "$€£" else start
+
+
+def _name_runs(item: str) -> Iterator[ValueSpan]:
+    """Runs of capitalised words (with joiners, and a number or Roman numeral after a name)."""
+    words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(item)]
+    starts = _sentence_starts(item, words)
+    i = 0
+    while i < len(words):
+        text, start, _ = words[i]
+        if not _capitalised(text) or (i in starts and _not_a_name_start(text, words, i)) \
+                or _fold(text) in _NOT_NAMES or _fold(text.rstrip(".")) in MONTHS:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(words):
+            word = words[j][0]
+            if _capitalised(word) and _fold(word) not in _NOT_NAMES and words[j][1] - words[j - 1][2] <= 1:
+                j += 1
+            elif (word.lower() in JOINERS and j + 1 < len(words) and _capitalised(words[j + 1][0])
+                  and _fold(words[j + 1][0]) not in _NOT_NAMES):
+                j += 2
+            elif (word.isdigit() or _ROMAN.match(word)) and words[j][1] - words[j - 1][2] == 1 \
+                    and not YEAR_PATTERN.fullmatch(word):
+                j += 1  # "Apollo 11", "Louis XIV" (but "Paris 1920" keeps its year)
+            else:
+                break
+        end = words[j - 1][2]
+        name = re.sub(r"['’]s$", "", item[start:end])
+        if len(name) > 1:
+            yield ValueSpan(name, start, start + len(name), _name_kind(words, i, j))
+        i = j
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() and any(c.isalpha() for c in word)
+
+
+def _sentence_starts(item: str, words: list[tuple[str, int, int]]) -> set[int]:
+    starts = {0} if words else set()
+    for i in range(1, len(words)):
+        if words[i - 1][0] in _OPENERS:
+            starts.add(i)
+    return starts
+
+
+def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> bool:
+    """A sentence's first word is a name unless it is a stop word or a lone word before a comma."""
+    if _fold(word) in stopwords_for(None) or word.lower() in JOINERS:
+        return True
+    lone = i + 1 < len(words) and words[i + 1][0] == "," and not _capitalised(words[i + 1][0])
+    return lone or word.lower().endswith("ly")
+
+
+def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
+    """Place after "in", person after "by"; a lone word before a lower-case noun is a modifier, a name."""
+    after = words[j][0] if j < len(words) else ""
+    if j == i + 1 and after.isalpha() and after.islower() and _fold(after) not in stopwords_for(None):
+        return "name"  # "by Colombian author …": the author is the value, not "Colombian"
+    before = words[i - 1][0].lower() if i else ""
+    if before in _PLACE_BEFORE:
+        return "place"
+    if before in _PERSON_BEFORE:
+        return "person"
+    return "name"
+
+
+def _modifies_noun(item: str, span: ValueSpan) -> bool:
+    """A lone capitalised word before a lower-case noun is a modifier ("a French novel")."""
+    after = re.match(r"\s+([^\W\d_]+)", item[span.end:])
+    return " " not in span.text and after is not None and after.group(1).islower() \
+        and _fold(after.group(1)) not in stopwords_for(None)
+
+
+def _opens_sentence(item: str, span: ValueSpan) -> bool:
+    """Whether ``span`` is the first name of a sentence of ``item``: its subject, most often."""
+    words = re.split(r"[.!?]\s+", item[: span.start])[-1].split()
+    return len(words) <= 2 and all(_fold(w) in stopwords_for(None) for w in words) \
+        and not any(w.lower() in _PLACE_BEFORE | _PERSON_BEFORE for w in words)
+
+
+def topic_names(question: str) -> list[str]:
+    """The names a question asks about (its topic): never asked about, never an answer to a blank."""
+    return _names_in(question)
+
+
+def _names_in(text: str) -> list[str]:
+    return [s.text for s in _name_runs(text)] + [m.group(g) for m in _QUOTED.finditer(text)
+                                                  for g in (1, 2, 3) if m.group(g)]
+
+
+def _is_topic(name: str, topic: set[str]) -> bool:
+    """A name the question names, or a part or a longer form of one ("Curie" of "Marie Curie")."""
+    folded = _fold(name)
+    tokens = set(folded.split()) - JOINERS
+    for named in topic:
+        words = set(named.split()) - JOINERS
+        if folded == named or (tokens and words and (tokens <= words or words <= tokens)):
+            return True
+    return False
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+

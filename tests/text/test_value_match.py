@@ -1,0 +1,88 @@
+"""Comparing the value read from the passages with the value stated: numbers, dates, names."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.text.value_match import amounts, compare_values, passage_with, times
+
+
+@pytest.mark.parametrize(("stated", "read", "kind", "outcome"), [
+    # The issue's probes: the passage's value against the answer's.
+    ("Toronto", "Ottawa", "name", "contradicted"),
+    ("Rio de Janeiro", "Brasília", "name", "contradicted"),
+    ("Saturn", "Jupiter", "name", "contradicted"),
+    ("Émile Zola", "Victor Hugo", "person", "contradicted"),
+    ("Ottawa", "Ottawa", "name", "confirmed"),
+    # Shorter and longer forms of one name, case and accents, near spellings across languages.
+    ("Hugo", "Victor Hugo", "person", "confirmed"),
+    ("Toronto", "Toronto, Ontario", "place", "confirmed"),
+    ("Brasilia", "BRASÍLIA", "place", "confirmed"),
+    ("Moscou", "Moscow", "place", "confirmed"),
+    ("Múnich", "Munich", "place", "confirmed"),
+    # A year against a full date, a date against a year, centuries, eras.
+    ("1937", "May 27, 1937", "year", "confirmed"),
+    ("1920", "31 March 1889", "year", "contradicted"),
+    ("1867", "7 novembre 1867", "year", "confirmed"),
+    ("27 de mayo de 1937", "1937", "date", "confirmed"),
+    ("1er octobre 1935", "October 1, 1935", "date", "confirmed"),
+    ("2 October 1935", "October 1, 1935", "date", "contradicted"),
+    ("19th century", "1869", "century", "confirmed"),
+    ("XIXe siècle", "1969", "century", "contradicted"),
+    ("44 BC", "44 BC", "year", "confirmed"),
+    # Numbers: tolerance, separators, scale words, units.
+    ("384,000 km", "384,400 kilometres", "number", "confirmed"),
+    ("4,200 metres", "1,280 metres", "number", "contradicted"),
+    ("2.8 million people", "2,794,356", "number", "confirmed"),
+    ("67 millones", "67 millions", "number", "confirmed"),
+    ("1 280 m", "1.280 m", "number", "confirmed"),
+    ("5 km", "5,000 metres", "number", "confirmed"),
+    ("3", "three", "number", "confirmed"),
+])
+def test_outcomes(stated: str, read: str, kind: str, outcome: str) -> None:
+    assert compare_values(stated, read, kind) == outcome  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("stated", "read", "kind"), [
+    ("1937", "27", "year"),  # a day of the month is no year (a false alarm seen in the issue)
+    ("Toronto", "the largest city", "name"),  # a description is no name
+    ("5 km", "5 kg", "number"),  # a mass answers no question about a length
+    ("72 years", "seventy-two", "number"),  # never the "two" of "seventy-two"
+    ("Toronto", "NOT STATED", "name"),
+    ("Toronto", "The passages do not say.", "name"),
+    ("Toronto", None, "name"),
+])
+def test_a_reply_that_is_no_value_of_the_kind_is_not_stated_never_a_contradiction(
+        stated: str, read: str | None, kind: str) -> None:
+    assert compare_values(stated, read, kind) == "not_stated"  # type: ignore[arg-type]
+
+
+def test_amounts_and_times_are_read_in_every_language() -> None:
+    assert amounts("about 4,200 metres") == [(4200.0, "m")]
+    assert amounts("1.280,5 km") == [(1280500.0, "m")]
+    assert amounts("67 millones de habitantes") == [(67e6, "people")]
+    assert times("le 17 janvier 1899") == [(1899, 1899, 1, 17)]
+    assert times("from 1643 to 1715") == [(1643, 1643, None, None), (1715, 1715, None, None)]
+
+
+def test_a_value_is_read_only_from_a_passage_that_holds_it() -> None:
+    passages = ["Canada is a country in North America.",
+                "Its capital is Ottawa; its largest city is Toronto."]
+    assert passage_with("Ottawa", passages) == 1
+    assert passage_with("the city of Ottawa", passages) == 1
+    assert passage_with("Vancouver", passages) is None
+    assert passage_with("384,400 km", ["The Moon is 384 400 km away."]) == 0
+
+
+def test_a_read_value_that_echoes_another_value_of_the_item() -> None:
+    from factjudge.text.value_match import echoes_other
+
+    assert echoes_other("1527", "year", ["1527", "1789"])
+    assert echoes_other("1.6 million", "number", ["1.6\u00a0million", "2.5\u00a0million"])
+    assert not echoes_other("Ottawa", "name", ["Canada"])
+
+
+def test_a_figure_read_without_its_scale_word_is_the_same_figure() -> None:
+    assert compare_values("35 millions", "35", "number") == "confirmed"
+    assert compare_values("35 millions", "50 millions", "number") == "contradicted"
+    assert compare_values("35 millions", "12", "number") == "contradicted"

@@ -1,0 +1,100 @@
+"""Which values of an item are asked about: kinds, offsets, the item's own subject left out."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from factjudge.text.values import value_spans
+
+
+def spans(item: str, question: str = "", **kwargs: object) -> list[tuple[str, str]]:
+    found = value_spans(item, question=question, **kwargs)  # type: ignore[arg-type]
+    return [(s.text, s.kind) for s in found]
+
+
+def test_the_capital_not_the_country_the_question_names() -> None:
+    assert spans("The capital of Canada is Toronto.", "What is the capital of Canada?") == \
+        [("Toronto", "name")]
+    assert spans("The capital of Brazil is Rio de Janeiro.", "What is the capital of Brazil?") == \
+        [("Rio de Janeiro", "name")]
+
+
+def test_a_subject_the_question_does_not_name_is_asked_about() -> None:
+    # The question is about the Solar System: the wrong planet is the sentence's subject.
+    assert spans("Saturn is the largest planet in the Solar System.",
+                 "What is the largest planet in the Solar System?") == [("Saturn", "name")]
+
+
+def test_without_a_question_the_name_a_sentence_opens_with_is_its_subject() -> None:
+    assert spans("The Eiffel Tower is in Paris.") == [("Paris", "place")]
+    assert spans("Canada's capital is Ottawa.") == [("Ottawa", "name")]
+
+
+def test_a_number_inside_a_name_belongs_to_the_name() -> None:
+    found = spans("Apollo 11 landed on the Moon on July 20, 1969 with Neil Armstrong.",
+                  "Tell me about Apollo 11.")
+    assert ("July 20, 1969", "date") in found and not any(text in ("11", "Apollo") for text, _ in found)
+    assert spans("The Boeing 747 first flew in 1969.", "Tell me about the Boeing 747.") == [("1969", "year")]
+    assert ("72 years", "number") in spans("He served Louis XIV for 72 years.", "Who was Colbert?")
+
+
+@pytest.mark.parametrize(("item", "value", "kind"), [
+    ("Its main span is about 4,200 metres long.", "4,200 metres", "number"),
+    ("The Moon is 384,400 km from Earth.", "384,400 km", "number"),
+    ("The city has 2.8 million people.", "2.8 million people", "number"),
+    ("It cost $4 billion.", "$4 billion", "number"),
+    ("La población es de 67 millones de habitantes.", "67 millones", "number"),
+    ("Julie Andrews est née le 1er octobre 1935.", "1er octobre 1935", "date"),
+    ("El pacto se firmó el 23 de agosto de 1939.", "23 de agosto de 1939", "date"),
+    ("It opened in May 1937.", "May 1937", "date"),
+    ("Al Capone a vécu au XXe siècle.", "XXe siècle", "century"),
+    ("He died in 44 BC.", "44 BC", "year"),
+    ('The novel "War and Peace" is long.', "War and Peace", "title"),
+    ('A feature called a "snowplow," which clears snow.', "snowplow", "title"),
+    ("Les Misérables is a novel by Victor Hugo.", "Victor Hugo", "person"),
+    ("Brézhnev murió en Moscú.", "Moscú", "place"),
+    ("C'est un roman d'Émile Zola.", "Émile Zola", "name"),
+    ("Elle a quitté l'Amérique en 1920.", "Amérique", "name"),
+])
+def test_kinds_in_english_spanish_and_french(item: str, value: str, kind: str) -> None:
+    assert (value, kind) in spans(item)
+
+
+def test_offsets_point_at_the_value_and_values_do_not_overlap() -> None:
+    item = "Marie Curie was born in Warsaw in 1867. She won the Nobel Prize in 1903, 8 years later."
+    found = value_spans(item, question="Tell me about Marie Curie.")
+    assert all(item[s.start:s.end] == s.text for s in found)
+    assert all(a.end <= b.start or b.end <= a.start for a in found for b in found if a is not b)
+    assert not any("Curie" in s.text for s in found)
+
+
+def test_places_dates_and_numbers_come_before_plain_names_and_a_limit_keeps_the_first() -> None:
+    item = "Les Misérables is a French historical novel by Émile Zola."
+    assert spans(item, "Who wrote Les Misérables?") == [("Émile Zola", "person"), ("French", "name")]
+    assert spans(item, "Who wrote Les Misérables?", limit=1) == [("Émile Zola", "person")]
+
+
+def test_words_that_are_no_value() -> None:
+    assert spans("However, it is said that on Monday I went there.") == []
+    assert spans("It was finished in 1889 and the main span is long.") == [("1889", "year")]
+
+
+def test_a_typed_blank_and_a_question_asked_where_the_value_stood() -> None:
+    item = "It opened in 1937. Its main span is about 4,200 metres long."
+    year, length = value_spans(item)
+    assert year.blanked(item) == "It opened in ___ (a year). Its main span is about 4,200 metres long."
+    assert year.question(item) == "It opened in which year?"
+    assert length.blanked(item).endswith("about ___ (a number of metres) long.")
+    assert length.question(item) == "Its main span is about how many metres long?"
+    saturn = value_spans("Saturn is the largest planet.", question="Which planet is the largest?")[0]
+    assert saturn.question("Saturn is the largest planet.") == "What is the largest planet?"
+    es = value_spans("Fue fundada en 1492.")[0]
+    assert es.question("Fue fundada en 1492.", "es") == "Fue fundada en qué año?"
+
+
+@given(st.text(alphabet=st.sampled_from("Ab1 9,.é€%-'\"«»ÉM"), max_size=60))
+def test_any_text_gives_located_values(item: str) -> None:
+    for span in value_spans(item, question=item[:10]):
+        assert item[span.start:span.end] == span.text and span.text.strip()
