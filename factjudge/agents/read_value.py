@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from factjudge.agents.calling import ask
+from factjudge.grounds import ValueCheck
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ValueContract, ValueReply
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
+from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 
@@ -36,7 +38,8 @@ class ValueReading:
 
     ``stated`` is ``item[start:end]``; ``read`` is None when the passages do not give the value;
     ``passage`` indexes the passage holding the read value (None when none does); ``trace`` indexes
-    the call in the caller's traces.
+    the call in the check's transcript (None outside a check); ``sentence`` is the passage sentence
+    the value was read from.
     """
 
     stated: str
@@ -50,6 +53,14 @@ class ValueReading:
     passage: int | None
     reply: str
     trace: int | None
+    sentence: str | None = None
+
+    def checked(self, offset: int = 0) -> ValueCheck:
+        """This reading as a verdict's grounds hold it, its offsets moved by ``offset`` (where the item
+        starts in the answer; -1 offsets stay unlocated)."""
+        start, end = (self.start + offset, self.end + offset) if offset >= 0 else (-1, -1)
+        return ValueCheck(self.stated, self.kind, self.question, self.read, self.outcome, start, end,
+                          self.sentence)
 
 
 def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) -> str:
@@ -65,7 +76,7 @@ def render_passages(passages: Sequence[Evidence]) -> str:
 
 
 def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, *,
-               traces: list[Trace], form: Form = "cloze", lang: str | None = None, question: str = "",
+               form: Form = "cloze", lang: str | None = None, question: str = "",
                max_tokens: int = MAX_TOKENS, max_attempts: int = 2) -> ValueReading:
     """Ask ``model`` for the value ``span`` of ``item`` from ``passages`` and compare what it read.
 
@@ -79,8 +90,7 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     data.update({"statement": fence("statement", asked)} if form == "cloze" else
                 {"question": fence("question", asked)})
     params = GenerationParams(max_tokens=max_tokens, stop=("\n",))
-    result = ask(model, prompt, data, params, contract.parse, step="read_value", traces=traces,
-                 max_attempts=max_attempts)
+    result = ask(model, prompt, data, params, contract.parse, step="read_value", max_attempts=max_attempts)
     reply: ValueReply | None = result.value
     answer = result.completion.text if result.completion else ""
     read = reply.value if reply is not None else None
@@ -90,18 +100,24 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     others += topic_names(question) if question.strip() else []
     if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
         outcome = "not_stated"
+    sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
     return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
-                        answer, result.trace)
+                        answer, result.trace, sentence)
 
 
-def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, traces: list[Trace],
-                 question: str = "", lang: str | None = None, limit: int | None = 2,
-                 form: Form = "cloze") -> list[ValueReading]:
+def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",
+                 lang: str | None = None, limit: int | None = 2, form: Form = "cloze") -> list[ValueReading]:
     """Read each of the item's values (at most ``limit``, the most telling first) from ``passages``.
 
     With no passage there is nothing to read: no call, no reading.
     """
     if not passages:
         return []
-    return [read_value(model, passages, item, span, traces=traces, form=form, lang=lang, question=question)
+    return [read_value(model, passages, item, span, form=form, lang=lang, question=question)
             for span in value_spans(item, question=question, lang=lang, limit=limit)]
+
+
+def _sentence_with(value: str, passage: str) -> str | None:
+    """The sentence of ``passage`` that holds the value ``value`` (as ``passage_with`` finds it)."""
+    return next((" ".join(s.split()) for s in split_sentences(passage) if passage_with(value, [s]) == 0),
+                None)

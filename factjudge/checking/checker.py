@@ -86,7 +86,7 @@ def run(plan: Plan, model: ChatModel) -> CheckResult:
         judged: dict[tuple[Target, int], Verdict] = {}
         if items:
             job = JudgeInput(plan.question, tuple(items), tuple(evidence), plan.refs, plan.answer,
-                             cfg.evidence_tokens)
+                             cfg.evidence_tokens, cfg.language)
             try:
                 for verdict in judge.judge(job):
                     judged[verdict.target, verdict.target_id] = verdict

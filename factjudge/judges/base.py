@@ -43,6 +43,7 @@ class JudgeInput:
     refs: tuple[str, ...] = ()
     answer: str = ""
     evidence_tokens: int | None = None  # the budget of one call's passages
+    language: str | None = None  # the answer's language (values are asked about in it)
     # Windows already laid out, by the passages and size they were laid out from: a long context shared
     # by every item is laid out, and its index built, once per check, not once per item.
     _windows: dict[tuple[tuple[Evidence, ...], int], Windows] = field(
@@ -133,6 +134,11 @@ class JudgeOptions(Protocol):
     @property
     def chunk_tokens(self) -> int | None:
         """The grounding size above which it is read in windows of this many tokens (None: whole)."""
+        ...
+
+    @property
+    def values(self) -> int:
+        """Values of each part read from its passages and compared (0: none)."""
         ...
 
     @property

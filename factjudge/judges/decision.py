@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
+from factjudge.agents.read_value import check_values
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
@@ -38,6 +39,7 @@ from factjudge.records import Evidence, Label, Verdict
 from factjudge.retrieval.budget import Windows
 from factjudge.text.checkability import checkable_sentences
 from factjudge.text.segmenter import split_sentences
+from factjudge.text.spans import locate
 
 # Windows of a long grounding asked about per part: the ones sharing most words with it.
 WINDOWS_READ = 3
@@ -70,6 +72,9 @@ class Reading:
     unverified_without_evidence: bool = False  # no passage: unverified, no call
     # Judged by the passages alone: a false item's words they lack become its spans.
     mark_unsupported: bool = False
+    # Values of each part (names, places, dates, numbers) read from its passages and compared with the
+    # ones it states, at most this many (0: none); a contradicted value makes it false.
+    values: int = 0
 
 
 class DecisionJudge(PromptedJudge):
@@ -113,11 +118,11 @@ class DecisionJudge(PromptedJudge):
         grounding fits); the windows read are the ones sharing most words with it, or in focus, one
         window of the sentences bearing on it."""
         if len(windows) == 1:
-            return self.decide(item, text, windows.windows[0], job.answer)
+            return self.decide(job, item, text, windows.windows[0])
         if self.reading.focus:
             return self._judge_focused(job, item, text)
         read = windows.best(text, WINDOWS_READ)
-        judged = [self.decide(item, text, windows.windows[i], job.answer) for i in read]
+        judged = [self.decide(job, item, text, windows.windows[i]) for i in read]
         best = most_lenient(judged)
         grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(read),
                                       windows=len(windows))
@@ -129,12 +134,13 @@ class DecisionJudge(PromptedJudge):
         focus = job.focus_for([item])
         size = min(self.reading.chunk_tokens, job.evidence_tokens or self.reading.chunk_tokens)
         window, read = focus.window(text, size)
-        verdict = self.decide(item, text, window, job.answer)
+        verdict = self.decide(job, item, text, window)
         grounds = dataclasses.replace(verdict.grounds, sentences_read=read, sentences=len(focus.sentences))
         return dataclasses.replace(verdict, grounds=grounds)
 
-    def decide(self, item: Item, text: str, evidence: tuple[Evidence, ...], answer: str) -> Verdict:
-        """The verdict on ``item`` from asking about ``text`` (the item, or one of its sentences)."""
+    def decide(self, job: JudgeInput, item: Item, text: str, evidence: tuple[Evidence, ...]) -> Verdict:
+        """The verdict on ``item`` from asking about ``text`` (the item, or one of its sentences), and
+        reading its values from the passages where ``reading`` asks for them."""
         prompt, contract = load_prompt(self.prompt), self.contract
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
         values = {"passages": fence("passages", render_passages(evidence)),
@@ -160,6 +166,27 @@ class DecisionJudge(PromptedJudge):
             grounds = Grounds("cut" if edges[0] == edges[1] else "band", score=doubt, word=word,
                               true_below=edges[0], false_from=edges[1], calibrated=True, passage=passage)
         verdict = origin.verdict(item, label, score, grounds)
+        if self.reading.values and evidence:
+            verdict = self._compare_values(job, item, text, verdict)
         if self.reading.mark_unsupported:
-            verdict = with_unsupported_words(verdict, item, answer)
+            verdict = with_unsupported_words(verdict, item, job.answer)
         return verdict
+
+    def _compare_values(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
+        """``verdict`` with the values of ``text`` read from its passages and compared: a value they
+        contradict makes it false (TRUE's Q²: the model answers from the passages, then the answers are
+        compared), and the contradicted words are its error spans."""
+        readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
+                                limit=self.reading.values)
+        spans = [locate(r.stated, job.answer, item.start, item.end) for r in readings]
+        checks = tuple(dataclasses.replace(r.checked(), start=s.start, end=s.end)
+                       for r, s in zip(readings, spans, strict=True))
+        wrong = [(c, s) for c, s in zip(checks, spans, strict=True) if c.outcome == "contradicted"]
+        if not wrong:
+            return dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=checks))
+        # Above every doubt that did not decide, in the order of the doubt (graded for ROC AUC).
+        score = 0.5 + 0.5 * (verdict.error_score or 0.0)
+        grounds = dataclasses.replace(verdict.grounds, rule="values", values=checks,
+                                      passage=wrong[0][0].passage or verdict.grounds.passage)
+        return dataclasses.replace(verdict, label="false", error_score=score, grounds=grounds,
+                                   spans=tuple(s for _, s in wrong))

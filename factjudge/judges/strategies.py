@@ -78,7 +78,7 @@ def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
 
 def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
                    mark_unsupported: bool = False, decomposes: bool = False,
-                   unverified_without_evidence: bool = False) -> Builder:
+                   unverified_without_evidence: bool = False, reads_values: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the band measured for it on dev data (a threshold is a band
@@ -86,6 +86,7 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
     ``list_judge``. ``decomposes``: it judges a multi-sentence item per sentence and a long grounding
     window by window when the config asks (``per_sentence``, ``chunk_tokens``).
     ``unverified_without_evidence``: an item with no passage is unverified, with no call.
+    ``reads_values``: the item's values are read from its passages and compared (``values`` of them).
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
@@ -93,6 +94,7 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
         reading = Reading(per_sentence=decomposes and options.per_sentence,
                           chunk_tokens=options.chunk_tokens if decomposes else None,
                           focus=decomposes and options.focus,
+                          values=options.values if reads_values else 0,
                           unverified_without_evidence=unverified_without_evidence,
                           mark_unsupported=mark_unsupported)
         return DecisionJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
@@ -150,12 +152,12 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     # (README, "Measured with the embedded model"); its threshold was tuned on BEGIN dev + Q2 memnet.
     Strategy("supported", decision_judge("judge_supported",
                                          calibrated={LOCAL_DEFAULT: SUPPORTED_BAND},
-                                         mark_unsupported=True, decomposes=True),
+                                         mark_unsupported=True, decomposes=True, reads_values=True),
              10, needs_evidence=True, with_open_context="fact"),
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".
     Strategy("evidence", decision_judge("judge_evidence_supported", calibrated={LOCAL_DEFAULT: EVIDENCE_BAND},
-                                        unverified_without_evidence=True), 10,
+                                        unverified_without_evidence=True, reads_values=True), 10,
              with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),

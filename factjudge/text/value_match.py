@@ -16,8 +16,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from difflib import SequenceMatcher
-from typing import Literal
 
+from factjudge.grounds import Outcome
 from factjudge.text.values import (
     CENTURY_PATTERN,
     DATE_PATTERNS,
@@ -28,9 +28,8 @@ from factjudge.text.values import (
     UNITS,
     YEAR_PATTERN,
     Kind,
+    fold,
 )
-
-Outcome = Literal["confirmed", "contradicted", "not_stated"]
 
 # Relative difference two amounts may have and still be one value (rounding, "about").
 TOLERANCE = 0.05
@@ -63,8 +62,8 @@ def compare_values(stated: str, read: str | None, kind: Kind) -> Outcome:
 def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     """Whether ``read`` is another value the item itself states: the model filled the blank from the
     wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing."""
-    folded = _fold(read)
-    return any(same_value(other, read, kind) or (folded and folded in _fold(other)) for other in others)
+    folded = fold(read)
+    return any(same_value(other, read, kind) or (folded and folded in fold(other)) for other in others)
 
 
 def same_value(stated: str, read: str, kind: Kind) -> bool | None:
@@ -100,7 +99,7 @@ def times(text: str) -> list[Time]:
                 year, month, day = map(int, groups["iso"].split("-"))
                 found.append((year, year, month, day))
             else:
-                named = MONTHS.get(_fold(groups["month"].rstrip(".")))
+                named = MONTHS.get(fold(groups["month"].rstrip(".")))
                 if named is None or not groups.get("year"):
                     continue
                 on = int(re.sub(r"\D", "", groups["day"])) if groups.get("day") else None
@@ -217,7 +216,7 @@ def _same_name(stated: str, read: str) -> bool | None:
 
 def name_words(text: str) -> set[str]:
     """A name's words as compared: case and accents folded, joining words and articles left out."""
-    return {w for w in re.findall(r"[^\W_]+", _fold(text)) if w not in _NAME_STOP}
+    return {w for w in re.findall(r"[^\W_]+", fold(text)) if w not in _NAME_STOP}
 
 
 def _spelled_alike(a: str, b: str) -> bool:
@@ -228,22 +227,17 @@ def _spelled_alike(a: str, b: str) -> bool:
     return SequenceMatcher(None, a, b).ratio() >= SPELLING
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
-
-
 def passage_with(read: str, passages: Sequence[str]) -> int | None:
     """The index of the first passage that contains the value ``read`` (its words, folded), else None.
 
     A reply the passages do not contain came from the model's own belief, not from reading.
     """
-    wanted = [w for w in re.findall(r"[^\W_]+", _fold(read)) if w not in _NAME_STOP]
+    wanted = [w for w in re.findall(r"[^\W_]+", fold(read)) if w not in _NAME_STOP]
     if not wanted:
         return None
     for index, passage in enumerate(passages):
-        words = set(re.findall(r"[^\W_]+", _fold(passage)))
-        digits = re.sub(r"[\s,.\u00a0\u202f]", "", _fold(passage))
+        words = set(re.findall(r"[^\W_]+", fold(passage)))
+        digits = re.sub(r"[\s,.\u00a0\u202f]", "", fold(passage))
         if all(w in words or (w.isdigit() and w in digits) for w in wanted):
             return index
     return None

@@ -178,7 +178,7 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     before a lower-case noun ("French novel") last.
     """
     found = _all_values(item)
-    topic = {_fold(name) for name in _names_in(question)} if question.strip() else set()
+    topic = {fold(name) for name in _names_in(question)} if question.strip() else set()
     kept = []
     for span in found:
         if span.kind in ("place", "person", "name", "title"):
@@ -211,7 +211,7 @@ def _all_values(item: str) -> list[ValueSpan]:
             taken.append(ValueSpan(title, match.start(group), match.start(group) + len(title), "title"))
     for pattern in DATE_PATTERNS:
         for match in pattern.finditer(item):
-            named = pattern is DATE_PATTERNS[0] or _fold(match.group("month").rstrip(".")) in MONTHS
+            named = pattern is DATE_PATTERNS[0] or fold(match.group("month").rstrip(".")) in MONTHS
             if named and free(match.start(), match.end()):
                 taken.append(_span(item, match.start(), match.end(), "date"))
     for match in CENTURY_PATTERN.finditer(item):
@@ -270,16 +270,16 @@ def _name_runs(item: str) -> Iterator[ValueSpan]:
     while i < len(words):
         text, start, _ = words[i]
         if not _capitalised(text) or (i in starts and _not_a_name_start(text, words, i)) \
-                or _fold(text) in _NOT_NAMES or _fold(text.rstrip(".")) in MONTHS:
+                or fold(text) in _NOT_NAMES or fold(text.rstrip(".")) in MONTHS:
             i += 1
             continue
         j = i + 1
         while j < len(words):
             word = words[j][0]
-            if _capitalised(word) and _fold(word) not in _NOT_NAMES and words[j][1] - words[j - 1][2] <= 1:
+            if _capitalised(word) and fold(word) not in _NOT_NAMES and words[j][1] - words[j - 1][2] <= 1:
                 j += 1
             elif (word.lower() in JOINERS and j + 1 < len(words) and _capitalised(words[j + 1][0])
-                  and _fold(words[j + 1][0]) not in _NOT_NAMES):
+                  and fold(words[j + 1][0]) not in _NOT_NAMES):
                 j += 2
             elif (word.isdigit() or _ROMAN.match(word)) and words[j][1] - words[j - 1][2] == 1 \
                     and not YEAR_PATTERN.fullmatch(word):
@@ -307,7 +307,7 @@ def _sentence_starts(item: str, words: list[tuple[str, int, int]]) -> set[int]:
 
 def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> bool:
     """A sentence's first word is a name unless it is a stop word or a lone word before a comma."""
-    if _fold(word) in stopwords_for(None) or word.lower() in JOINERS:
+    if fold(word) in stopwords_for(None) or word.lower() in JOINERS:
         return True
     lone = i + 1 < len(words) and words[i + 1][0] == "," and not _capitalised(words[i + 1][0])
     return lone or word.lower().endswith("ly")
@@ -316,7 +316,7 @@ def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> b
 def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
     """Place after "in", person after "by"; a lone word before a lower-case noun is a modifier, a name."""
     after = words[j][0] if j < len(words) else ""
-    if j == i + 1 and after.isalpha() and after.islower() and _fold(after) not in stopwords_for(None):
+    if j == i + 1 and after.isalpha() and after.islower() and fold(after) not in stopwords_for(None):
         return "name"  # "by Colombian author …": the author is the value, not "Colombian"
     before = words[i - 1][0].lower() if i else ""
     if before in _PLACE_BEFORE:
@@ -330,13 +330,13 @@ def _modifies_noun(item: str, span: ValueSpan) -> bool:
     """A lone capitalised word before a lower-case noun is a modifier ("a French novel")."""
     after = re.match(r"\s+([^\W\d_]+)", item[span.end:])
     return " " not in span.text and after is not None and after.group(1).islower() \
-        and _fold(after.group(1)) not in stopwords_for(None)
+        and fold(after.group(1)) not in stopwords_for(None)
 
 
 def _opens_sentence(item: str, span: ValueSpan) -> bool:
     """Whether ``span`` is the first name of a sentence of ``item``: its subject, most often."""
     words = re.split(r"[.!?]\s+", item[: span.start])[-1].split()
-    return len(words) <= 2 and all(_fold(w) in stopwords_for(None) for w in words) \
+    return len(words) <= 2 and all(fold(w) in stopwords_for(None) for w in words) \
         and not any(w.lower() in _PLACE_BEFORE | _PERSON_BEFORE for w in words)
 
 
@@ -352,7 +352,7 @@ def _names_in(text: str) -> list[str]:
 
 def _is_topic(name: str, topic: set[str]) -> bool:
     """A name the question names, or a part or a longer form of one ("Curie" of "Marie Curie")."""
-    folded = _fold(name)
+    folded = fold(name)
     tokens = set(folded.split()) - JOINERS
     for named in topic:
         words = set(named.split()) - JOINERS
@@ -361,7 +361,8 @@ def _is_topic(name: str, topic: set[str]) -> bool:
     return False
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """``text`` case-, accent- and whitespace-blind, for comparing values."""
     decomposed = unicodedata.normalize("NFKD", text)
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from factjudge.agents.read_value import check_values, read_value
+from factjudge.grounds import ValueCheck
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import Evidence, Trace
+from factjudge.records import Evidence
 from factjudge.text.values import value_spans
+from factjudge.transcript import Transcript
 
 CANADA = Evidence("wikipedia", "Canada is a country in North America. Its capital is Ottawa, and its "
                   "largest city is Toronto.", title="Canada")
@@ -13,13 +15,16 @@ ITEM = "The capital of Canada is Toronto."
 QUESTION = "What is the capital of Canada?"
 
 
-def test_the_value_the_passage_gives_contradicts_the_stated_one() -> None:
+def test_the_value_the_passage_gives_contradicts_the_stated_one(transcript: Transcript) -> None:
     model = ScriptedChatModel(["Ottawa"])
-    traces: list[Trace] = []
-    [reading] = check_values(model, ITEM, [CANADA], traces=traces, question=QUESTION)
+    traces = transcript.traces
+    [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
     assert (reading.stated, reading.read, reading.outcome, reading.passage) == \
         ("Toronto", "Ottawa", "contradicted", 0)
     assert ITEM[reading.start:reading.end] == "Toronto" and reading.trace == 0 and len(traces) == 1
+    assert reading.sentence == "Its capital is Ottawa, and its largest city is Toronto."
+    assert reading.checked(10) == ValueCheck("Toronto", "name", "The capital of Canada is ___ (a name).",
+                                             "Ottawa", "contradicted", 35, 42, reading.sentence)
     prompt = model.calls[0][0]["content"]
     assert "The capital of Canada is ___ (a name)." in prompt
     assert prompt.index("Its capital is Ottawa") < prompt.rindex("___ (a name)")  # passages first
@@ -28,7 +33,7 @@ def test_the_value_the_passage_gives_contradicts_the_stated_one() -> None:
 
 def test_the_right_value_is_confirmed_and_a_question_can_be_asked_instead() -> None:
     model = ScriptedChatModel(["Ottawa"])
-    [reading] = check_values(model, "The capital of Canada is Ottawa.", [CANADA], traces=[],
+    [reading] = check_values(model, "The capital of Canada is Ottawa.", [CANADA],
                              question=QUESTION, form="question")
     assert reading.outcome == "confirmed" and reading.question == "The capital of Canada is what?"
     assert "<question>\nThe capital of Canada is what?\n</question>" in model.calls[0][0]["content"]
@@ -36,33 +41,33 @@ def test_the_right_value_is_confirmed_and_a_question_can_be_asked_instead() -> N
 
 def test_a_value_no_passage_holds_came_from_belief_and_is_not_stated() -> None:
     model = ScriptedChatModel(["Vancouver"])
-    [reading] = check_values(model, ITEM, [CANADA], traces=[], question=QUESTION)
+    [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
     assert reading.read == "Vancouver" and reading.passage is None and reading.outcome == "not_stated"
 
 
 def test_passages_that_do_not_say_leave_it_not_stated() -> None:
     model = ScriptedChatModel(["NOT STATED"])
-    [reading] = check_values(model, ITEM, [CANADA], traces=[], question=QUESTION)
+    [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
     assert reading.read is None and reading.outcome == "not_stated"
 
 
-def test_an_unreadable_reply_is_asked_again_then_left_not_stated() -> None:
+def test_an_unreadable_reply_is_asked_again_then_left_not_stated(transcript: Transcript) -> None:
     model = ScriptedChatModel(["", "Ottawa"])
-    traces: list[Trace] = []
+    traces = transcript.traces
     span = value_spans(ITEM, question=QUESTION)[0]
-    reading = read_value(model, [CANADA], ITEM, span, traces=traces)
+    reading = read_value(model, [CANADA], ITEM, span)
     assert reading.outcome == "contradicted" and [t.error is None for t in traces] == [False, True]
     model = ScriptedChatModel(["", ""])
-    assert read_value(model, [CANADA], ITEM, span, traces=[]).outcome == "not_stated"
+    assert read_value(model, [CANADA], ITEM, span).outcome == "not_stated"
 
 
 def test_no_passage_no_call_and_at_most_limit_values() -> None:
     model = ScriptedChatModel([])
-    assert check_values(model, ITEM, [], traces=[], question=QUESTION) == []
+    assert check_values(model, ITEM, [], question=QUESTION) == []
     item = "Marie Curie was born in Warsaw in 1867 and died in 1934 in Passy."
     model = ScriptedChatModel(["Warsaw", "1867"])
     found = check_values(model, item, [Evidence("wikipedia", "Marie Curie was born in Warsaw in 1867.")],
-                         traces=[], question="Tell me about Marie Curie.", limit=2)
+                         question="Tell me about Marie Curie.", limit=2)
     assert [r.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
 
 
@@ -71,7 +76,7 @@ def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
     passages = [Evidence("wikipedia", "The dynasty ruled from 1428 to 1527 and from 1533 to 1789.")]
     item = "The dynasty ruled from 1430 to 1527."
     model = ScriptedChatModel(["1527", "1527"])
-    first, second = check_values(model, item, passages, traces=[], question="Tell me about the dynasty.")
+    first, second = check_values(model, item, passages, question="Tell me about the dynasty.")
     assert (first.stated, first.read, first.outcome) == ("1430", "1527", "not_stated")
     assert (second.stated, second.outcome) == ("1527", "confirmed")
 
@@ -80,6 +85,6 @@ def test_a_read_value_that_names_the_topic_was_read_into_the_wrong_slot() -> Non
     passages = [Evidence("wikipedia", "Arnold Palmer formed the Big Three with Jack Nicklaus and "
                                       "Gary Player.")]
     model = ScriptedChatModel(["Arnold Palmer"])
-    [reading] = check_values(model, "He played golf with Jack Nicklaus.", passages, traces=[],
+    [reading] = check_values(model, "He played golf with Jack Nicklaus.", passages,
                              question="Tell me about Arnold Palmer.", limit=1)
     assert (reading.stated, reading.read, reading.outcome) == ("Jack Nicklaus", "Arnold Palmer", "not_stated")

@@ -84,8 +84,10 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
     for text in texts:
         for sentence in _SENTENCE_END.split(text):
             words = _WORD.findall(sentence)
+            # The sentence's first word, after any opening mark ("¿Cuál…", "«Le…", "(The…").
+            opening = next((i for i, w in enumerate(words) if w[:1].isalnum()), 0)
             run: list[str] = []
-            start = 0
+            start = opening
             for i, word in enumerate([*words, ""]):
                 # An initial keeps its full stop, as titles write it ("James B. Donovan").
                 if not re.fullmatch(r"[A-Z]\.", word):
@@ -100,16 +102,16 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     run.append(word)
                     continue
                 lead = ""
-                if run and start == 0 and run[0].lower() in stop:
+                if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop):
                     first, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
                     if first.lower() in _ARTICLES:
                         lead = first  # the name still opens the sentence: its subject, maybe a title's word
                     else:
-                        start = 1  # "In Paris, …": the name follows the sentence's first word
+                        start = opening + 1  # "In Paris, …": the name follows the sentence's first word
                 while run and run[-1].lower() in NAME_JOINERS:
                     run.pop()
                 if run and not run[0][:1].isdigit():  # "In 1911" names nothing
-                    yield Run(tuple(run), initial=start == 0, lead=lead)
+                    yield Run(tuple(run), initial=start == opening, lead=lead)
                 run = []
 
 
