@@ -8,6 +8,7 @@ import math
 import pytest
 
 from factjudge.checking.verifier import Verifier
+from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.grounds import Grounds
 from factjudge.llm.registry import LOCAL_DEFAULT
@@ -95,7 +96,7 @@ def test_verifier_threshold_is_on_the_result() -> None:
 
 def test_supported_strategy_reason_is_plain() -> None:
     model = ScriptedChatModel(["Yes", "No"], name=LOCAL_DEFAULT)
-    r = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
+    r = Verifier(CheckConfig(values=0), model=model).verify(QUESTION, ANSWER, context=CONTEXT)
     assert r.strategy == "supported"
     assert "north bank" in r.reason and "P(" not in r.reason and "answered" not in r.reason
 

@@ -138,7 +138,7 @@ def test_summary_lists_what_is_not_supported_and_why() -> None:
 def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
     # Issue 26, point 1: "She is my favourite scientist!" was judged false against the context.
     model = ScriptedChatModel(["Yes"], name="local:qwen2.5-coder-1.5b-instruct-q4_k_m")
-    result = Verifier(model=model).verify(
+    result = Verifier(CheckConfig(values=0), model=model).verify(  # one Yes/No question an item
         "Who was Marie Curie?", "Marie Curie won two Nobel Prizes. She is my favourite scientist!",
         context=["Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911."])
     assert result.strategy == "supported"
@@ -150,7 +150,7 @@ def test_an_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
 def test_a_candid_opinion_beside_a_fact_is_not_judged_against_the_context() -> None:
     # Issue 35, point 2: "Honestly, I think …" was judged false (0.80) and dragged faithfulness down.
     model = ScriptedChatModel(["Yes"], name="local:qwen2.5-coder-1.5b-instruct-q4_k_m")
-    result = Verifier(model=model).verify(
+    result = Verifier(CheckConfig(values=0), model=model).verify(  # one Yes/No question an item
         "Where is the Eiffel Tower?",
         "The Eiffel Tower is in Paris. Honestly, I think it is the most romantic place on Earth.",
         context=["The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."])

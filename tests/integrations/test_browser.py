@@ -281,7 +281,8 @@ def test_page_names_what_ran_shows_the_passage_and_cached_calls(browser: Any, tm
 
     inner = ScriptedChatModel(scripted_judge, name="scripted:judge")
     model = CachedChatModel(inner, tmp_path / "cache.sqlite")
-    with serve_in_thread(create_app(model=model, config=CheckConfig(strategy="fact"))) as base_url:
+    # One decision per item (no value reading): the test counts calls.
+    with serve_in_thread(create_app(model=model, config=CheckConfig(strategy="fact", values=0))) as base_url:
         browser.get(base_url + "/")
         line = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "model-line").text or None)
         assert "Without a context a check runs fact" in line and "with a context, supported" in line
@@ -325,7 +326,7 @@ def test_page_names_what_ran_shows_the_passage_and_cached_calls(browser: Any, tm
 def test_page_counts_unverified_items_apart_without_a_context(browser: Any, tmp_path: Path,
                                                               kb_path: Path) -> None:
     model = ScriptedChatModel(lambda m: "Yes", name="scripted:judge")
-    config = CheckConfig(strategy="evidence", evidence=("kb",), kb=str(kb_path))
+    config = CheckConfig(strategy="evidence", evidence=("kb",), kb=str(kb_path), values=0)
     with serve_in_thread(create_app(model=model, config=config)) as base_url:
         browser.get(base_url + "/")
         browser.find_element(By.ID, "answer").send_keys(

@@ -77,7 +77,7 @@ def test_the_embedded_model_defaults_to_per_item_decisions_and_reads_a_context()
     assert model_info("openai:gpt-4o-mini").default_strategy == "vanilla"
     assert strategy_named("fact").with_context == "supported"
     model = ScriptedChatModel([_reply("Yes", 0.1), _reply("No", 0.9)], name=LOCAL_DEFAULT)
-    result = Checker(CheckConfig(), model).check(
+    result = Checker(CheckConfig(values=0), model).check(
         "When did it open?", "The museum opened in 1998. It is on the north bank.",
         context=[Evidence("context", "The museum opened in 1998 on the south bank.")])
     assert result.strategy == "supported" and [v.label for v in result.segment_verdicts] == ["true", "false"]

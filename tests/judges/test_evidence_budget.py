@@ -29,7 +29,7 @@ def test_trims_in_order_and_cuts_the_last_passage() -> None:
 def test_the_judge_prompt_and_the_verdict_hold_only_the_trimmed_evidence() -> None:
     model = ScriptedChatModel(["Yes"])
     # With a context: the supported judge, here reading its grounding whole (not in windows).
-    config = CheckConfig(strategy="fact", evidence_tokens=30, chunk_tokens=None)
+    config = CheckConfig(strategy="fact", evidence_tokens=30, chunk_tokens=None, values=0)
     result = Checker(config, model).check("q", "The Arctic Ocean is small.",
                                            context=[Evidence("context", LONG)])
     prompt = model.calls[0][0]["content"]

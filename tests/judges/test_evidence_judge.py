@@ -108,7 +108,8 @@ def test_a_local_model_with_no_evidence_reads_wikipedia_first(small_wiki: None) 
 
 def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    replies = {"Australia is Sydney": yes_no(0.9), "Australia is in Oceania": yes_no(0.1),
+    replies = {"Australia is ___": "Canberra", "___": "NOT STATED",  # the values read, then the doubts
+               "Australia is Sydney": yes_no(0.9), "Australia is in Oceania": yes_no(0.1),
                "Atlantis": yes_no(0.45)}
     model = ScriptedChatModel(lambda m: next(r for t, r in replies.items() if t in m[-1]["content"]),
                               name=LOCAL_DEFAULT)
@@ -118,6 +119,7 @@ def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
     assert [v.label for v in result.segment_verdicts] == ["false", "true", "unverified"]
     assert result.label == "false" and result.strategy == "evidence"
     assert result.segment_verdicts[0].evidence[0].title == "Australia"
+    assert result.segment_verdicts[0].why == "the passage says Canberra; the answer says Sydney"
     again = CheckResult.from_json(json.dumps(result.to_dict()))
     assert again.segment_verdicts[2].label == "unverified"
     print_result(result, Console(width=400))

@@ -39,7 +39,7 @@ def _supported_if_museum(messages: list[Message]) -> Completion:
 def _check(chunk_tokens: int | None, context: list[Evidence], answer: str = "The museum opened in 1998.",
            ) -> tuple[ScriptedChatModel, object]:
     model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
-    config = CheckConfig(strategy="supported", chunk_tokens=chunk_tokens, evidence_tokens=600)
+    config = CheckConfig(strategy="supported", chunk_tokens=chunk_tokens, evidence_tokens=600, values=0)
     return model, Checker(config, model).check("q", answer, context=context)
 
 
@@ -63,7 +63,7 @@ def test_every_window_stays_within_the_evidence_budget() -> None:
     model, result = _check(400, context)  # the budget (600) is larger: windows of 400
     assert result.segment_verdicts[0].label == "true"  # type: ignore[attr-defined]
     model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
-    config = CheckConfig(strategy="supported", chunk_tokens=400, evidence_tokens=60)
+    config = CheckConfig(strategy="supported", chunk_tokens=400, evidence_tokens=60, values=0)
     Checker(config, model).check("q", "The museum opened in 1998.", context=context)
     for call in model.calls:  # the budget is smaller: windows of 60
         passages = call[0]["content"].split("<passages>", 1)[1].split("</passages>", 1)[0]
@@ -109,7 +109,8 @@ def test_the_rag_api_reads_a_long_context_in_windows_by_default() -> None:
 
     model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
     context = [" ".join(FILLER), " ".join(reversed(FILLER)), FACT]  # about 2,700 tokens
-    result = Verifier(model=model).verify("When did it open?", "The museum opened in 1998.", context=context)
+    verifier = Verifier(CheckConfig(values=0), model=model)
+    result = verifier.verify("When did it open?", "The museum opened in 1998.", context=context)
     [verdict] = result.segment_verdicts
     assert result.strategy == "supported" and verdict.label == "true"
     assert verdict.grounds.windows_read == 3 and len(model.calls) == 3
@@ -121,7 +122,7 @@ def test_in_focus_a_long_context_is_one_call_per_sentence_on_the_sentences_beari
     context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT),
                Evidence("context", " ".join(reversed(FILLER)))]
     model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
-    config = CheckConfig(strategy="supported", focus=True)
+    config = CheckConfig(strategy="supported", focus=True, values=0)
     result = Checker(config, model).check("q", "The museum opened in 1998. It is on the south bank.",
                                           context=context)
     assert len(model.calls) == 2  # one per sentence, not one per window read

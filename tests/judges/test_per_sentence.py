@@ -32,7 +32,7 @@ def _yes_no(messages: list[Message]) -> Completion:
 
 def _check(per_sentence: bool) -> tuple[list[str], object]:
     model = ScriptedChatModel(_yes_no, name=LOCAL_DEFAULT)
-    result = Checker(CheckConfig(strategy="supported", per_sentence=per_sentence), model).check(
+    result = Checker(CheckConfig(strategy="supported", per_sentence=per_sentence, values=0), model).check(
         "q", RESPONSE, context=CONTEXT, segments=[RESPONSE])  # judged as one item, as a TRUE pair is
     statements = [call[0]["content"].rsplit("<statement>", 1)[1] for call in model.calls]
     return statements, result
@@ -58,7 +58,7 @@ def test_a_one_sentence_item_is_asked_exactly_as_before() -> None:
     prompts = []
     for per_sentence in (True, False):
         model = ScriptedChatModel(_yes_no, name=LOCAL_DEFAULT)
-        Checker(CheckConfig(strategy="supported", per_sentence=per_sentence), model).check(
+        Checker(CheckConfig(strategy="supported", per_sentence=per_sentence, values=0), model).check(
             "q", "The museum opened in 1998.", context=CONTEXT)
         prompts.append(model.calls)
     assert prompts[0] == prompts[1] and len(prompts[0]) == 1
@@ -66,7 +66,7 @@ def test_a_one_sentence_item_is_asked_exactly_as_before() -> None:
 
 def test_a_sentence_that_states_no_fact_is_not_a_part() -> None:
     model = ScriptedChatModel(_yes_no, name=LOCAL_DEFAULT)
-    result = Checker(CheckConfig(strategy="supported"), model).check(
+    result = Checker(CheckConfig(strategy="supported", values=0), model).check(
         "q", "Hi! Do you like museums? The museum opened in 1998.", context=CONTEXT,
         segments=["Hi! Do you like museums? The museum opened in 1998."])
     statements = [call[0]["content"].rsplit("<statement>", 1)[1] for call in model.calls]

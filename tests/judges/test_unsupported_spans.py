@@ -16,7 +16,8 @@ CONTEXT = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span 
 
 def test_supported_fills_the_spans_of_a_false_sentence_with_its_unsupported_words() -> None:
     model = ScriptedChatModel(["Yes", "No"], name=LOCAL_DEFAULT)
-    result = Verifier(model=model).verify(QUESTION, ANSWER, context=CONTEXT)
+    # Values not read: a contradicted value would be the span (tests/judges/test_read_values.py).
+    result = Verifier(CheckConfig(values=0), model=model).verify(QUESTION, ANSWER, context=CONTEXT)
     assert result.strategy == "supported"
     true, false = result.segment_verdicts
     assert true.spans == () and [s.text for s in false.spans] == ["4,200"]
@@ -44,10 +45,11 @@ def test_open_judges_and_judges_without_passages_quote_nothing_of_their_own() ->
     assert fact.verify(QUESTION, ANSWER).segment_verdicts[1].spans == ()
 
 
-def test_the_evidence_judge_keeps_whole_segments_as_mushroom_was_measured() -> None:
+def test_the_evidence_judge_without_a_contradicted_value_keeps_whole_segments() -> None:
     passage = Evidence("wikipedia", CONTEXT[0], title="Golden Gate Bridge")
     start = ANSWER.index("Its")
     item = Item("segment", 2, ANSWER[start:], 2, start, len(ANSWER), evidence=(passage,))
-    judge = STRATEGIES["evidence"].judge(ScriptedChatModel(["No"], name="local:scripted"), CheckConfig())
+    model = ScriptedChatModel(["No", "NOT STATED", "NOT STATED"], name="local:scripted")
+    judge = STRATEGIES["evidence"].judge(model, CheckConfig())
     [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER))
     assert verdict.label == "false" and verdict.spans == ()
