@@ -104,7 +104,7 @@ def _values_words(grounds: Grounds, evidence: Sequence[_Passage]) -> str:
         words = f"{where} says {first.read}; the answer says {first.stated}"
         if len(wrong) > 1:
             words += f" (and {len(wrong) - 1} more value{'s' if len(wrong) > 2 else ''} differ)"
-        return words
+        return f"{words}; asked {quote(first.question, 100)}" if first.question else words
     confirmed = [v.stated for v in grounds.values if v.outcome == "confirmed"]
     says = "says" if where != "the passages" else "say"
     return f"{where} {says} {_and(confirmed)}, as the answer does"

@@ -87,14 +87,15 @@ def test_a_contradicted_value_is_worded_as_the_comparison() -> None:
     verdict = Verdict("segment", 1, "false", 0.93, "evidence@m",
                       (Evidence("wikipedia", "Canada is a country. Its capital is Ottawa.", title="Canada"),),
                       Grounds("values", 0.3, values=(value,), passage="Its capital is Ottawa."))
-    assert explain.why(verdict) == "the passage says Ottawa; the answer says Toronto"
+    assert explain.why(verdict) == ("the passage says Ottawa; the answer says Toronto; "
+                                   "asked “The capital of Canada is ___ (a place).”")
     assert explain.rests_on(verdict) == "wikipedia · Canada: “Its capital is Ottawa.”"
     assert explain.checks(verdict) == [
         "Toronto: the passage says Ottawa (asked: “The capital of Canada is ___ (a place).”)"]
     items = [("The capital of Canada is Toronto.", verdict)]
     assert explain.reason(items) == ("0 of 1 checked sentence is supported by the evidence; not supported: "
                                      "'The capital of Canada is Toronto.' (the passage says Ottawa; the "
-                                     "answer says Toronto).")
+                                     "answer says Toronto; asked “The capital of Canada is ___ (a place).”).")
 
 
 def test_the_close_call_is_read_at_the_edge_that_made_the_label() -> None:

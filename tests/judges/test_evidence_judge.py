@@ -119,7 +119,8 @@ def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
     assert [v.label for v in result.segment_verdicts] == ["false", "true", "unverified"]
     assert result.label == "false" and result.strategy == "evidence"
     assert result.segment_verdicts[0].evidence[0].title == "Australia"
-    assert result.segment_verdicts[0].why == "the passage says Canberra; the answer says Sydney"
+    assert result.segment_verdicts[0].why == ("the passage says Canberra; the answer says Sydney; "
+                                                "asked “The capital of Australia is ___ (a name).”")
     again = CheckResult.from_json(json.dumps(result.to_dict()))
     assert again.segment_verdicts[2].label == "unverified"
     print_result(result, Console(width=400))

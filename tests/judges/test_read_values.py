@@ -48,7 +48,8 @@ def test_a_value_the_passage_contradicts_makes_the_item_false_and_is_its_span() 
     assert value.question == "The capital of Canada is ___ (a name)."
     assert value.passage == "Its capital is Ottawa, and its largest city is Toronto."
     assert [(s.text, answer[s.start:s.end]) for s in verdict.spans] == [("Toronto", "Toronto")]
-    assert verdict.why == "the context says Ottawa; the answer says Toronto"
+    assert verdict.why == ("the context says Ottawa; the answer says Toronto; "
+                           "asked “The capital of Canada is ___ (a name).”")
     assert "the context says Ottawa; the answer says Toronto" in result.reason  # type: ignore[attr-defined]
 
 
