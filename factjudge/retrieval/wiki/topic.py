@@ -17,9 +17,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from factjudge.retrieval.wiki.names import Names, Run, fold
+from factjudge.text.tokenize import stopwords_for
 
 # Names kept per word for spelling a part out: bounds the work per item whatever the answer.
 _PER_WORD = 32
+# Words after the question's topic tried as the rest of its title ("Amino acid").
+_MAX_CONTINUED = 3
+# How a request addressed to the reader ends in the languages that write its pronoun on the verb,
+# and the words that join it to what it asks about.
+_REQUEST = re.compile(r"\w{3,}(?:-moi|-nous|-me|me|mi)$")
+_REQUEST_JOINERS = frozenset({"de", "di", "du", "des", "del"})
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -30,6 +37,29 @@ def _within(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
     """Whether the words ``part`` stand together inside ``whole``."""
     n = len(part)
     return 0 < n <= len(whole) and any(whole[i : i + n] == part for i in range(len(whole) - n + 1))
+
+
+def _continued(name: str, question: str) -> list[str]:
+    """``name`` with the next words the question writes after it (up to ``_MAX_CONTINUED``), longest
+    first, then ``name``: "Amino acid" from "Tell me about Amino acid.", "Monstruo del lago Ness"."""
+    found = re.search(re.escape(name) + rf"((?:\s+[\w'’-]+){{1,{_MAX_CONTINUED}}})", question)
+    after = found.group(1).split() if found else []
+    stop = stopwords_for(None)
+    longer = [" ".join([name, *after[:n]]) for n in range(len(after), 0, -1)
+              if after[n - 1].casefold() not in stop]
+    # A name closing the sentence keeps the full stop of a final initial ("World War I."): titles do not.
+    return list(dict.fromkeys([*longer, name, name.rstrip(".")]))
+
+
+def _without_request(name: str, question: str) -> str:
+    """``name`` without a request it opens with ("Háblame de Monstruo" → "Monstruo"): a request
+    opening the question with its pronoun on the verb ("Háblame de …", "Parle-moi de …", "Parlami di
+    …") is capitalised as a sentence's first word and joined to the name by "de"."""
+    words = name.split()
+    if len(words) > 2 and words[1].casefold() in _REQUEST_JOINERS and _REQUEST.search(fold(words[0])) \
+            and question.lstrip("¿¡«\"'( ").startswith(words[0]):
+        return " ".join(words[2:])
+    return name
 
 
 @dataclass(frozen=True)
@@ -47,6 +77,9 @@ class Subjects:
     # The topic as the question wrote it with a disambiguation, as Wikipedia titles such articles:
     # "Ronaldo (Brazilian footballer)"; looked up before the bare name.
     topic_title: str | None = None
+    # The titles the topic may have, in the order tried: with the words the question writes after it
+    # ("Tell me about Amino acid." names "Amino acid"), then as found.
+    topic_candidates: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
@@ -60,15 +93,21 @@ class Subjects:
         answer_words = {w for r in said for w in _words(r.name)}
         maybe = [r.name for r in asked if not r.sure and _words(r.name)[0] in answer_words]
         maybe += [r.name for r in said if not r.sure]
-        topic = next((r.name for r in asked if r.sure), None) or next((r.name for r in said if r.sure), None)
+        asked_topic = next((r.name for r in asked if r.sure), None)
+        topic = _without_request(asked_topic, question) if asked_topic else None
+        topic = topic or next((r.name for r in said if r.sure), None)
         qualified = re.search(re.escape(topic) + r"\s*\(([^()\n]{1,60})\)", f"{question}\n{answer}") \
             if topic else None
         return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
-                   f"{topic} ({qualified.group(1).strip()})" if qualified else None)
+                   f"{topic} ({qualified.group(1).strip()})" if qualified else None,
+                   tuple(_continued(topic, question)) if asked_topic and topic else ())
 
     def topic_titles(self, topic: str) -> tuple[str, ...]:
-        """The titles the topic's article may have: with the question's disambiguation first."""
-        return (self.topic_title, topic) if self.topic_title and topic == self.topic else (topic,)
+        """The titles the topic's article may have: with the question's disambiguation first, then as
+        the question continues it, then as found."""
+        if topic != self.topic:
+            return (topic,)
+        return tuple(dict.fromkeys((*(t for t in (self.topic_title,) if t), *self.topic_candidates, topic)))
 
     @classmethod
     def named(cls, names: Sequence[str]) -> Subjects:

@@ -53,3 +53,23 @@ def test_a_disambiguated_topic_is_looked_up_as_wikipedia_titles_it_first() -> No
     subjects = Subjects.of("Tell me a bio of Ronaldo (Brazilian footballer).", "Ronaldo is retired.")
     assert subjects.topic == "Ronaldo"
     assert subjects.topic_titles("Ronaldo") == ("Ronaldo (Brazilian footballer)", "Ronaldo")
+
+
+def test_a_title_whose_later_words_are_lower_case_is_read_as_the_question_writes_it() -> None:
+    subjects = Subjects.of("Tell me about Amino acid.", "Over 500 amino acids exist in nature.")
+    assert subjects.topic_titles("Amino") == ("Amino acid", "Amino")
+    # Words a title never ends with are not tried; a question mark ends the name.
+    assert Subjects.of("Who wrote Les Misérables in 1862?", "").topic_titles("Les Misérables") == (
+        "Les Misérables in 1862", "Les Misérables")
+    assert Subjects.of("What is the capital of Canada?", "").topic_titles("Canada") == ("Canada",)
+
+
+def test_a_request_opening_the_question_is_no_part_of_its_topic() -> None:
+    spanish = Subjects.of("Háblame de Monstruo del lago Ness.", "Es un críptido.")
+    assert spanish.topic == "Monstruo"
+    assert spanish.topic_titles("Monstruo") == ("Monstruo del lago Ness", "Monstruo del lago", "Monstruo")
+    assert Subjects.of("Parle-moi de Leontyne Price.", "").topic == "Leontyne Price"
+    assert Subjects.of("Parlami di Roma.", "").topic == "Roma"
+    # A name that opens the question and is joined by "of" keeps its first word.
+    assert Subjects.of("Jerome of Prague?", "").topic == "Jerome of Prague"
+    assert Subjects.of("Statue of Liberty: how tall?", "").topic == "Statue of Liberty"
