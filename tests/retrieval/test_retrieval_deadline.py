@@ -74,7 +74,8 @@ def test_a_fetch_gets_only_what_is_left_of_the_checks_deadline() -> None:
             LinkFetcher(timeout=10, allow_loopback=True).fetch(f"{base}/slow")
         with pytest.raises(DeadlinePassed, match="no time was left to fetch"):
             LinkFetcher(timeout=10, allow_loopback=True).fetch(f"{base}/next")
-    assert seen == ["/slow"]
+    # The second fetch never left; on a loaded machine the first may be cut before the server logs it.
+    assert "/next" not in seen
 
 
 def test_the_fetchs_own_timeout_is_still_its_own_error() -> None:
