@@ -7,7 +7,7 @@ has nothing else to read, the switch to a passage-reading judge when the caller 
 context, grounded or open, FELM's fallbacks, a refusal when a strategy needs evidence and can
 have none), the granularity after FELM's no-extraction domains, which evidence is read, and
 what the checker does when gathering finds no passage or claim extraction fails. Set-up
-names (``eval.grid.setup_id``), ``/v1/info`` and every result's ``plan`` read it.
+names (``eval.grid.setup_name``), ``/v1/info`` and every result's ``plan`` read it.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from factjudge.eval.datasets import Example, dataset_hash, load_dataset, load_ro
 from factjudge.eval.grid import expand, parse_grid
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import ERRORS, RESULTS, BenchRun, RunSummary, name_setups
-from factjudge.eval.setup_label import setup_label
+from factjudge.eval.setup_name import SetupLabels
 from factjudge.eval.summary import OVERALL, common_groups, gold_segment_labels, metric_rows
 from factjudge.eval.tables.lines import failed_items
 from factjudge.llm.base import ChatModel
@@ -62,7 +62,8 @@ class Evaluation:
         rows = metric_rows(lines)
         table = pd.DataFrame(difference_rows(lines, ids[a], ids[b], averaged_domains(rows)))
         if not table.empty:
-            table[["a", "b"]] = table[["a", "b"]].map(setup_label)
+            names = dict(zip(self.summary["setup"], self.summary["name"], strict=True))
+            table[["a", "b"]] = table[["a", "b"]].map(names.__getitem__)
         return table
 
     def report(self) -> dict[str, Path]:
@@ -136,10 +137,13 @@ def result_frame(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
 
 
 def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], examples: int,
-                  failures: Sequence[Mapping[str, Any]] = ()) -> pd.DataFrame:
-    """One row per set-up: its readable ``name``, the report's overall metrics, the items judged and
-    failed, ``missing`` (neither a result nor a failure: an interrupted run), and for each metric its
-    bootstrap 95% interval and paired-bootstrap p-value against the best set-up (``compare``)."""
+                  failures: Sequence[Mapping[str, Any]] = (), labels: SetupLabels | None = None,
+                  ) -> pd.DataFrame:
+    """One row per set-up: its readable ``name`` (by ``labels``; none: its id), the report's overall
+    metrics, the items judged and failed, ``missing`` (neither a result nor a failure: an interrupted
+    run), and for each metric its bootstrap 95% interval and paired-bootstrap p-value against the best
+    set-up (``compare``)."""
+    labels = labels or SetupLabels()
     rows = metric_rows(lines, "domain", failures=failures)
     if rows.empty:
         overall = pd.DataFrame({"setup": list(setups), "items": 0, "failed": 0})
@@ -149,7 +153,7 @@ def summary_frame(lines: Sequence[dict[str, Any]], setups: Sequence[str], exampl
     for count in ("items", "failed"):
         overall[count] = overall[count].fillna(0).astype(int)
     overall["missing"] = examples - overall["items"] - overall["failed"]
-    overall.insert(0, "name", [setup_label(s) for s in overall.index])
+    overall.insert(0, "name", [labels(s) for s in overall.index])
     if not rows.empty:
         complete = [s for s in setups if overall.loc[s, "unscored_answers"] == 0]
         overall = overall.join(interval_columns(lines, list(setups), averaged_domains(rows), complete))
@@ -206,5 +210,6 @@ def evaluate(
     lines = [latest[key] for key in order]
     failures = [f for f in failed_items(read_lines(path / ERRORS), lines)
                 if f["setup"] in wanted_setups and f["example_id"] in wanted_examples]
-    return Evaluation(result_frame(lines),
-                      summary_frame(lines, list(wanted_setups), len(examples), failures), path, summary)
+    labels = SetupLabels({s.id: s.name for s in named if s.name is not None})
+    table = summary_frame(lines, list(wanted_setups), len(examples), failures, labels)
+    return Evaluation(result_frame(lines), table, path, summary)

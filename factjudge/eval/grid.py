@@ -9,6 +9,7 @@ from typing import Any, get_args, get_type_hints
 
 from factjudge.config import CheckConfig, evidence_sources
 from factjudge.errors import InputError
+from factjudge.eval.setup_name import Planned, Setting, SetupName
 from factjudge.judges.strategies import strategy_named
 
 # The kinds of the fields a grid may vary (domain and language come from the dataset).
@@ -64,9 +65,9 @@ def expand(base: CheckConfig, grid: dict[str, list[Any]]) -> list[CheckConfig]:
     return [base.replace(**dict(zip(keys, combo, strict=True))) for combo in combos]
 
 
-def setup_id(config: CheckConfig, keys: Sequence[str], planned: Mapping[str, Sequence[str]] | None = None,
-             ) -> str:
-    """A stable, readable name for a set-up: the varied keys and the always-relevant ones.
+def setup_name(config: CheckConfig, keys: Sequence[str],
+               planned: Mapping[str, Sequence[str]] | None = None) -> SetupName:
+    """A set-up's name, as data: the varied keys and the always-relevant ones (``SetupName``).
 
     ``planned``: the strategies and granularities the planner decided for the set-up's examples
     (most frequent first), so the name says what runs: a default strategy reads as the one the
@@ -74,22 +75,9 @@ def setup_id(config: CheckConfig, keys: Sequence[str], planned: Mapping[str, Seq
     """
     planned = planned or {}
     strategies = planned.get("strategy") or [config.strategy_name()]
-    named = {k: getattr(config, k) for k in {"model", "granularity", *keys}}
-    named["strategy"] = _as_planned(config.strategy, strategies)
-    named["granularity"] = _as_planned(config.granularity, planned.get("granularity") or [])
+    named: dict[str, Setting] = {k: getattr(config, k) for k in {"model", "granularity", *keys}}
+    named["strategy"] = Planned(config.strategy, tuple(strategies))
+    named["granularity"] = Planned(config.granularity, tuple(planned.get("granularity") or ()))
     if not any(strategy_named(s).uses_model for s in strategies) and config.granularity == "segment":
         del named["model"]  # no model call is made: naming one would mislead
-    return ",".join(f"{k}={_shown(named[k])}" for k in sorted(named))
-
-
-def _shown(value: Any) -> str:
-    """A setting as a grid term writes it: ``kb+llm`` for several sources."""
-    return "+".join(value) if isinstance(value, tuple) else str(value)
-
-
-def _as_planned(asked: str | None, planned: Sequence[str]) -> str:
-    """``asked`` when the plan keeps it, the plan when nothing was asked, else ``asked→planned``."""
-    ran = "/".join(planned)
-    if asked is None or not planned:
-        return ran or str(asked)
-    return asked if ran == asked else f"{asked}→{ran}"
+    return SetupName(named)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from factjudge.eval.report_html import page as report_page
 from factjudge.eval.report_tables import Section, report_tables
 from factjudge.eval.results import read_json, read_lines, read_results
 from factjudge.eval.runner import ERRORS, MANIFEST, RESULTS
-from factjudge.eval.setup_label import readable_setups, setup_label
+from factjudge.eval.setup_name import SetupLabels
 from factjudge.eval.summary import OVERALL
 from factjudge.eval.tables.lines import TRUE, failed_items, family
 
@@ -56,22 +56,22 @@ def _png(figure: Any) -> bytes:
     return buffer.getvalue()
 
 
-def bar_frame(rows: pd.DataFrame, group: str, metric: str) -> pd.DataFrame:
-    """What a bar chart draws: ``metric`` per group (rows) and set-up (columns, by ``setup_label``).
+def bar_frame(rows: pd.DataFrame, group: str, metric: str, labels: Callable[[str], str]) -> pd.DataFrame:
+    """What a bar chart draws: ``metric`` per group (rows) and set-up (columns, by their ``labels``).
 
     A set-up with no number in any group draws no bar, so it is left out (of the legend too).
     """
     part = rows[rows[group] != OVERALL].pivot(index=group, columns="setup", values=metric)
-    return part.dropna(axis="columns", how="all").dropna(how="all").rename(columns=setup_label)
+    return part.dropna(axis="columns", how="all").dropna(how="all").rename(columns=labels)
 
 
-def _domain_bars(rows: pd.DataFrame, group: str, metric: str) -> bytes | None:
+def _domain_bars(rows: pd.DataFrame, group: str, metric: str, labels: SetupLabels) -> bytes | None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    part = bar_frame(rows, group, metric)
+    part = bar_frame(rows, group, metric, labels)
     if part.empty:
         return None
     figure, axis = plt.subplots(figsize=(8, 3.5))
@@ -85,7 +85,7 @@ def _domain_bars(rows: pd.DataFrame, group: str, metric: str) -> bytes | None:
     return data
 
 
-def _roc_curves(lines: Sequence[dict[str, Any]]) -> bytes | None:
+def _roc_curves(lines: Sequence[dict[str, Any]], labels: SetupLabels) -> bytes | None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -101,7 +101,7 @@ def _roc_curves(lines: Sequence[dict[str, Any]]) -> bytes | None:
         if len({g for g, _ in pairs}) < 2:
             continue
         fpr, tpr, _ = roc_curve([g for g, _ in pairs], [s for _, s in pairs])
-        axis.plot(fpr, tpr, label=setup_label(setup))
+        axis.plot(fpr, tpr, label=labels(setup))
         drawn = True
     if not drawn:
         plt.close(figure)
@@ -158,7 +158,7 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     out = report_dir / "report"
     out.mkdir(exist_ok=True)
     paths: dict[str, Path] = {}
-    built = report_tables(lines, failures, dev)
+    built = report_tables(lines, failures, dev, SetupLabels.recorded(manifest))
     for section in built.sections:
         data = section.data if section.data is not None else section.table
         if data is not None and not data.empty:
@@ -167,14 +167,14 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
 
     images: list[tuple[str, bytes]] = []
     for (suffix, group), rows in built.rows_by_group.items():
-        bars = _domain_bars(rows, group, "segment_ba")
+        bars = _domain_bars(rows, group, "segment_ba", built.labels)
         if bars:
             images.append((f"Segment-level balanced accuracy by {group}{suffix}", bars))
-    curves = _roc_curves(built.ranked_lines) if built.ranked_lines else None
+    curves = _roc_curves(built.ranked_lines, built.labels) if built.ranked_lines else None
     if curves:
         images.append(("ROC curves (response level)", curves))
     if not built.spans.empty:
-        bars = _domain_bars(built.spans.rename(columns={"span_iou": "iou"}), "language", "iou")
+        bars = _domain_bars(built.spans.rename(columns={"span_iou": "iou"}), "language", "iou", built.labels)
         if bars:
             images.append(("Mu-SHROOM span IoU by language", bars))
     for i, (_title, data) in enumerate(images, start=1):
@@ -190,27 +190,27 @@ def write_report(run_dir: Path, test_dir: Path | None = None) -> dict[str, Path]
     warnings = [*built.notes, *(w for w in (small_run_warning(lines),) if w)]
     header += [f"> {note}\n" for note in [*warnings, *_model_notes(lines)]]
     printed = [s for s in built.sections if s.table is not None]
-    markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s) for s in printed)
+    markdown = "\n".join(header) + "\n" + "\n".join(_markdown_section(s, built.labels) for s in printed)
     # A dataset's lone surrogate ("\ud800") has no UTF-8: shown as that escape, not a crash.
     (out / "report.md").write_text(markdown, encoding="utf-8", errors="backslashreplace")
     paths["markdown"] = out / "report.md"
     # The notes go with their tables: a starred cell or an fN count means nothing without them.
-    html_sections = [(s.title, readable_setups(s.table), s.note, s.footnote) for s in printed
+    html_sections = [(s.title, built.labels.tables(s.table), s.note, s.footnote) for s in printed
                      if s.table is not None and not s.table.empty]
     page = report_page(manifest, lines, report_dir, html_sections, images,
-                       notes=[*warnings, *_model_notes(lines)])
+                       notes=[*warnings, *_model_notes(lines)], labels=built.labels)
     (out / "report.html").write_text(page, encoding="utf-8", errors="backslashreplace")
     paths["html"] = out / "report.html"
     return paths
 
 
-def _markdown_section(section: Section) -> str:
+def _markdown_section(section: Section, labels: SetupLabels) -> str:
     """A heading, the note, and the table (only the note when the table has no rows)."""
     parts = [f"## {section.title}\n"]
     if section.note:
         parts.append(f"{section.note}\n")
     if section.table is not None and not section.table.empty:
-        parts.append(markdown_table(readable_setups(section.table)))
+        parts.append(markdown_table(labels.tables(section.table)))
     if section.footnote:
         parts.append(f"{section.footnote}\n")
     return "\n".join(parts)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 
-from factjudge.eval.setup_label import readable_setups, setup_label
+from factjudge.eval.setup_name import SetupLabels
 from factjudge.eval.tables.lines import gold_segment_labels
 from factjudge.records import Verdict
 
@@ -151,8 +151,10 @@ def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any
             "evidence": _evidence(result), "flags": flags}
 
 
-def page_data(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Set-ups, examples (answer and gold labels once each), passages and items ordered by example id."""
+def page_data(lines: Sequence[dict[str, Any]], labels: SetupLabels | None = None) -> dict[str, Any]:
+    """Set-ups (ids and ``labels``), examples (answer and gold labels once each), passages and items
+    ordered by example id."""
+    labels = labels or SetupLabels()
     setups = sorted({ln["setup"] for ln in lines})
     ordered = sorted(lines, key=lambda ln: (example_order(ln["example_id"]), ln["setup"]))
     examples: dict[str, int] = {}
@@ -172,7 +174,7 @@ def page_data(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
         # Set-ups that read the same documents share their passages: each is sent once.
         item["evidence"] = [passages.setdefault(tuple(ev), len(passages)) for ev in item["evidence"]]
         items.append(item)
-    return {"setups": setups, "setup_labels": [setup_label(s) for s in setups], "examples": example_rows,
+    return {"setups": setups, "setup_labels": [labels(s) for s in setups], "examples": example_rows,
             "items": items,
             "passages": [list(p) for p in passages]}
 
@@ -201,11 +203,13 @@ gold-true item it called false.</p>
 
 def page(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Path,
          sections: Sequence[tuple[str, pd.DataFrame, str, str]], images: Sequence[tuple[str, bytes]],
-         notes: Sequence[str] = ()) -> str:
+         notes: Sequence[str] = (), labels: SetupLabels | None = None) -> str:
     """The whole page: header, tables, plots, confusion matrices and the judged answers.
 
-    Each section is (title, table, the note above it, the footnote under it).
+    Each section is (title, table, the note above it, the footnote under it); ``labels`` name the
+    set-ups (none: by their ids).
     """
+    labels = labels or SetupLabels()
     parts = [f"<h1>factjudge report: {html.escape(str(manifest.get('dataset', run_dir.name)))}</h1>",
              f"<p>{len(lines)} results · factjudge {html.escape(str(manifest.get('version', '?')))} · "
              f"dataset hash {html.escape(str(manifest.get('dataset_hash', '?')))}. Metrics are "
@@ -224,9 +228,10 @@ def page(manifest: dict[str, Any], lines: Sequence[dict[str, Any]], run_dir: Pat
     confusion = confusion_rows(lines)
     if not confusion.empty:
         parts.append("<h2>Confusion matrices (gold × predicted, the error is the positive class)</h2>"
-                     f"<div id=confusion>{html_table(readable_setups(confusion))}</div>")
+                     f"<div id=confusion>{html_table(labels.tables(confusion))}</div>")
     parts.append(_ANSWERS)
-    parts.append(f"<script type=application/json id=report-data>{_script_json(page_data(lines))}</script>")
+    payload = _script_json(page_data(lines, labels))
+    parts.append(f"<script type=application/json id=report-data>{payload}</script>")
     return ("<!doctype html><html lang=en><head><meta charset=utf-8><title>factjudge report</title>"
             f"<link rel=icon href='data:,'><style>{_static('report.css')}</style></head>"
             f"<body>{''.join(parts)}<script>{_static('report.js')}</script></body></html>")

@@ -17,7 +17,7 @@ import pandas as pd
 from factjudge.eval import metrics
 from factjudge.eval.compare import pairwise_differences
 from factjudge.eval.metrics import MIN_ITEMS, MIN_PER_CLASS
-from factjudge.eval.setup_label import setup_label
+from factjudge.eval.setup_name import SetupLabels
 from factjudge.eval.summary import OVERALL, common_groups, felm_table, metric_rows, span_rows
 from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_rows, error_type_table
 from factjudge.eval.tables.lines import (
@@ -31,7 +31,7 @@ from factjudge.eval.tables.lines import (
     unverified_items,
 )
 from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
-from factjudge.eval.tables.true_protocol import roc_auc_intervals, threshold_table
+from factjudge.eval.tables.true_protocol import ensembles, roc_auc_intervals, threshold_table
 
 FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold"}
 COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
@@ -58,7 +58,7 @@ class Section:
 
 @dataclass
 class ReportTables:
-    """The sections in order, and the frames the plots are drawn from."""
+    """The sections in order, the frames the plots are drawn from, and the set-ups' labels."""
 
     sections: list[Section] = field(default_factory=list)
     # (" (FELM)" or "" when the run holds one kind of data, group) -> metric_rows
@@ -66,16 +66,19 @@ class ReportTables:
     spans: pd.DataFrame = field(default_factory=pd.DataFrame)
     ranked_lines: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # shown above every table
+    labels: SetupLabels = field(default_factory=SetupLabels)  # what a person reads for each set-up id
 
 
 def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[str, Any]] = (),
-                  dev_lines: Sequence[dict[str, Any]] | None = None) -> ReportTables:
+                  dev_lines: Sequence[dict[str, Any]] | None = None,
+                  labels: SetupLabels | None = None) -> ReportTables:
     """Every table the lines mean something for, per kind of data (``tables.lines.family``).
 
     Lines whose example no human labelled get only what the judge predicted, never a metric
-    computed as if they had gold.
+    computed as if they had gold. ``labels``: the run's recorded set-up names (none: ids are shown);
+    the result's ``labels`` add the ensembles its tables hold.
     """
-    out = ReportTables()
+    out = ReportTables(labels=labels or SetupLabels())
     unlabelled = [ln for ln in lines if not has_gold(ln)]
     lines = [ln for ln in lines if has_gold(ln)]
     if unlabelled:
@@ -170,13 +173,14 @@ def _balanced_accuracy(out: ReportTables, lines: Sequence[dict[str, Any]],
                 continue
             cells = counted_cells(rows, metric, left_out, group)
             small = cells.apply(lambda column: column.str.contains("*", regex=False)).any().any()
-            footnotes = [note for note in (SMALL_NOTE if small else "", _failure_note(failed)) if note]
+            notes = (SMALL_NOTE if small else "", _failure_note(failed, out.labels))
+            footnotes = [note for note in notes if note]
             out.sections.append(Section(f"{title} by {group}", cells, f"{prefix}{metric}_by_{group}",
                                         data=numbers, note=_overall_note(rows, metric, group),
                                         footnote="\n\n".join(footnotes)))
 
 
-def _failure_note(failed: Sequence[Mapping[str, Any]]) -> str:
+def _failure_note(failed: Sequence[Mapping[str, Any]], labels: SetupLabels) -> str:
     """Why items failed: the first error of each set-up (fN in a cell counts them)."""
     first: dict[str, str] = {}
     for record in failed:
@@ -184,7 +188,7 @@ def _failure_note(failed: Sequence[Mapping[str, Any]]) -> str:
     if not first:
         return ""
     return ("Why items failed (first error per set-up; all in errors.jsonl): "
-            + "; ".join(f"{setup_label(setup)}: {error}" for setup, error in sorted(first.items())) + ".")
+            + "; ".join(f"{labels(setup)}: {error}" for setup, error in sorted(first.items())) + ".")
 
 
 def _overall_note(rows: pd.DataFrame, metric: str, group: str) -> str:
@@ -205,6 +209,7 @@ def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequ
     if aucs.empty or aucs["roc_auc"].isna().all():
         return
     out.ranked_lines.extend(lines)
+    out.labels = out.labels.with_ensembles(ensembles(lines))
     note = P_NOTE
     if dev_lines is None and family(lines[0]) == TRUE:
         note += (" For TRUE's test accuracy at a threshold tuned on dev, run "
@@ -248,7 +253,7 @@ def _differences(out: ReportTables, lines: Sequence[dict[str, Any]], kind: str, 
     small = table["ci_low"].isna()
     for column in ("ci_low", "ci_high", "p_value"):
         printed.loc[small, column] = [f"n/a (n={n})" for n in table.loc[small, "n"]]
-    printed[["a", "b"]] = printed[["a", "b"]].map(setup_label)
+    printed[["a", "b"]] = printed[["a", "b"]].map(out.labels)
     out.sections.append(Section("A minus B: set-ups compared on the same answers", printed,
                                 f"{prefix}differences", data=table, note=DIFFERENCE_NOTE,
                                 footnote=_SMALL_DIFFERENCE if small.any() else ""))

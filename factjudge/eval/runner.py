@@ -31,9 +31,10 @@ from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig
 from factjudge.errors import FactJudgeError, InputError, ModelError
 from factjudge.eval.datasets import Example
-from factjudge.eval.grid import setup_id
+from factjudge.eval.grid import setup_name
 from factjudge.eval.results import ResultWriter, read_json, read_lines, utf8_json
 from factjudge.eval.run_lock import RunLock
+from factjudge.eval.setup_name import MANIFEST_KEY, SetupName
 from factjudge.llm.base import ChatModel
 from factjudge.prompts import load_prompt
 from factjudge.records import CheckResult, Evidence, Usage
@@ -48,10 +49,17 @@ MAX_CONSECUTIVE_FAILURES = 10
 
 @dataclass(frozen=True)
 class Setup:
-    """One point of the grid: a readable id and the configuration it stands for."""
+    """One point of the grid: its id, the configuration it stands for and, for a grid set-up, its
+    name as data (a set-up named by hand has none: its id is what a person reads)."""
 
     id: str
     config: CheckConfig
+    name: SetupName | None = None
+
+    @classmethod
+    def named(cls, name: SetupName, config: CheckConfig) -> Setup:
+        """A grid set-up, keyed by its name's id."""
+        return cls(name.id, config, name)
 
 
 @dataclass
@@ -95,12 +103,12 @@ def planned_for(config: CheckConfig, examples: Sequence[Example], model_name: st
 
 def name_setups(configs: Sequence[CheckConfig], keys: Sequence[str], examples: Sequence[Example],
                 model_name: Callable[[CheckConfig], str]) -> list[Setup]:
-    """Set-ups named by what the planner decides they run on ``examples`` (``grid.setup_id``)."""
-    setups = [Setup(setup_id(c, keys, planned_for(c, examples, model_name(c))), c) for c in configs]
-    names = [s.id for s in setups]
-    if twice := next((name for name in names if names.count(name) > 1), None):
+    """Set-ups named by what the planner decides they run on ``examples`` (``grid.setup_name``)."""
+    names = [setup_name(c, keys, planned_for(c, examples, model_name(c))) for c in configs]
+    ids = [name.id for name in names]
+    if twice := next((i for i in ids if ids.count(i) > 1), None):
         raise InputError(f"two set-ups run the same thing ({twice}): leave one out")
-    return setups
+    return [Setup.named(name, c) for name, c in zip(names, configs, strict=True)]
 
 
 def check_example(checker: Checker, example: Example) -> CheckResult:
@@ -233,6 +241,9 @@ class BenchRun:
             "examples": len(self.examples),
             "setups": {s.id: s.config.to_dict() for s in self.setups}
             | manifest.get("setups", {}),
+            # What the report labels set-ups from (a run written before names were has none).
+            MANIFEST_KEY: {s.id: s.name.to_dict() for s in self.setups if s.name is not None}
+            | manifest.get(MANIFEST_KEY, {}),
             # Which examples a bench --resume without filters runs again (select.select_examples).
             "selection": manifest.get("selection", {}) if self.selection is None else dict(self.selection),
             "prompt_hashes": prompt_hashes(),

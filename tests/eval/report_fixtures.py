@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from factjudge.eval.setup_name import MANIFEST_KEY, SetupName
+
 
 def verdict(target_id: int, label: str, target: str = "segment") -> dict[str, Any]:
     """One verdict record as CheckResult.to_dict writes it."""
@@ -48,11 +50,13 @@ def line(example_id: str, setup: str, preds: Sequence[str], *, gold: Sequence[bo
 
 
 def write_run(run_dir: Path, lines: Sequence[dict[str, Any]], dataset_hash: str,
-              errors: Sequence[dict[str, Any]] = ()) -> Path:
-    """A run directory with a manifest, the results and the errors, as bench leaves it."""
+              errors: Sequence[dict[str, Any]] = (), names: Sequence[SetupName] = ()) -> Path:
+    """A run directory with a manifest (recording the set-ups ``names``), the results and the errors,
+    as bench leaves it."""
     run_dir.mkdir(parents=True)
-    (run_dir / "manifest.json").write_text(json.dumps({"dataset": run_dir.name, "dataset_hash": dataset_hash,
-                                                       "version": "test"}), encoding="utf-8")
+    manifest = {"dataset": run_dir.name, "dataset_hash": dataset_hash, "version": "test",
+                MANIFEST_KEY: {name.id: name.to_dict() for name in names}}
+    (run_dir / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     for name, records in (("results.jsonl", lines), ("errors.jsonl", errors)):
         (run_dir / name).write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return run_dir

@@ -9,7 +9,7 @@ import pytest
 
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import load_dataset
-from factjudge.eval.grid import expand, parse_grid, setup_id
+from factjudge.eval.grid import expand, parse_grid, setup_name
 from factjudge.eval.report import write_report
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import BenchRun, Setup
@@ -49,7 +49,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ScriptedChatMod
     inner = ScriptedChatModel(reply)
     model = CachedChatModel(inner, tmp / "calls.sqlite")
     grid = parse_grid(["strategy=vanilla,cot,link,doc", "granularity=segment,claim"])
-    setups = [Setup(setup_id(c, list(grid)), c) for c in expand(CheckConfig(model="scripted"), grid)]
+    setups = [Setup.named(setup_name(c, list(grid)), c) for c in expand(CheckConfig(model="scripted"), grid)]
     bench = BenchRun(tmp / "run", picked, setups, model_factory=lambda c: model, dataset=str(FELM),
                      dataset_hash="felm", concurrency=4)
     assert bench.run(show_progress=False).done == len(picked) * 8

@@ -11,7 +11,7 @@ import pytest
 
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import dataset_hash, load_dataset
-from factjudge.eval.grid import expand, parse_grid, setup_id
+from factjudge.eval.grid import expand, parse_grid, setup_name
 from factjudge.eval.report import write_report
 from factjudge.eval.runner import BenchRun, Setup
 from factjudge.llm.scripted import ScriptedChatModel
@@ -24,7 +24,7 @@ BASELINES = ["strategy=token_f1,bm25,always_true,always_false"]
 
 def bench(tmp_path: Path, name: str, dataset: str) -> Path:
     grid = parse_grid(BASELINES)
-    setups = [Setup(setup_id(c, list(grid)), c) for c in expand(CheckConfig(), grid)]
+    setups = [Setup.named(setup_name(c, list(grid)), c) for c in expand(CheckConfig(), grid)]
     no_calls = ScriptedChatModel([])  # the baselines must never call a model
     run = BenchRun(tmp_path / name, load_dataset(dataset), setups, model_factory=lambda c: no_calls,
                    dataset=dataset, dataset_hash=dataset_hash(dataset), concurrency=2)

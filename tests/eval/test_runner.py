@@ -10,7 +10,7 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval.datasets import load_dataset
-from factjudge.eval.grid import expand, parse_grid, setup_id
+from factjudge.eval.grid import expand, parse_grid, setup_name
 from factjudge.eval.results import read_lines
 from factjudge.eval.runner import BenchRun, Setup
 from factjudge.llm.base import Message
@@ -41,7 +41,8 @@ def write_dataset(path: Path, n: int) -> Path:
 def make_run(tmp_path: Path, model: CachedChatModel, n: int = 3, grid: tuple[str, ...] = ()) -> BenchRun:
     data = write_dataset(tmp_path / "data.jsonl", n)
     parsed = parse_grid(list(grid) or ["strategy=vanilla,cot"])
-    setups = [Setup(setup_id(c, list(parsed)), c) for c in expand(CheckConfig(model="scripted"), parsed)]
+    configs = expand(CheckConfig(model="scripted"), parsed)
+    setups = [Setup.named(setup_name(c, list(parsed)), c) for c in configs]
     return BenchRun(tmp_path / "run", load_dataset(str(data)), setups, model_factory=lambda c: model,
                     dataset=str(data), dataset_hash="h", concurrency=3)
 
@@ -113,4 +114,4 @@ def test_grid_expands_to_every_combination() -> None:
     assert len(configs) == 8
     assert {c.batch_size for c in configs} == {None, 1}
     expected = "batch_size=None,granularity=segment,model=local,strategy=vanilla"
-    assert setup_id(configs[0], list(grid)) == expected
+    assert setup_name(configs[0], list(grid)).id == expected

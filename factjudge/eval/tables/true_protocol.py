@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
+from factjudge.eval.setup_name import ENSEMBLE, ensemble_id
 from factjudge.eval.tables.lines import pct
 
 BEST = "best"
@@ -33,6 +34,17 @@ def scored_and_answered(lines: Iterable[dict[str, Any]],
                         ) -> tuple[Scores, dict[tuple[str, str], bool], Answered]:
     """``scored``, and every gold-labelled answer of each set-up, so an answer left without an error
     score (every item unverified with no passage, or unparseable) is counted, never silently dropped."""
+    scores, gold, answered, _ = _scored(lines)
+    return scores, gold, answered
+
+
+def ensembles(lines: Iterable[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
+    """TRUE's ensembles in ``lines``: each one's id and its members' ids, so a report names it from theirs."""
+    return _scored(lines)[3]
+
+
+def _scored(lines: Iterable[dict[str, Any]],
+            ) -> tuple[Scores, dict[tuple[str, str], bool], Answered, dict[str, tuple[str, ...]]]:
     scores: Scores = defaultdict(lambda: defaultdict(dict))
     answered: Answered = defaultdict(lambda: defaultdict(set))
     gold: dict[tuple[str, str], bool] = {}
@@ -45,23 +57,27 @@ def scored_and_answered(lines: Iterable[dict[str, Any]],
             continue
         scores[line["dataset"]][line["setup"]][line["example_id"]] = result["error_score"]
         gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
+    members: dict[str, tuple[str, ...]] = {}
     for dataset, by_setup in scores.items():
-        _add_ensemble(by_setup, answered[dataset])
-    return scores, gold, answered
+        members.update(_add_ensemble(by_setup, answered[dataset]))
+    return scores, gold, answered, members
 
 
-def _add_ensemble(by_setup: dict[str, dict[str, float]], answered: dict[str, set[str]]) -> None:
-    """TRUE's ensemble: the mean error score of every set-up that ranks (is not a constant)."""
+def _add_ensemble(by_setup: dict[str, dict[str, float]], answered: dict[str, set[str]],
+                  ) -> dict[str, tuple[str, ...]]:
+    """TRUE's ensemble: the mean error score of every set-up that ranks (is not a constant); its id
+    and members, none when fewer than two rank."""
     members = sorted(s for s, values in by_setup.items() if len(set(values.values())) > 1)
     if len(members) < 2:
-        return
+        return {}
     ids = sorted(set.intersection(*(set(by_setup[s]) for s in members)))
     # every member scored every id in ``ids``, so no mean is None
     means = metrics.ensemble_scores([[by_setup[s][i] for i in ids] for s in members])
-    name = f"ensemble of {' + '.join(members)}"
+    name = ensemble_id(members)
     by_setup[name] = {i: float(m) for i, m in zip(ids, means, strict=True) if m is not None}
     # The answers every member was given: those some member left unscored are the ensemble's too.
     answered[name] = set.intersection(*(answered[s] for s in members))
+    return {name: tuple(members)}
 
 
 def _series(dataset: str, values: dict[str, float],
@@ -111,7 +127,7 @@ def _unscored(setup: str, by_setup: dict[str, dict[str, float]], answered: Mappi
 
 def _ordered(by_setup: dict[str, dict[str, float]]) -> list[str]:
     """Set-ups by name, the ensemble last."""
-    return sorted(by_setup, key=lambda s: (s.startswith("ensemble of"), s))
+    return sorted(by_setup, key=lambda s: (s.startswith(ENSEMBLE), s))
 
 
 def _auc_row(setup: str, dataset: str, labels: Sequence[bool], values: Sequence[float],
