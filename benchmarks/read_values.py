@@ -63,11 +63,12 @@ def factool_rows(limit: int) -> list[dict[str, Any]]:
             for i, r in enumerate(_jsonl(DATA / "factool_qa.jsonl")[:limit])]
 
 
-def _setups(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Lines with their set-up named by the values read (today: 0)."""
+def _setups(lines: list[dict[str, Any]], run_dir: Path) -> list[dict[str, Any]]:
+    """Lines with their set-up named by the values read (today: 0), as the run's manifest records it."""
+    configs = json.loads((run_dir / "manifest.json").read_text(encoding="utf-8"))["setups"]
     for line in lines:
-        values = next((t.split("=")[1] for t in line["setup"].split(",") if t.startswith("values=")), "?")
-        line["setup"] = "today (values=0)" if values == "0" else f"read {values} values"
+        values = configs[line["setup"]]["values"]
+        line["setup"] = "today (values=0)" if values == 0 else f"read {values} values"
     return lines
 
 
@@ -91,21 +92,20 @@ def world_part(args: argparse.Namespace) -> None:
     """The world-knowledge dev sets, with and without reading values (the embedded default: evidence)."""
     grid = [f"values=0,{args.values}"]
     runs = args.runs
+
+    def run(name: str, data: Path, settings: list[str], *extra: str) -> list[dict[str, Any]]:
+        return _setups(bench(runs / name, data, [*settings, *grid], args.model, *extra), runs / name)
+
     felm = _write(runs / "felm_wk.jsonl", felm_slice({"wk": args.felm}))
-    lines = [{**ln, "dataset": "felm-wk (Wikipedia)"}
-             for ln in bench(runs / "felm-wiki", felm, [*WIKI, *grid], args.model)]
-    lines += [{**ln, "dataset": "felm-wk (its references)"} for ln in bench(
-        runs / "felm-refs", felm, ["strategy=evidence", "use_refs=true", "wiki=none", *grid], args.model)]
-    swaps = _write(runs / "swaps.jsonl", swap_rows(args.swaps))
-    lines += bench(runs / "swaps", swaps, [*WIKI, *grid], args.model)
-    factool = _write(runs / "factool.jsonl", factool_rows(args.factool))
-    lines += bench(runs / "factool", factool, [*WIKI, *grid], args.model)
+    lines = [{**ln, "dataset": "felm-wk (Wikipedia)"} for ln in run("felm-wiki", felm, WIKI)]
+    lines += [{**ln, "dataset": "felm-wk (its references)"}
+              for ln in run("felm-refs", felm, ["strategy=evidence", "use_refs=true", "wiki=none"])]
+    lines += run("swaps", _write(runs / "swaps.jsonl", swap_rows(args.swaps)), WIKI)
+    lines += run("factool", _write(runs / "factool.jsonl", factool_rows(args.factool)), WIKI)
     mushroom = []
     for language in ("en", "es", "fr"):
-        mushroom += bench(runs / f"mushroom-{language}", DATA / "mushroom_val", [*WIKI, *grid], args.model,
-                          "--language", language, "--limit", str(args.mushroom))
-    lines = _setups(lines)
-    mushroom = _setups(mushroom)
+        mushroom += run(f"mushroom-{language}", DATA / "mushroom_val", WIKI, "--language", language,
+                        "--limit", str(args.mushroom))
     table = metric_rows(lines, group="dataset")
     show("Segment balanced accuracy (false segments the positive class; unverified counts as not flagged)",
          table[table["dataset"] != "overall"].pivot(index="setup", columns="dataset", values="segment_ba")
@@ -140,9 +140,10 @@ def true_part(args: argparse.Namespace) -> None:
             "q2": _write(args.runs / "q2_mixed.jsonl", q2_rows(args.true_limit // 2)),
             "faithdial": args.bench_data / "faithdial_audit_dev.jsonl"}
     for name, path in sets.items():
-        found = bench(args.runs / f"true-{name}", path, ["strategy=supported", f"values=0,{args.values}"],
-                      args.model, "--limit", str(args.true_limit))
-        lines += _setups(found)
+        run_dir = args.runs / f"true-{name}"
+        found = bench(run_dir, path, ["strategy=supported", f"values=0,{args.values}"], args.model,
+                      "--limit", str(args.true_limit))
+        lines += _setups(found, run_dir)
     show(f"TRUE dev sets, first {args.true_limit} pairs each: ROC AUC for detecting the inconsistent ones",
          roc_auc_intervals(lines, n=1000))
     for dataset in dict.fromkeys(ln["dataset"] for ln in lines):
