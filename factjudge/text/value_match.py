@@ -145,6 +145,10 @@ def _same_amount(stated: str, read: str) -> bool | None:
         return None  # a length read for a mass: no answer to this question
     if any(_close(value, v) for v, _ in comparable):
         return True
+    # A bare number read for "90,000 years" is the figure in the unit the blank asked for.
+    bare = amounts(stated, units=False)[0][0]
+    if unit and any(not u and _close(bare, v) for v, u in comparable):
+        return True
     # A bare number read for "35 millions" is the same figure with its scale word left off.
     figure = NUMBER_PATTERN.search(unicodedata.normalize("NFKC", stated))
     if figure and _has_scale(stated) and not _has_scale(read):
@@ -156,20 +160,21 @@ def _has_scale(text: str) -> bool:
     return any(word.strip(",.;:()") in SCALES for word in text.lower().split())
 
 
-def amounts(text: str) -> list[tuple[float, str]]:
-    """The amounts ``text`` states, in a canonical unit where it names one: ("4,200 m" → (4200, "m"))."""
+def amounts(text: str, units: bool = True) -> list[tuple[float, str]]:
+    """The amounts ``text`` states, in a canonical unit where it names one: ("4,200 m" → (4200, "m"));
+    with ``units`` false, as written (scale words applied, units not)."""
     found: list[tuple[float, str]] = []
     folded = unicodedata.normalize("NFKC", text)
     for match in NUMBER_PATTERN.finditer(folded):
-        found.append(_with_unit(_number(match.group("num")), folded[match.end():]))
+        found.append(_with_unit(_number(match.group("num")), folded[match.end():], units))
     words = re.findall(r"[^\W\d_]+", folded.lower())
     if not found and words and words[0] in _NUMBER_WORDS:  # "three km", never the "two" of "seventy-two"
-        found.append(_with_unit(float(_NUMBER_WORDS[words[0]]), folded.lower().split(words[0], 1)[1]))
+        found.append(_with_unit(float(_NUMBER_WORDS[words[0]]), folded.lower().split(words[0], 1)[1], units))
     return found
 
 
-def _with_unit(value: float, after: str) -> tuple[float, str]:
-    """``value`` times the scale word after it, in the unit after that (canonical), if any."""
+def _with_unit(value: float, after: str, units: bool = True) -> tuple[float, str]:
+    """``value`` times the scale word after it, in the unit after that (canonical, when ``units``), if any."""
     words = after.lower().split()[:3]
     unit = ""
     for i, word in enumerate(words):
@@ -181,7 +186,7 @@ def _with_unit(value: float, after: str) -> tuple[float, str]:
         if word in ("de", "of", "d'"):
             continue
         spelled = pair if pair in UNITS else word
-        if spelled in UNITS:
+        if spelled in UNITS and units:
             unit, factor = UNITS[spelled]
             value *= factor
         break

@@ -192,9 +192,14 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
 
 
 def _rank(item: str, span: ValueSpan) -> int:
-    if span.kind in ("name",) and _modifies_noun(item, span):
+    if span.kind == "name" and (_modifies_noun(item, span) or _lone_opener(item, span)):
         return 2
     return 1 if span.kind == "name" else 0
+
+
+def _lone_opener(item: str, span: ValueSpan) -> bool:
+    """A lone capitalised word opening a sentence may be any word ("While …", "Ocupa …"): asked last."""
+    return " " not in span.text and not re.split(r"[.!?]\s+", item[: span.start])[-1].strip()
 
 
 def _all_values(item: str) -> list[ValueSpan]:

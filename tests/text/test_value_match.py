@@ -86,3 +86,11 @@ def test_a_figure_read_without_its_scale_word_is_the_same_figure() -> None:
     assert compare_values("35 millions", "35", "number") == "confirmed"
     assert compare_values("35 millions", "50 millions", "number") == "contradicted"
     assert compare_values("35 millions", "12", "number") == "contradicted"
+
+
+def test_a_figure_read_without_its_unit_is_the_figure_in_the_unit_asked_for() -> None:
+    # The blank asked for "a number of years" or "of kilómetros": the model answers with the figure.
+    assert compare_values("90,000 years", "90,000", "number") == "confirmed"
+    assert compare_values("16 000 kilómetros", "16000", "number") == "confirmed"
+    assert compare_values("16 000 kilómetros", "17 000", "number") == "contradicted"
+    assert compare_values("4,200 metres", "1,280 m", "number") == "contradicted"

@@ -98,3 +98,11 @@ def test_a_typed_blank_and_a_question_asked_where_the_value_stood() -> None:
 def test_any_text_gives_located_values(item: str) -> None:
     for span in value_spans(item, question=item[:10]):
         assert item[span.start:span.end] == span.text and span.text.strip()
+
+
+def test_a_lone_word_opening_a_sentence_is_asked_about_last() -> None:
+    # "While", "Ocupa" open a sentence capitalised like a name: any other value comes first.
+    item = "Ocupa la tercera parte de su superficie y se extiende desde el mar de Bering."
+    assert [s.text for s in value_spans(item, question="Háblame de Océano Pacífico.")] == ["Bering", "Ocupa"]
+    assert [s.text for s in value_spans("Paris is the capital of France.",
+                                        question="What is the capital of France?")] == ["Paris"]
