@@ -10,8 +10,9 @@ makes the item false when a value is contradicted (``judges/decision.py``).
 
 ``world`` runs the embedded judge's default without a context (``evidence`` over the packaged
 Wikipedia, the answer's topic deciding what is read) on the first answers of FELM's world-knowledge
-domain, the same answers over FELM's own reference texts, the value-swap set
-(benchmarks/data/value_swaps.jsonl, en/es/fr), FacTool-QA's claims and Mu-SHROOM val en/es/fr:
+domain, the same answers over FELM's own reference texts, the value-swap sets (en/es/fr; a value
+from another article, benchmarks/data/value_swaps.jsonl, or one the same lead states elsewhere,
+value_swaps_in_lead.jsonl), FacTool-QA's claims and Mu-SHROOM val en/es/fr:
 segment balanced accuracy (unverified counts as not flagged), the share left unverified, Mu-SHROOM
 span IoU, and model calls and seconds per segment. ``true`` runs ``supported`` on the TRUE dev sets
 (BEGIN, Q² memnet, FaithDial's audit): ROC AUC with intervals and paired p-values, labels at the
@@ -34,6 +35,7 @@ from factjudge.eval.summary import metric_rows, roc_auc_intervals, span_rows
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 SWAPS = ROOT / "benchmarks" / "data" / "value_swaps.jsonl"
+SWAPS_IN_LEAD = ROOT / "benchmarks" / "data" / "value_swaps_in_lead.jsonl"
 WIKI = ["strategy=evidence", "use_refs=false", "evidence=wiki", "wiki=packaged"]
 
 
@@ -47,13 +49,13 @@ def _write(path: Path, rows: list[dict[str, Any]]) -> Path:
     return path
 
 
-def swap_rows(per_language: int) -> list[dict[str, Any]]:
-    """The first ``per_language`` items (pairs kept whole) of each language of the swap set, one segment
+def swap_rows(per_language: int, path: Path = SWAPS, name: str = "swap") -> list[dict[str, Any]]:
+    """The first ``per_language`` items (pairs kept whole) of each language of a swap set, one segment
     each."""
-    rows = _jsonl(SWAPS)
+    rows = _jsonl(path)
     kept = [r for lang in ("en", "es", "fr") for r in [r for r in rows if r["lang"] == lang][:per_language]]
-    return [{"id": r["id"], "dataset": f"swap-{r['lang']}", "language": r["lang"], "question": r["question"],
-             "answer": r["item"], "segments": [r["item"]], "segment_labels": [r["label"]]} for r in kept]
+    return [{"id": r["id"], "dataset": f"{name}-{r['lang']}", "language": r["lang"],
+             "question": r["question"], "answer": r["item"], "segments": [r["item"]], "segment_labels": [r["label"]]} for r in kept]
 
 
 def factool_rows(limit: int) -> list[dict[str, Any]]:
@@ -101,6 +103,8 @@ def world_part(args: argparse.Namespace) -> None:
     lines += [{**ln, "dataset": "felm-wk (its references)"}
               for ln in run("felm-refs", felm, ["strategy=evidence", "use_refs=true", "wiki=none"])]
     lines += run("swaps", _write(runs / "swaps.jsonl", swap_rows(args.swaps)), WIKI)
+    in_lead = swap_rows(args.swaps, SWAPS_IN_LEAD, "in-lead")
+    lines += run("swaps-in-lead", _write(runs / "swaps_in_lead.jsonl", in_lead), WIKI)
     lines += run("factool", _write(runs / "factool.jsonl", factool_rows(args.factool)), WIKI)
     mushroom = []
     for language in ("en", "es", "fr"):

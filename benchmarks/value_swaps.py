@@ -2,6 +2,7 @@
 
     python benchmarks/value_swaps.py            # writes benchmarks/data/value_swaps.jsonl (seed 32)
     python benchmarks/value_swaps.py --per-language 70 --seed 32
+    python benchmarks/value_swaps.py --in-lead  # benchmarks/data/value_swaps_in_lead.jsonl
 
 From the packaged lead summaries (the ``wiki`` extra; files found and hash-checked by
 ``factjudge.retrieval.wiki.packaged``, the package itself never imported), per language (en, es,
@@ -11,7 +12,10 @@ kind from another article is the false item. Kinds: a year for a year, a full da
 number for a number with the same unit (differing by at least a third), a person for a person, a
 place for a place (names typed by the article they title: its topic is people, or geography).
 A replacement never occurs in the source article's lead, so the false item is false by what the
-lead says. Each item carries the question a user would have asked (about the article's topic),
+lead says. With ``--in-lead`` the replacement is a value of the same kind that the same lead states
+in another sentence: the passage the judge reads names it, as "Its capital is Ottawa and its
+largest cities are Toronto…" names Toronto (the failure a Yes/No judge that follows word overlap
+makes). Each item carries the question a user would have asked (about the article's topic),
 the value it states, the original value, the kind and the value's offsets in the item.
 """
 
@@ -27,6 +31,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "data" / "value_swaps.jsonl"
+IN_LEAD = ROOT / "benchmarks" / "data" / "value_swaps_in_lead.jsonl"
 LANGS = {"en": "en", "es": "es", "fr": "fr"}
 ASK = {"en": "Tell me about {}.", "es": "Háblame de {}.", "fr": "Parle-moi de {}."}
 # The packaged summaries' topic names for people and for geography, per language.
@@ -80,16 +85,19 @@ def candidates(lang: str, data: dict[str, dict[str, Any]]) -> Iterator[dict[str,
                            "lead": article.get("extract") or ""}
 
 
-def replacement(case: dict[str, Any], pool: list[dict[str, Any]],
-                rng: random.Random) -> dict[str, Any] | None:
-    """A value of the same pool from another article that the source lead does not state."""
+def replacement(case: dict[str, Any], pool: list[dict[str, Any]], rng: random.Random,
+                in_lead: bool = False) -> dict[str, Any] | None:
+    """A value of the same pool from another article that the source lead does not state, or with
+    ``in_lead`` one its lead states in another sentence (the passage names it: "Toronto" for Ottawa)."""
     from factjudge.text.value_match import amounts, times
 
     lead = fold(case["lead"])
     stated = case["span"].text
     for other in rng.sample(pool, min(len(pool), 40)):
         text = other["span"].text
-        if other["title"] == case["title"] or fold(text) in lead or fold(text) == fold(stated):
+        if fold(text) == fold(stated) or fold(text) in fold(case["sentence"]):
+            continue
+        if (other["title"] == case["title"]) != in_lead or (fold(text) in lead) != in_lead:
             continue
         if case["key"].startswith("number:"):
             a, b = amounts(stated)[0][0], amounts(text)[0][0]
@@ -103,8 +111,9 @@ def replacement(case: dict[str, Any], pool: list[dict[str, Any]],
     return None
 
 
-def build(per_language: int, seed: int) -> list[dict[str, Any]]:
-    """The swap set: ``per_language`` true/false pairs per language, kinds mixed, deterministic."""
+def build(per_language: int, seed: int, in_lead: bool = False) -> list[dict[str, Any]]:
+    """The swap set: ``per_language`` true/false pairs per language, kinds mixed, deterministic; with
+    ``in_lead``, each false value taken from another sentence of the same lead."""
     rows: list[dict[str, Any]] = []
     for lang in LANGS:
         rng = random.Random(f"{seed}-{lang}")
@@ -128,7 +137,9 @@ def build(per_language: int, seed: int) -> list[dict[str, Any]]:
             if not options:
                 continue
             case = rng.choice(options)
-            other = replacement(case, pools[case["key"]], rng)
+            pool = ([c for c in by_article[title] if c["key"] == case["key"]] if in_lead
+                    else pools[case["key"]])
+            other = replacement(case, pool, rng, in_lead)
             if other is None:
                 continue
             quota[case["key"].split(":")[0]] -= 1
@@ -151,9 +162,12 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-language", type=int, default=70, help="true/false pairs per language")
     parser.add_argument("--seed", type=int, default=32)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--in-lead", action="store_true",
+                        help="swap in a value the same lead states elsewhere (writes value_swaps_in_lead.jsonl)")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    rows = build(args.per_language, args.seed)
+    args.out = args.out or (IN_LEAD if args.in_lead else OUT)
+    rows = build(args.per_language, args.seed, args.in_lead)
     args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     counts: dict[tuple[str, str], int] = {}
     for row in rows:
