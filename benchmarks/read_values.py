@@ -55,7 +55,8 @@ def swap_rows(per_language: int, path: Path = SWAPS, name: str = "swap") -> list
     rows = _jsonl(path)
     kept = [r for lang in ("en", "es", "fr") for r in [r for r in rows if r["lang"] == lang][:per_language]]
     return [{"id": r["id"], "dataset": f"{name}-{r['lang']}", "language": r["lang"],
-             "question": r["question"], "answer": r["item"], "segments": [r["item"]], "segment_labels": [r["label"]]} for r in kept]
+             "question": r["question"], "answer": r["item"], "segments": [r["item"]],
+             "segment_labels": [r["label"]]} for r in kept]
 
 
 def factool_rows(limit: int) -> list[dict[str, Any]]:

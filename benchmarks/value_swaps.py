@@ -163,7 +163,7 @@ def main() -> None:
     parser.add_argument("--per-language", type=int, default=70, help="true/false pairs per language")
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--in-lead", action="store_true",
-                        help="swap in a value the same lead states elsewhere (writes value_swaps_in_lead.jsonl)")
+                        help="a value the same lead states elsewhere (writes value_swaps_in_lead.jsonl)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     args.out = args.out or (IN_LEAD if args.in_lead else OUT)
