@@ -7,7 +7,8 @@ capital of Canada is what?"); the model answers from the passages in a few words
 not say, and ``text.value_match`` compares its answer with the item's value. The passages come
 before the item in the prompt, so a local model's cached prefix serves every value of one item.
 A value the model reads but the passages do not contain came from its own belief, and one the
-item itself states elsewhere was read into the wrong slot: neither contradicts anything.
+item itself states elsewhere was read into the wrong slot: neither contradicts anything. A value a
+passage states in the item's own words (the same words around it) is confirmed without asking.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.text.segmenter import split_sentences
-from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with
+from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with, stated_alike
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
@@ -83,9 +84,13 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     ``question`` (the user's) names the item's topic: a value read that names it, or another value
     the item states, was read into the wrong slot and contradicts nothing.
     """
+    asked = asked_text(item, span, form, lang)
+    alike = stated_alike(item, span.start, span.end, [ev.text for ev in passages])
+    if alike is not None:  # the passage says it in the item's own words: nothing to read
+        return ValueReading(span.text, span.start, span.end, span.kind, form, asked, span.text, "confirmed",
+                            alike[0], "", None, alike[1])
     prompt = load_prompt(PROMPTS[form])
     contract = prompt.contract_of(ValueContract)
-    asked = asked_text(item, span, form, lang)
     data = {"passages": fence("passages", render_passages(passages))}
     data.update({"statement": fence("statement", asked)} if form == "cloze" else
                 {"question": fence("question", asked)})

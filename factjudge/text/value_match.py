@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
     DATE_PATTERNS,
@@ -246,3 +247,27 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
         if all(w in words or (w.isdigit() and w in digits) for w in wanted):
             return index
     return None
+
+
+def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
+                 around: int = 2) -> tuple[int, str] | None:
+    """The first passage, and its sentence, that states the value ``item[start:end]`` in the item's own
+    words: the same ``around`` words before and after it (folded). Such a value needs no reading.
+
+    "a 1967 novel by" in the passage confirms 1967 whatever else the passage dates; "Canada is
+    Toronto" is in no passage that only lists Toronto among cities.
+    """
+    before, after = _words(item[:start])[-around:], _words(item[end:])[:around]
+    if len(before) + len(after) < around:  # too few words around it to say it is the same statement
+        return None
+    wanted = " ".join(["", *before, *_words(item[start:end]), *after, ""])
+    for index, passage in enumerate(passages):
+        for sentence in split_sentences(passage):
+            if wanted in " ".join(["", *_words(sentence), ""]):
+                return index, " ".join(sentence.split())
+    return None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", fold(text))
+

@@ -66,7 +66,7 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
     assert check_values(model, ITEM, [], question=QUESTION) == []
     item = "Marie Curie was born in Warsaw in 1867 and died in 1934 in Passy."
     model = ScriptedChatModel(["Warsaw", "1867"])
-    found = check_values(model, item, [Evidence("wikipedia", "Marie Curie was born in Warsaw in 1867.")],
+    found = check_values(model, item, [Evidence("wikipedia", "Curie's birthplace: Warsaw; her year of birth: 1867.")],
                          question="Tell me about Marie Curie.", limit=2)
     assert [r.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
 
@@ -88,3 +88,18 @@ def test_a_read_value_that_names_the_topic_was_read_into_the_wrong_slot() -> Non
     [reading] = check_values(model, "He played golf with Jack Nicklaus.", passages,
                              question="Tell me about Arnold Palmer.", limit=1)
     assert (reading.stated, reading.read, reading.outcome) == ("Jack Nicklaus", "Arnold Palmer", "not_stated")
+
+
+def test_a_value_the_passage_states_in_the_items_own_words_is_confirmed_without_a_call() -> None:
+    novel = Evidence("wikipedia", "One Hundred Years of Solitude is a 1967 novel by Gabriel García Márquez. "
+                     "It was recognized at a conference in 2007.", title="One Hundred Years of Solitude")
+    item = "One Hundred Years of Solitude is a 1967 novel by Gabriel García Márquez."
+    model = ScriptedChatModel([])  # a call would fail: there is nothing to read
+    span = next(s for s in value_spans(item) if s.text == "1967")
+    reading = read_value(model, [novel], item, span)
+    assert (reading.outcome, reading.read, reading.passage, reading.trace) == ("confirmed", "1967", 0, None)
+    assert reading.sentence == "One Hundred Years of Solitude is a 1967 novel by Gabriel García Márquez."
+    # Toronto is in the passage, but not where the item puts it: the model is asked.
+    asked = read_value(ScriptedChatModel(["Ottawa"]), [CANADA], ITEM,
+                       value_spans(ITEM, question=QUESTION)[0], question=QUESTION)
+    assert (asked.outcome, asked.read) == ("contradicted", "Ottawa")
