@@ -66,7 +66,8 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
     assert check_values(model, ITEM, [], question=QUESTION) == []
     item = "Marie Curie was born in Warsaw in 1867 and died in 1934 in Passy."
     model = ScriptedChatModel(["Warsaw", "1867"])
-    found = check_values(model, item, [Evidence("wikipedia", "Curie's birthplace: Warsaw; her year of birth: 1867.")],
+    born = Evidence("wikipedia", "Curie's birthplace: Warsaw; her year of birth: 1867.")
+    found = check_values(model, item, [born],
                          question="Tell me about Marie Curie.", limit=2)
     assert [r.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
 
