@@ -173,7 +173,9 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     """The values of ``item`` worth asking about, most telling first, at most ``limit`` of them.
 
     The question's names are the item's topic and are skipped; with no question, so is the
-    name a sentence opens with (its subject: with a question, the subject may be the answer).
+    name a sentence opens with (its subject: with a question, the subject may be the answer); a
+    lone capitalised word opening a sentence is asked about last ("Saturn is …", but also "While
+    …"), and not at all when the item or question writes it in lower case too.
     Numbers, dates, places and people come before plain names, and a lone capitalised word
     before a lower-case noun ("French novel") last.
     """
@@ -186,6 +188,8 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
                 continue
             if not question.strip() and _opens_sentence(item, span):
                 continue
+            if _lone_opener(item, span) and _written_lower(span.text, f"{item} {question}"):
+                continue  # "Fortune cookies … fortune cookies": a word, capitalised as a sentence opens
         kept.append(span)
     kept.sort(key=lambda s: (_rank(item, s), s.start))
     return kept if limit is None else kept[:limit]
@@ -197,8 +201,14 @@ def _rank(item: str, span: ValueSpan) -> int:
     return 1 if span.kind == "name" else 0
 
 
+def _written_lower(word: str, text: str) -> bool:
+    """Whether ``text`` also writes ``word`` in lower case, or it is a stop word: a word, not a name."""
+    return fold(word) in stopwords_for(None) or re.search(rf"\b{re.escape(word.lower())}\b", text) is not None
+
+
 def _lone_opener(item: str, span: ValueSpan) -> bool:
-    """A lone capitalised word opening a sentence may be any word ("While …", "Ocupa …"): asked last."""
+    """Whether ``span`` is a lone capitalised word opening a sentence: any word may be ("While …"), so
+    it is asked about last."""
     return " " not in span.text and not re.split(r"[.!?]\s+", item[: span.start])[-1].strip()
 
 
