@@ -107,4 +107,5 @@ def test_a_lone_word_opening_a_sentence_is_asked_about_last_or_not_at_all() -> N
     # Written in lower case too, it is a word: "Fortune cookies" asked about "fortune cookies".
     cookies = "Where were fortune cookies invented?"
     assert value_spans("Fortune cookies are popular.", question=cookies) == []
-    assert [s.text for s in value_spans("Different sources give different numbers, 94 or 50.")] == ["94", "50"]
+    numbers = "Different sources give different numbers, 94 or 50."
+    assert [s.text for s in value_spans(numbers)] == ["94", "50"]
