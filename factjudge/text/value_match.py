@@ -270,4 +270,3 @@ def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
 
 def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", fold(text))
-
