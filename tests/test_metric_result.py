@@ -11,6 +11,7 @@ from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.grounds import Grounds
+from factjudge.llm.base import Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Claim, ErrorSpan, Evidence, Segment, Verdict
@@ -108,9 +109,16 @@ def test_the_readme_rag_example_prints_what_the_code_does() -> None:
     block = readme[readme.index("## In a RAG app"):].split("```python\n", 1)[1].split("```", 1)[0]
     lines = block.splitlines()
     at = lines.index("print(result.reason)")
-    documented = " ".join(line.removeprefix("# ") for line in lines[at + 1 : at + 3])
+    documented = " ".join(line.removeprefix("# ") for line in lines[at + 1 : at + 4])
     context = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long."]
-    model = ScriptedChatModel(lambda m: "No" if "4,200" in m[-1]["content"] else "Yes", name=LOCAL_DEFAULT)
+
+    def judge(messages: list[Message]) -> str:
+        asked = messages[-1]["content"]
+        if "___" in asked:  # a value read from the context
+            return "1,280" if "span" in asked else "1937"
+        return "No" if "4,200" in asked else "Yes"
+
+    model = ScriptedChatModel(judge, name=LOCAL_DEFAULT)
     r = Verifier(model=model, threshold=0.7).verify(
         "When did the Golden Gate Bridge open, and how long is it?",
         "The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long.", context=context)

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.local_model, pytest.mark.slow,
 def bench_command(run_dir: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "factjudge.cli", "bench", str(FELM_WK), "--limit", "5",
             "--grid", "strategy=vanilla,fact", "--model", "local:smollm2", "--run-dir", str(run_dir),
-            "--concurrency", "2",
+            "--concurrency", "2", "--deadline", "600",  # a loaded machine must not fail a resume test
             "--no-progress", *extra]
 
 
