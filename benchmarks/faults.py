@@ -406,8 +406,9 @@ def retrieval_deadline_part(args: argparse.Namespace) -> None:
 @contextlib.contextmanager
 def slow_pages() -> Any:
     """Pages on 127.0.0.1 that each take SLOW_SECONDS; yields the base URL and the paths asked."""
-    import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import BaseHTTPRequestHandler
+
+    from factjudge.testing.live import serve_handler
 
     seen: list[str] = []
     page = b"<html><body><p>Mount Etna is an active volcano on the east coast of Sicily.</p></body></html>"
@@ -426,15 +427,8 @@ def slow_pages() -> Any:
         def log_message(self, *args: Any) -> None:
             pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", seen
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serve_handler(Handler) as base:
+        yield base, seen
 
 
 def main() -> None:

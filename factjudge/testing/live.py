@@ -1,4 +1,5 @@
-"""Run an ASGI app under a real uvicorn on a free loopback port, for tests and benchmarks."""
+"""Serve an ASGI app (under a real uvicorn) or a plain request handler on a free loopback port, for
+tests and benchmarks."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 
@@ -39,3 +41,18 @@ def serve_in_thread(app: Any, *, host: str = "127.0.0.1", startup_timeout: float
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@contextmanager
+def serve_handler(handler: type[BaseHTTPRequestHandler], host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``handler`` from a thread on a port the OS picked; yields its base URL, stops on exit."""
+    httpd = ThreadingHTTPServer((host, 0), handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()

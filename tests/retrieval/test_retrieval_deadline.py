@@ -4,11 +4,10 @@ stretch a check past it, whether they serve reference links, a MediaWiki API or 
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from factjudge.retrieval import links
 from factjudge.retrieval.links import LinkFetcher, doc_evidence
 from factjudge.retrieval.web_search import RateLimiter
 from factjudge.retrieval.wiki.mediawiki import MediaWikiApi
+from factjudge.testing.live import serve_handler
 from tests.retrieval.local_search_server import PAYLOADS, LocalSearchServer, Reply, provider_for
 from tests.retrieval.wiki.mediawiki_server import MediaWikiServer, serve
 
@@ -57,15 +57,8 @@ def slow_site(seconds: float) -> Iterator[tuple[str, list[str]]]:
         def log_message(self, *args: Any) -> None:
             pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", seen
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serve_handler(Handler) as base:
+        yield base, seen
 
 
 def test_a_fetch_gets_only_what_is_left_of_the_checks_deadline() -> None:

@@ -8,14 +8,15 @@ without ``exintro``), and ``list=search``, whose terms are ANDed unless joined b
 from __future__ import annotations
 
 import json
-import threading
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, quote, urlsplit
+
+from factjudge.testing.live import serve_handler
 
 
 @dataclass
@@ -102,15 +103,8 @@ def serve(server: MediaWikiServer) -> Iterator[MediaWikiServer]:
         def log_message(self, *args: object) -> None:
             pass
 
-    http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    # A path of its own: rate limits are shared per endpoint in a process, and a port can
-    # come back in a later test with another test's limiter still attached to it.
-    server.url = f"http://127.0.0.1:{http.server_address[1]}/{uuid.uuid4().hex[:8]}/w/api.php"
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serve_handler(Handler) as base:
+        # A path of its own: rate limits are shared per endpoint in a process, and a port can
+        # come back in a later test with another test's limiter still attached to it.
+        server.url = f"{base}/{uuid.uuid4().hex[:8]}/w/api.php"
         yield server
-    finally:
-        http.shutdown()
-        http.server_close()
-        thread.join()

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from factjudge.errors import InputError, RetrievalError
 from factjudge.retrieval.wiki import download as download_module
 from factjudge.retrieval.wiki.download import Fetched, fetcher_for, get_edition, newest_file, published_sha256
+from factjudge.testing.live import serve_handler
 
 pytest.importorskip("libzim.writer")
 
@@ -81,16 +81,9 @@ def serve(kiwix: Kiwix) -> Iterator[Kiwix]:
         def log_message(self, *args: object) -> None:
             pass
 
-    http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    kiwix.url = f"http://127.0.0.1:{http.server_address[1]}/zim/wikipedia/"
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serve_handler(Handler) as base:
+        kiwix.url = f"{base}/zim/wikipedia/"
         yield kiwix
-    finally:
-        http.shutdown()
-        http.server_close()
-        thread.join()
 
 
 @pytest.fixture(scope="module")
