@@ -24,6 +24,7 @@ free), then prints tables computed by the same code as ``factjudge report``:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -39,7 +40,8 @@ import pandas as pd
 from factjudge.eval import metrics
 from factjudge.eval.report import markdown_table
 from factjudge.eval.summary import felm_table, metric_rows, roc_auc_intervals, span_rows
-from factjudge.judges.strategies import SUPPORTED_THRESHOLD
+from factjudge.judges.strategies import SUPPORTED_BAND, SUPPORTED_THRESHOLD
+from factjudge.records import Evidence
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -89,6 +91,15 @@ def _labels_at_default(labels: list[bool], scores: list[float]) -> str:
     flagged = [s >= SUPPORTED_THRESHOLD for s in scores]
     at_default = metrics.balanced_accuracy([not v for v in labels], flagged)
     return f"labels at {SUPPORTED_THRESHOLD}: {100 * (at_default or 0):.1f}"
+
+
+def _labels_given(mine: list[dict[str, Any]]) -> str:
+    """Balanced accuracy of the labels the tool gave (TRUE's labels: True = consistent)."""
+    judged = [(ln["gold"]["response_label"], ln["result"]["label"]) for ln in mine
+              if ln["gold"]["response_label"] is not None]
+    given = metrics.balanced_accuracy([not gold for gold, _ in judged],
+                                      [label != "true" for _, label in judged])
+    return f"labels given: {100 * (given or 0):.1f}"
 
 
 def _labels_and_cost(mine: list[dict[str, Any]], setup: str) -> str:
@@ -251,17 +262,17 @@ def decompose_part(args: argparse.Namespace) -> None:
         print(f"  cost: {_cost(mine)}")
 
 
-def padded_begin(source: Path, out: Path, limit: int, words: int) -> Path:
-    """BEGIN's first ``limit`` pairs, each grounding set at a random place among other dialogues'
-    groundings (BEGIN dev pairs past ``limit``) until it is ``words`` long: a RAG context of several
-    passages of which one bears on the response. Labels hold, as the added passages are off topic."""
+def padded(source: Path, out: Path, pairs: range, words: int) -> Path:
+    """A TRUE set's ``pairs``, each grounding set at a random place among other dialogues' groundings
+    (the set's pairs past ``pairs``) until it is ``words`` long: a RAG context of several passages of
+    which one bears on the response. Labels hold, as the added passages are off topic."""
     from factjudge.eval.datasets import load_dataset
 
     examples = load_dataset(source)
-    pool = list(dict.fromkeys(e.grounding for e in examples[limit:]))
+    pool = list(dict.fromkeys(e.grounding for e in examples[pairs.stop:]))
     with out.open("w", encoding="utf-8") as handle:
-        for n, example in enumerate(examples[:limit]):
-            rng = random.Random(n)
+        for n in pairs:
+            example, rng = examples[n], random.Random(n)
             passages = [example.grounding]
             while sum(len(p.split()) for p in passages) < words:
                 passages.append(rng.choice([p for p in pool if p not in passages]))
@@ -269,9 +280,54 @@ def padded_begin(source: Path, out: Path, limit: int, words: int) -> Path:
             passages.insert(rng.randrange(len(passages) + 1), own)
             row = {"id": example.id, "question": example.question, "answer": example.answer,
                    "grounding": "\n\n".join(passages), "response_label": example.response_label,
-                   "domain": example.domain, "dataset": "begin-wow-padded"}
+                   "domain": example.domain, "dataset": f"{example.dataset}-padded"}
             handle.write(json.dumps(row) + "\n")
     return out
+
+
+def long_readings(args: argparse.Namespace) -> dict[str, list[str]]:
+    """The ways --parts long reads a padded grounding, each as its grid."""
+    return {"read whole": ["chunk_tokens=none"], "in windows": [f"chunk_tokens={args.long_chunk}"],
+            "in focus": [f"chunk_tokens={args.long_chunk}", "focus=true"]}
+
+
+def long_tune(args: argparse.Namespace) -> None:
+    """The rise of `supported`'s threshold for long reads, tuned as the threshold itself was (TRUE's
+    sqrt(TPR·(1−FPR)), the lower on a tie) on BEGIN pairs past the ones --parts long reports
+    (--long-tune of them), padded to --long-tune-words and read in windows and in focus, each read
+    labelled at the band its own length gives."""
+    lines: list[dict[str, Any]] = []
+    pairs = range(args.long_limit, args.long_limit + args.long_tune)
+    for words in map(int, args.long_tune_words.split(",")):
+        run = args.runs / f"long-tune-{words}"
+        run.mkdir(parents=True, exist_ok=True)
+        begin = args.data / "begin_dev_wow.tsv"
+        padded_set = padded(begin, run / "padded.jsonl", pairs, words)
+        for reading, grid in long_readings(args).items():
+            if reading != "read whole":
+                grid = ["strategy=supported", *grid]
+                lines += bench(run / reading.replace(" ", "-"), padded_set, grid, args.model)
+    # A contradicted value makes a read false whatever its doubt.
+    reads = [(ln["gold"]["response_label"], verdict["grounds"]["rule"] == "values", verdict["error_score"],
+              [Evidence.from_dict(ev) for ev in verdict["evidence"]])
+             for ln in lines for verdict in ln["result"]["segment_verdicts"][:1]
+             if verdict["error_score"] is not None]
+
+    def fit(rise: float) -> float:
+        band = dataclasses.replace(SUPPORTED_BAND, rise=rise)
+        flagged = [by_value or band.reading(evidence).label(score) == "false"
+                   for _, by_value, score, evidence in reads]
+        golds = [read[0] for read in reads]
+        tpr = sum(f for f, gold in zip(flagged, golds, strict=True) if not gold) / golds.count(False)
+        fpr = sum(f for f, gold in zip(flagged, golds, strict=True) if gold) / golds.count(True)
+        return (tpr * (1 - fpr)) ** 0.5
+
+    rises = [r / 100 for r in range(31)]
+    best = max(rises, key=lambda r: (fit(r), -r))
+    print(f"\nsupported on BEGIN pairs {pairs.start}–{pairs.stop - 1} padded to {args.long_tune_words} "
+          f"words, {len(reads)} reads: the threshold's rise over the ramp {SUPPORTED_BAND.ramp} tokens "
+          f"tuned by sqrt(TPR·(1−FPR)): {best:.2f} (at it {fit(best):.3f}, without it {fit(0.0):.3f}; "
+          f"the registry holds {SUPPORTED_BAND.rise})")
 
 
 def long_part(args: argparse.Namespace) -> None:
@@ -279,36 +335,44 @@ def long_part(args: argparse.Namespace) -> None:
     --long-words: read whole (up to --long-whole words), in windows (today's default: the best-supporting
     of the three windows sharing most words with each sentence) and in focus (one window of the
     sentences bearing on it), beside the same pairs with their own grounding (the per-sentence run of
-    --parts decompose): ROC AUC, labels at today's threshold, how far each pair's score drifts from its
-    own-grounding score, and calls and seconds per pair."""
-    begin, begin_limit = true_sets(args)["begin"]
-    short: list[dict[str, Any]] = []
+    --parts decompose): ROC AUC, the labels the tool gave (its threshold rises with what it read) and
+    at the short-grounding threshold, how far each pair's score drifts from its own-grounding score,
+    and calls and seconds per pair. The threshold's rise is tuned first (``long_tune``); FaithDial's
+    first --long-limit pairs at --long-check-words check it on another set."""
+    long_tune(args)
+    sets = true_sets(args)
+    padded_report(args, "begin", sets["begin"][0], args.long_words)
+    if args.long_check_words:
+        padded_report(args, "faithdial", sets["faithdial"][0], args.long_check_words)
+
+
+def padded_report(args: argparse.Namespace, name: str, source: Path, lengths: str) -> None:
+    """The table of ``long_part`` for one TRUE set padded to each of ``lengths`` (comma-separated words)."""
     lines: list[dict[str, Any]] = []
-    readings = {"read whole": ["chunk_tokens=none"], "in windows": [f"chunk_tokens={args.long_chunk}"],
-                "in focus": [f"chunk_tokens={args.long_chunk}", "focus=true"]}
-    for words in map(int, args.long_words.split(",")):
-        run = args.runs / f"long-begin-{words}"
+    for words in map(int, lengths.split(",")):
+        run = args.runs / f"long-{name}-{words}"
         run.mkdir(parents=True, exist_ok=True)
-        padded = padded_begin(args.data / "begin_dev_wow.tsv", run / "padded.jsonl", args.long_limit, words)
-        for reading, grid in readings.items():
+        padded_set = padded(source, run / "padded.jsonl", range(args.long_limit), words)
+        for reading, grid in long_readings(args).items():
             if reading == "read whole" and words > args.long_whole:
                 continue
             slug = reading.replace(" ", "-")
-            for ln in bench(run / slug, padded, ["strategy=supported", *grid], args.model):
-                lines.append({**ln, "setup": f"{words} words, {reading}", "dataset": "begin-wow"})
+            for ln in bench(run / slug, padded_set, ["strategy=supported", *grid], args.model):
+                lines.append({**ln, "setup": f"{words} words, {reading}", "dataset": name})
     ids = {ln["example_id"] for ln in lines}
-    short = [{**ln, "setup": "own grounding"} for ln in per_sentence_lines(args, "begin", begin, begin_limit)
+    short = [{**ln, "setup": "own grounding", "dataset": name}
+             for ln in per_sentence_lines(args, name, source, ["--limit", str(args.long_limit)])
              if ln["example_id"] in ids]
-    show(f"BEGIN, first {len(ids)} pairs, padded with other dialogues' groundings", roc_auc_intervals(
+    show(f"{name}, first {len(ids)} pairs, padded with other dialogues' groundings", roc_auc_intervals(
         short + lines, n=1000))
     base = {ln["example_id"]: ln["result"]["error_score"] for ln in short}
-    print(f"own grounding: {_labels_and_cost(short, 'own grounding')}")
+    print(f"own grounding: {_labels_given(short)}; {_labels_and_cost(short, 'own grounding')}")
     for setup in dict.fromkeys(ln["setup"] for ln in lines):
         mine = [ln for ln in lines if ln["setup"] == setup]
         drift = [abs(ln["result"]["error_score"] - base[ln["example_id"]]) for ln in mine
                  if ln["result"]["error_score"] is not None and base.get(ln["example_id"]) is not None]
         print(f"{setup}: mean |score − own-grounding score| {sum(drift) / max(len(drift), 1):.3f}; "
-              f"{_labels_and_cost(mine, setup)}")
+              f"{_labels_given(mine)}; {_labels_and_cost(mine, setup)}")
 
 
 def claims_part(args: argparse.Namespace) -> None:
@@ -410,6 +474,12 @@ def main() -> None:
                         help="--parts long: the padded groundings' lengths in words")
     parser.add_argument("--long-whole", type=int, default=500,
                         help="--parts long: the longest grounding also read whole (slow: one long prompt)")
+    parser.add_argument("--long-tune", type=int, default=40,
+                        help="--parts long: BEGIN pairs past --long-limit its threshold's rise is tuned on")
+    parser.add_argument("--long-tune-words", default="500",
+                        help="--parts long: the lengths those pairs are padded to")
+    parser.add_argument("--long-check-words", default="500",
+                        help="--parts long: FaithDial's lengths (a check on a set not tuned on; empty: none)")
     parser.add_argument("--long-chunk", type=int, default=200, help="the window --parts long reads in")
     parser.add_argument("--per-domain", type=int, default=2)
     parser.add_argument("--per-language", type=int, default=3)

@@ -16,7 +16,7 @@ window (the best-supporting window decides, SummaC's maximum over chunks).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
@@ -36,7 +36,7 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Verdict
-from factjudge.retrieval.budget import Windows
+from factjudge.retrieval.budget import Windows, count_tokens, surely_fits
 from factjudge.text.checkability import checkable_sentences
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
@@ -52,12 +52,27 @@ class Band:
 
     true_below: float = 0.5
     false_from: float = 0.5
+    # The more a judge reads, the more it doubts what its passages support (README, "Long contexts"):
+    # edges tuned on short passages rise by ``rise`` as the passages read grow across ``ramp``
+    # (tokens), and stay risen past it.
+    rise: float = 0.0
+    ramp: tuple[int, int] = (0, 1)
 
     def label(self, doubt: float) -> Label:
         """The label of an item the judge has ``doubt`` about."""
         if doubt < self.true_below:
             return "true"
         return "false" if doubt >= self.false_from else "unverified"
+
+    def reading(self, evidence: Sequence[Evidence]) -> Band:
+        """The band for an item asked about against ``evidence``: its edges risen for what it read."""
+        low, high = self.ramp
+        if not self.rise or surely_fits(evidence, low):
+            return self
+        up = round(self.rise * min(1.0, (count_tokens(evidence) - low) / (high - low)), 2)
+        if up <= 0:
+            return self
+        return Band(round(self.true_below + up, 2), round(self.false_from + up, 2))
 
 
 @dataclass(frozen=True)
@@ -161,8 +176,9 @@ class DecisionJudge(PromptedJudge):
             grounds = Grounds("word", score=doubt, word=word, true_below=0.5, false_from=0.5, passage=passage)
             score = doubt
         else:
-            label, score = self.band.label(doubt), doubt
-            edges = self.band.true_below, self.band.false_from
+            band = self.band.reading(evidence)
+            label, score = band.label(doubt), doubt
+            edges = band.true_below, band.false_from
             grounds = Grounds("cut" if edges[0] == edges[1] else "band", score=doubt, word=word,
                               true_below=edges[0], false_from=edges[1], calibrated=True, passage=passage)
         verdict = origin.verdict(item, label, score, grounds)

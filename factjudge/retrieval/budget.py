@@ -14,10 +14,16 @@ from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
 
 
-def _surely_fits(evidence: Sequence[Evidence], max_tokens: int) -> bool:
+def surely_fits(evidence: Sequence[Evidence], max_tokens: int) -> bool:
     """Whether the passages fit in ``max_tokens`` without counting: a token is at least one byte, so
     passages of fewer UTF-8 bytes than the budget are fewer tokens too."""
     return sum(len(ev.text.encode()) for ev in evidence) < max_tokens
+
+
+def count_tokens(evidence: Sequence[Evidence]) -> int:
+    """How many tokens the passages take."""
+    encoding = get_encoding()
+    return sum(len(encoding.encode_ordinary(ev.text)) for ev in evidence)
 
 
 def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple[Evidence, ...]:
@@ -30,7 +36,7 @@ def trim_evidence(evidence: Sequence[Evidence], max_tokens: int | None) -> tuple
         return tuple(evidence)
     # The loop below would keep them all uncut; skipping it spares a small RAG context the count,
     # and a fresh process the encoding's build.
-    if _surely_fits(evidence, max_tokens):
+    if surely_fits(evidence, max_tokens):
         return tuple(evidence)
     encoding = get_encoding()
     kept: list[Evidence] = []
@@ -50,7 +56,7 @@ def evidence_windows(evidence: Sequence[Evidence], max_tokens: int) -> list[tupl
     """All of ``evidence`` in windows of at most ``max_tokens``: whole passages packed in order, a
     longer passage cut at sentence ends (an eighth of a window overlapping, so that two sentences
     read together are together in some window). One window when everything fits."""
-    if _surely_fits(evidence, max_tokens):
+    if surely_fits(evidence, max_tokens):
         return [tuple(evidence)]
     encoding = get_encoding()
     pieces: list[tuple[Evidence, int]] = []
