@@ -341,20 +341,21 @@ def long_part(args: argparse.Namespace) -> None:
     first --long-limit pairs at --long-check-words check it on another set."""
     long_tune(args)
     sets = true_sets(args)
-    padded_report(args, "begin", sets["begin"][0], args.long_words)
-    if args.long_check_words:
-        padded_report(args, "faithdial", sets["faithdial"][0], args.long_check_words)
+    padded_report(args, "begin", sets["begin"][0], args.long_words, args.long_whole)
+    if args.long_check_words:  # not read whole: FaithDial's responses run to several sentences
+        padded_report(args, "faithdial", sets["faithdial"][0], args.long_check_words, 0)
 
 
-def padded_report(args: argparse.Namespace, name: str, source: Path, lengths: str) -> None:
-    """The table of ``long_part`` for one TRUE set padded to each of ``lengths`` (comma-separated words)."""
+def padded_report(args: argparse.Namespace, name: str, source: Path, lengths: str, whole: int) -> None:
+    """The table of ``long_part`` for one TRUE set padded to each of ``lengths`` (comma-separated words),
+    read whole up to ``whole`` words."""
     lines: list[dict[str, Any]] = []
     for words in map(int, lengths.split(",")):
         run = args.runs / f"long-{name}-{words}"
         run.mkdir(parents=True, exist_ok=True)
         padded_set = padded(source, run / "padded.jsonl", range(args.long_limit), words)
         for reading, grid in long_readings(args).items():
-            if reading == "read whole" and words > args.long_whole:
+            if reading == "read whole" and words > whole:
                 continue
             slug = reading.replace(" ", "-")
             for ln in bench(run / slug, padded_set, ["strategy=supported", *grid], args.model):

@@ -15,8 +15,8 @@ from another article, benchmarks/data/value_swaps.jsonl, or one the same lead st
 value_swaps_in_lead.jsonl), FacTool-QA's claims and Mu-SHROOM val en/es/fr:
 segment balanced accuracy (unverified counts as not flagged), the share left unverified, Mu-SHROOM
 span IoU, and model calls and seconds per segment. ``true`` runs ``supported`` on the TRUE dev sets
-(BEGIN, Q² memnet, FaithDial's audit): ROC AUC with intervals and paired p-values, labels at the
-shipped threshold, calls and seconds per pair.
+(BEGIN, Q² memnet, FaithDial's audit): ROC AUC with intervals and paired p-values, the labels given
+and at the short-grounding threshold, calls and seconds per pair.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from local_judge import _labels_and_cost, bench, show
+from local_judge import _labels_and_cost, _labels_given, bench, show
 from wiki_evidence import felm_slice
 
 from factjudge.eval.summary import metric_rows, roc_auc_intervals, span_rows
@@ -154,7 +154,7 @@ def true_part(args: argparse.Namespace) -> None:
     for dataset in dict.fromkeys(ln["dataset"] for ln in lines):
         for setup in dict.fromkeys(ln["setup"] for ln in lines):
             mine = [ln for ln in lines if ln["dataset"] == dataset and ln["setup"] == setup]
-            print(f"{dataset}, {setup}: {_labels_and_cost(mine, setup)}")
+            print(f"{dataset}, {setup}: {_labels_given(mine)}; {_labels_and_cost(mine, setup)}")
 
 
 PARTS = {"world": world_part, "true": true_part}

@@ -196,14 +196,18 @@ class Origin:
 
 
 def deciding_sentence(evidence: Sequence[Evidence], text: str, width: int = 300) -> str | None:
-    """The passage sentence sharing most words with ``text``: what a verdict on it rests on."""
+    """The passage sentence sharing most of ``text``'s figures, then most of its words: what a verdict
+    on it rests on."""
     wanted = set(tokenize(text, stopwords=True))
-    best, most = None, -1
+    best, most = None, (-1, -1)
     for ev in evidence:
         for sentence in split_sentences(ev.text) or [ev.text]:
-            shared = len(wanted & set(tokenize(sentence, stopwords=True)))
-            if shared > most:
-                best, most = sentence, shared
+            shared = wanted & set(tokenize(sentence, stopwords=True))
+            # A year or a number names the fact: "opened in 1937" rests on "It opened in May 1937.",
+            # not on the sentence that repeats the bridge's name.
+            rank = (sum(any(c.isdigit() for c in word) for word in shared), len(shared))
+            if rank > most:
+                best, most = sentence, rank
     if best is None:
         return None
     best = " ".join(best.split())

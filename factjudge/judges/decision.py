@@ -36,7 +36,7 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Verdict
-from factjudge.retrieval.budget import Windows, count_tokens, surely_fits
+from factjudge.retrieval.budget import Windows, passage_tokens, surely_fits
 from factjudge.text.checkability import checkable_sentences
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
@@ -69,7 +69,7 @@ class Band:
         low, high = self.ramp
         if not self.rise or surely_fits(evidence, low):
             return self
-        up = round(self.rise * min(1.0, (count_tokens(evidence) - low) / (high - low)), 2)
+        up = round(self.rise * min(1.0, (passage_tokens(evidence) - low) / (high - low)), 2)
         if up <= 0:
             return self
         return Band(round(self.true_below + up, 2), round(self.false_from + up, 2))

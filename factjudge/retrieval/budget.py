@@ -20,7 +20,7 @@ def surely_fits(evidence: Sequence[Evidence], max_tokens: int) -> bool:
     return sum(len(ev.text.encode()) for ev in evidence) < max_tokens
 
 
-def count_tokens(evidence: Sequence[Evidence]) -> int:
+def passage_tokens(evidence: Sequence[Evidence]) -> int:
     """How many tokens the passages take."""
     encoding = get_encoding()
     return sum(len(encoding.encode_ordinary(ev.text)) for ev in evidence)
