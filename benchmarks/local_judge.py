@@ -17,7 +17,8 @@ free), then prints tables computed by the same code as ``factjudge report``:
 - Mu-SHROOM: span IoU per language against marking every character.
 - The grounded judge's set-ups, each against today's `supported` on the same pairs with bootstrap
   intervals and paired p-values: `decompose` (the text whole or per sentence), `long` (BEGIN
-  groundings padded with off-topic passages, read whole or in windows), `combine` (`supported`
+  groundings padded with off-topic passages, read whole, in windows or in focus, after tuning how far
+  the threshold rises with what the judge read; FaithDial padded as a check), `combine` (`supported`
   averaged with a model-free scorer), `claims` (claims against sentences); `cases`, plain RAG cases.
 """
 
