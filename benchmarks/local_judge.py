@@ -299,15 +299,14 @@ def long_tune(args: argparse.Namespace) -> None:
     labelled at the band its own length gives."""
     lines: list[dict[str, Any]] = []
     pairs = range(args.long_limit, args.long_limit + args.long_tune)
+    begin, readings = args.data / "begin_dev_wow.tsv", long_readings(args)
     for words in map(int, args.long_tune_words.split(",")):
         run = args.runs / f"long-tune-{words}"
         run.mkdir(parents=True, exist_ok=True)
-        begin = args.data / "begin_dev_wow.tsv"
         padded_set = padded(begin, run / "padded.jsonl", pairs, words)
-        for reading, grid in long_readings(args).items():
-            if reading != "read whole":
-                grid = ["strategy=supported", *grid]
-                lines += bench(run / reading.replace(" ", "-"), padded_set, grid, args.model)
+        for reading in ("in windows", "in focus"):
+            grid = ["strategy=supported", *readings[reading]]
+            lines += bench(run / reading.replace(" ", "-"), padded_set, grid, args.model)
     # A contradicted value makes a read false whatever its doubt.
     reads = [(ln["gold"]["response_label"], verdict["grounds"]["rule"] == "values", verdict["error_score"],
               [Evidence.from_dict(ev) for ev in verdict["evidence"]])
@@ -349,7 +348,7 @@ def long_part(args: argparse.Namespace) -> None:
 
 def padded_report(args: argparse.Namespace, name: str, source: Path, lengths: str, whole: int) -> None:
     """The table of ``long_part`` for one TRUE set padded to each of ``lengths`` (comma-separated words),
-    read whole up to ``whole`` words."""
+    read whole up to ``whole`` words, beside the same --long-limit pairs with their own grounding."""
     lines: list[dict[str, Any]] = []
     for words in map(int, lengths.split(",")):
         run = args.runs / f"long-{name}-{words}"
