@@ -286,10 +286,26 @@ def padded(source: Path, out: Path, pairs: range, words: int) -> Path:
     return out
 
 
-def long_readings(args: argparse.Namespace) -> dict[str, list[str]]:
-    """The ways --parts long reads a padded grounding, each as its grid."""
-    return {"read whole": ["chunk_tokens=none"], "in windows": [f"chunk_tokens={args.long_chunk}"],
-            "in focus": [f"chunk_tokens={args.long_chunk}", "focus=true"]}
+def padded_runs(args: argparse.Namespace, prefix: str, source: Path, pairs: range, lengths: str,
+                whole: int) -> list[dict[str, Any]]:
+    """`supported` on ``pairs`` of a TRUE set padded to each of ``lengths`` (comma-separated words), read
+    whole (up to ``whole`` words), in windows and in focus: one run each under ``prefix``-WORDS, each line
+    named by its length and reading."""
+    window = f"chunk_tokens={args.long_chunk}"
+    readings = {"read whole": ["strategy=supported", "chunk_tokens=none"],
+                "in windows": ["strategy=supported", window],
+                "in focus": ["strategy=supported", window, "focus=true"]}
+    lines: list[dict[str, Any]] = []
+    for words in map(int, lengths.split(",")):
+        run = args.runs / f"{prefix}-{words}"
+        run.mkdir(parents=True, exist_ok=True)
+        padded_set = padded(source, run / "padded.jsonl", pairs, words)
+        for reading, grid in readings.items():
+            if reading == "read whole" and words > whole:
+                continue
+            found = bench(run / reading.replace(" ", "-"), padded_set, grid, args.model)
+            lines += [{**ln, "setup": f"{words} words, {reading}"} for ln in found]
+    return lines
 
 
 def long_tune(args: argparse.Namespace) -> None:
@@ -297,16 +313,8 @@ def long_tune(args: argparse.Namespace) -> None:
     sqrt(TPR·(1−FPR)), the lower on a tie) on BEGIN pairs past the ones --parts long reports
     (--long-tune of them), padded to --long-tune-words and read in windows and in focus, each read
     labelled at the band its own length gives."""
-    lines: list[dict[str, Any]] = []
     pairs = range(args.long_limit, args.long_limit + args.long_tune)
-    begin, readings = args.data / "begin_dev_wow.tsv", long_readings(args)
-    for words in map(int, args.long_tune_words.split(",")):
-        run = args.runs / f"long-tune-{words}"
-        run.mkdir(parents=True, exist_ok=True)
-        padded_set = padded(begin, run / "padded.jsonl", pairs, words)
-        for reading in ("in windows", "in focus"):
-            grid = ["strategy=supported", *readings[reading]]
-            lines += bench(run / reading.replace(" ", "-"), padded_set, grid, args.model)
+    lines = padded_runs(args, "long-tune", args.data / "begin_dev_wow.tsv", pairs, args.long_tune_words, 0)
     # A contradicted value makes a read false whatever its doubt.
     reads = [(ln["gold"]["response_label"], verdict["grounds"]["rule"] == "values", verdict["error_score"],
               [Evidence.from_dict(ev) for ev in verdict["evidence"]])
@@ -349,17 +357,8 @@ def long_part(args: argparse.Namespace) -> None:
 def padded_report(args: argparse.Namespace, name: str, source: Path, lengths: str, whole: int) -> None:
     """The table of ``long_part`` for one TRUE set padded to each of ``lengths`` (comma-separated words),
     read whole up to ``whole`` words, beside the same --long-limit pairs with their own grounding."""
-    lines: list[dict[str, Any]] = []
-    for words in map(int, lengths.split(",")):
-        run = args.runs / f"long-{name}-{words}"
-        run.mkdir(parents=True, exist_ok=True)
-        padded_set = padded(source, run / "padded.jsonl", range(args.long_limit), words)
-        for reading, grid in long_readings(args).items():
-            if reading == "read whole" and words > whole:
-                continue
-            slug = reading.replace(" ", "-")
-            for ln in bench(run / slug, padded_set, ["strategy=supported", *grid], args.model):
-                lines.append({**ln, "setup": f"{words} words, {reading}", "dataset": name})
+    lines = [{**ln, "dataset": name}
+             for ln in padded_runs(args, f"long-{name}", source, range(args.long_limit), lengths, whole)]
     ids = {ln["example_id"] for ln in lines}
     short = [{**ln, "setup": "own grounding", "dataset": name}
              for ln in per_sentence_lines(args, name, source, ["--limit", str(args.long_limit)])

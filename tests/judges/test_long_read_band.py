@@ -8,8 +8,6 @@ tuned on short groundings; the same doubt over a one-sentence grounding is still
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from factjudge import explain
@@ -17,11 +15,11 @@ from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.judges.decision import Band
 from factjudge.judges.strategies import EVIDENCE_BAND, SUPPORTED_BAND, SUPPORTED_THRESHOLD
-from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.llm.tokens import get_encoding
 from factjudge.records import Evidence
+from tests.judges.test_evidence_judge import yes_no
 
 FACT = "The city museum opened in 1998 on the south bank of the river."
 FILLER = [f"Town {n} has a library, a market square and a bridge over the canal built in 18{n:02d}."
@@ -52,21 +50,13 @@ def test_the_shipped_bands() -> None:
     assert EVIDENCE_BAND.rise == 0
 
 
-def _doubt(p_no: float):  # type: ignore[no-untyped-def]
-    def reply(messages: list[Message]) -> Completion:
-        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-        word = "No" if p_no > 0.5 else "Yes"
-        return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
-    return reply
-
-
 @pytest.mark.parametrize("context, label", [
     ([Evidence("context", FACT)], "false"),  # a short grounding: the tuned cut
     ([Evidence("context", " ".join(FILLER)), Evidence("context", FACT)], "true"),  # a window of 200
 ])
 def test_the_same_doubt_is_judged_by_what_was_read(context: list[Evidence], label: str) -> None:
     p_no = SUPPORTED_THRESHOLD + 0.8 * SUPPORTED_BAND.rise
-    model = ScriptedChatModel(_doubt(p_no), name=LOCAL_DEFAULT)
+    model = ScriptedChatModel(lambda _: yes_no(p_no), name=LOCAL_DEFAULT)
     config = CheckConfig(strategy="supported", chunk_tokens=200, values=0)
     result = Checker(config, model).check("q", "The museum opened in 1998.", context=context)
     [verdict] = result.segment_verdicts
