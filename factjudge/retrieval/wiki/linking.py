@@ -47,6 +47,12 @@ _SUFFIXES = frozenset({"Jr.", "Sr.", "Jr", "Sr", "II", "III", "Sir"})
 _HEAD_CHARS = 300
 _MAX_SHORTENED = 5
 _GIST_CHARS = 400
+# Categories of people (the packaged summaries' "topic"), and a lifespan in a description: "(1547–1616)".
+PEOPLE = frozenset({"people", "personas", "personnalites"})
+_LIFESPAN = re.compile(r"\((?:c\. ?)?\d{3,4} ?[–-] ?(?:c\. ?)?\d{2,4}\)|\(born \d{4}\)")
+# Words a subject said in lower case is looked for among, in the first characters of a text.
+_SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_SPOT_CHARS = 600
 _SENTENCE_END = re.compile(r"[.!?]\s+[A-Z]")
 _WORD = re.compile(r"[^\W\d_]+")
 # A lead name longer than this is a clause, not a name.
@@ -131,8 +137,12 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
             if name and len(name.split()) <= _MAX_ALIAS_WORDS and name[:1].isupper():
                 yield name, "also"
                 names.append(name)
+    # A person's surname is a name however common the word ("Swift", "Peel"); another short form is
+    # none when the leads write it in lower case ("Tower" of "Eiffel Tower").
+    person = fold(entry.category) in PEOPLE or bool(_LIFESPAN.search(entry.description))
     shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name))
-    yield from ((short, "short") for short in dict.fromkeys(shorts) if fold(short) not in common)
+    yield from ((short, "short") for short in dict.fromkeys(shorts)
+                if fold(short) not in common or (person and " " not in short))
 
 
 def _short_forms(name: str) -> Iterator[str]:
@@ -208,6 +218,17 @@ class AliasIndex:
         found = [Candidate(title, lang, kind) for (title, _, lang), kind in
                  ((key.partition("\t"), kind) for key, kind in held.items())]
         return sorted(found, key=lambda c: (-c.strength, c.title, c.lang))
+
+    def spot(self, text: str) -> str | None:
+        """The longest run of two or more words of ``text`` that names an article, as ``text`` writes it:
+        a subject said in lower case ("what is the golden ratio?") has no capitals to be found by."""
+        words = [m for m in _SPOT_WORD.finditer(text[:_SPOT_CHARS])]
+        for size in range(min(_MAX_ALIAS_WORDS, len(words)), 1, -1):
+            for start in range(len(words) - size + 1):
+                run = words[start : start + size]
+                if fold(" ".join(m.group() for m in run)) in self._by_alias:
+                    return text[run[0].start() : run[-1].end()]
+        return None
 
     def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
         """The article the first linkable of ``names`` stands for, chosen by ``context`` (the item's and

@@ -212,6 +212,10 @@ class PackagedWiki(TopicReader):
         """The article the first linkable of ``names`` stands for, by every name articles are known by."""
         return self.aliases.link(names, context, language)
 
+    def spot(self, text: str) -> str | None:
+        """The longest name of an article ``text`` says, however it is written ("the golden ratio")."""
+        return self.aliases.spot(text)
+
     def homonyms(self, name: str) -> tuple[str, ...]:
         """The articles ``name`` may stand for (its candidates' titles, strongest first)."""
         return tuple(dict.fromkeys(c.title for c in self.aliases.candidates(name)))[:3]
@@ -227,10 +231,11 @@ class PackagedWiki(TopicReader):
     def find_article(self, title: str, language: str | None) -> Article | None:
         """The lead of the article titled ``title`` (case and accents ignored), in ``language`` if it
         has one there, else in another language of the package."""
-        for stored in self.titles_for([title]):
+        stored = self.titles_for([title])
+        # Every spelling in the answer's language first ("Bogotá" in Spanish before "Bogota" in English).
+        for name, lang in [*((t, language) for t in stored if language), *((t, None) for t in stored)]:
             with self._reading():
-                ids = (language and self._kb.passage_ids(title=stored, lang=language)) \
-                    or self._kb.passage_ids(title=stored)
+                ids = self._kb.passage_ids(title=name, lang=lang) if lang else self._kb.passage_ids(title=name)
                 passages = sorted(self._kb.get_passages(ids).values(), key=lambda p: (p.doc_id, p.ord))
             if passages:
                 first = passages[0]

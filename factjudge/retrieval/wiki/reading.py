@@ -133,6 +133,10 @@ class TopicReader:
                 return Link(name, found.title, found.lang, "title", 1.0, article=found)
         return None
 
+    def spot(self, text: str) -> str | None:
+        """A name of an article ``text`` says without capitals ("the golden ratio"); none known here."""
+        return None
+
     def homonyms(self, name: str) -> tuple[str, ...]:
         """The articles ``name`` may stand for when it was not linked (none known here)."""
         return ()
@@ -143,10 +147,12 @@ class TopicReader:
         return True
 
     def topic_of(self, subjects: Subjects, language: str | None, context: str = "") -> str | None:
-        """The answer's topic: the sure one, else the first word opening a sentence that has an article."""
+        """The answer's topic: the sure one, else the first word opening a sentence that has an article,
+        else an article's name the question (or the item) says in lower case."""
         if subjects.topic:
             return subjects.topic
-        return next((m for m in subjects.maybe if self.link([m], context, language) is not None), None)
+        return next((m for m in subjects.maybe if self.link([m], context, language) is not None), None) \
+            or self.spot(subjects.question) or self.spot(context)
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
              language: str | None = None) -> Reading:

@@ -42,6 +42,8 @@ LEADS = [
      "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. The tower was completed in 1889."),
     ("Golden Gate Bridge", "en", "Suspension bridge in San Francisco", "Technology",
      "The Golden Gate Bridge is a suspension bridge. The bridge opened in 1937."),
+    ("Bogota", "en", "Capital of Colombia", "Geography", "Bogotá is the capital of Colombia."),
+    ("Bogotá", "es", "capital de Colombia", "Geografía", "Bogotá es la capital de Colombia."),
 ]
 ENTRIES = [Entry(*lead) for lead in LEADS]
 
@@ -119,6 +121,10 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     ("¿Cuál es la capital de Francia?", "La capital de Francia es París.", "Francia", "es"),
     ("Which planet is closest to the Sun?", "Mercury is the closest planet to the Sun.",
      "Mercury (planet)", "en"),
+    # Said in lower case: no capitals to find the subject by, but its article's name is there.
+    ("when did the golden gate bridge open?", "it opened in 1937.", "Golden Gate Bridge", "en"),
+    # Two spellings of one title: the answer's language's first.
+    ("¿Qué es Bogotá?", "Bogotá es la capital de Colombia.", "Bogotá", "es"),
 ])
 def test_a_check_reads_the_article_its_subject_is_named_by(wiki: PackagedWiki, question: str, answer: str,
                                                           article: str, lang: str) -> None:
