@@ -140,7 +140,8 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
             answer = {"en": f"{name} is a retired actor born in 1951.",
                       "es": f"{name} es un actor retirado nacido en 1951.",
                       "fr": f"{name} est un acteur retraité né en 1951."}[lang]
-            cases.append(Case("linking", "absent", lang, QUESTIONS[lang]["absent"].format(name=name), answer, ()))
+            asked = QUESTIONS[lang]["absent"].format(name=name)
+            cases.append(Case("linking", "absent", lang, asked, answer, ()))
             absent += 1
     return cases
 
@@ -205,7 +206,8 @@ def _table(results: dict[str, list[dict]]) -> None:
     rows: dict[tuple[str, str, str], dict[str, list[bool]]] = defaultdict(dict)
     for name, found in results.items():
         for r in found:
-            for key in ((r["set"], r["kind"], r["lang"]), (r["set"], "all", r["lang"]), (r["set"], "all", "all")):
+            kinds = ((r["set"], r["kind"], r["lang"]), (r["set"], "all", r["lang"]), (r["set"], "all", "all"))
+            for key in kinds:
                 rows[key].setdefault(name, []).append(r["hit"])
     names = list(results)
     print("| set | kind | lang | n | " + " | ".join(f"hit@1 {n}" for n in names) + " |")
@@ -219,9 +221,11 @@ def _table(results: dict[str, list[dict]]) -> None:
 
 def main() -> None:
     """Build the sets, read them with this code (and ``--before``'s), print hit@1 side by side."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-kind", type=int, default=40, help="articles of each kind a language")
-    parser.add_argument("--before", default="16a9e94", help="git revision read beside this checkout ('' none)")
+    parser.add_argument("--before", default="16a9e94", 
+                        help="git revision read beside this checkout ('' none)")
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # a child run: read these, print JSON
     parser.add_argument("--misses", type=int, default=0, help="print this many misses of this checkout")
     args = parser.parse_args()

@@ -235,7 +235,8 @@ class PackagedWiki(TopicReader):
         # Every spelling in the answer's language first ("Bogotá" in Spanish before "Bogota" in English).
         for name, lang in [*((t, language) for t in stored if language), *((t, None) for t in stored)]:
             with self._reading():
-                ids = self._kb.passage_ids(title=name, lang=lang) if lang else self._kb.passage_ids(title=name)
+                ids = self._kb.passage_ids(title=name, lang=lang) if lang else \
+                    self._kb.passage_ids(title=name)
                 passages = sorted(self._kb.get_passages(ids).values(), key=lambda p: (p.doc_id, p.ord))
             if passages:
                 first = passages[0]
