@@ -224,7 +224,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-kind", type=int, default=40, help="articles of each kind a language")
-    parser.add_argument("--before", default="16a9e94", 
+    parser.add_argument("--before", default="16a9e94",
                         help="git revision read beside this checkout ('' none)")
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # a child run: read these, print JSON
     parser.add_argument("--misses", type=int, default=0, help="print this many misses of this checkout")
