@@ -211,6 +211,11 @@ def checks(verdict: Explained) -> list[str]:
     for value in verdict.grounds.values:
         said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {value.read}",
                 "not_stated": "the passages do not say"}[value.outcome]
+        if value.excused:  # a different value read that contradicts nothing, and why
+            said = f"read {value.read}, no contradiction: " + {
+                "own_subject": "it is what the sentence is about",
+                "listed_together": f"the passage lists {value.stated} beside it",
+                "place_within": "one place lies inside the other"}.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines
 

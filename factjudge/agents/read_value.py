@@ -23,6 +23,8 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
+from factjudge.retrieval.wiki.names import Names
+from factjudge.text.contradiction import not_a_contradiction
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with, stated_alike
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
@@ -55,13 +57,16 @@ class ValueReading:
     reply: str
     trace: int | None
     sentence: str | None = None
+    # Why a different value read is no contradiction (text.contradiction): the sentence's own subject
+    # read back, a value listed beside the stated one, a place inside the stated one.
+    excused: str | None = None
 
     def checked(self, offset: int = 0) -> ValueCheck:
         """This reading as a verdict's grounds hold it, its offsets moved by ``offset`` (where the item
         starts in the answer; -1 offsets stay unlocated)."""
         start, end = (self.start + offset, self.end + offset) if offset >= 0 else (-1, -1)
         return ValueCheck(self.stated, self.kind, self.question, self.read, self.outcome, start, end,
-                          self.sentence)
+                          self.sentence, self.excused)
 
 
 def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) -> str:
@@ -106,8 +111,14 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
         outcome = "not_stated"
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
+    excused = None
+    if outcome == "contradicted" and read:
+        lead = Names.of(item).leading()
+        excused = not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
+                                      lead.name if lead is not None else None)
+        outcome = "not_stated" if excused else outcome
     return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
-                        answer, result.trace, sentence)
+                        answer, result.trace, sentence, excused)
 
 
 def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",
