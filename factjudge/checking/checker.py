@@ -24,8 +24,6 @@ from factjudge.llm.deadline import DeadlinePassed, call_budget, deadline
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult, Claim, Coverage, Evidence, Segment, Target, Trace, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
-from factjudge.retrieval.wiki.reading import coverage
-from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
 from factjudge.transcript import record, recording
@@ -143,17 +141,19 @@ def _shared_evidence(plan: Plan) -> tuple[list[Evidence], list[str]]:
 
 def _gathered(plan: Plan, model: ChatModel, items: list[Item]) -> tuple[list[Item], Coverage | None]:
     """Each item with its own evidence from the plan's sources, and a note when a source had none; and
-    what Wikipedia had an article for."""
+    what the sources covered (Wikipedia: the items read in their subject's article)."""
     if not plan.sources:
         return items, None
-    # What the answer is about, found once: each item's evidence is read about its subject.
-    subjects = Subjects.of(plan.question, plan.answer)
-    gatherer = Gatherer.from_config(plan.config, model, plan.sources, plan.wiki, subjects)
-    gathered = []
-    for item in items:
-        got = gatherer.gather(item.text, subjects.names)
-        gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
-    return gathered, coverage(gatherer.readings)
+    # Each item's evidence is read about what the answer is about, found once by the gatherer.
+    gatherer = Gatherer.for_answer(plan.config, model, plan.question, plan.answer, plan.sources, plan.wiki)
+    try:
+        gathered = []
+        for item in items:
+            got = gatherer.gather(item.text)
+            gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
+    finally:
+        gatherer.close()
+    return gathered, gatherer.coverage()
 
 
 def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:
