@@ -71,6 +71,11 @@ class KBRetriever:
         with self._lock:
             return self._search(query, k, title)
 
+    def close(self) -> None:
+        """Close the knowledge base's connection (after a search under way)."""
+        with self._lock:
+            self.kb.close()
+
     def _search(self, query: str, k: int, title: str | None) -> list[Evidence]:
         if self.kind == "bm25":
             return self.kb.search_bm25(query, k, title=title)

@@ -83,7 +83,8 @@ def test_a_registered_source_is_read_by_a_check(opened: list[FactsSource]) -> No
     assert [asked[1:] for asked in source.asked] == [(3, "en")] * 3
     assert source.closed  # closed when the check has gathered
     assert result.coverage == Coverage("the test's facts", 3, 2, without=("Big Ben",))
-    assert coverage(result.coverage) == "read: the test's facts, an article for 2 of 3 items (none about Big Ben)"
+    assert coverage(result.coverage) == ("read: the test's facts, an article for 2 of 3 items "
+                                         "(none about Big Ben)")
 
 
 def test_the_config_knows_a_source_once_it_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
