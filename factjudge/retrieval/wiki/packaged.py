@@ -191,6 +191,11 @@ class PackagedWiki(TopicReader):
         self._lock = threading.Lock()  # checks on several threads share one connection
         self._broken = False  # a read failed: the next one checks the index and rebuilds it first
 
+    def close(self) -> None:
+        """Close the index's connection (after a read under way)."""
+        with self._lock:
+            self._kb.close()
+
     @cached_property
     def _titles(self) -> dict[str, list[str]]:
         """Stored titles by their folded form (a topic is matched ignoring case and accents)."""
