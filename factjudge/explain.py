@@ -77,6 +77,9 @@ def why(verdict: Verdict) -> str:
         return g.note or "no passage was found for it: not enough evidence"
     if g.rule == "values" and g.values:
         return _values_words(g, evidence)
+    if g.rule == "silent":
+        return (f"not enough evidence: {where} {_verb('do', plural)} not state it, and nothing in "
+                f"{'them' if plural else 'it'} says otherwise")
     if g.rule in ("cut", "band"):
         if label == "unverified":
             return (f"not enough evidence: {where} neither clearly {_verb('support', plural)} it nor "
@@ -145,6 +148,11 @@ def checks(verdict: Verdict) -> list[str]:
     for value in verdict.grounds.values:
         said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {value.read}",
                 "not_stated": "the passages do not say"}[value.outcome]
+        if value.excused:  # a different value read that contradicts nothing, and why
+            said = f"read {value.read}, no contradiction: " + {
+                "own_subject": "it is what the sentence is about",
+                "listed_together": f"the passage lists {value.stated} beside it",
+                "place_within": "one place lies inside the other"}.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines
 

@@ -14,7 +14,6 @@ from typing import Any
 from factjudge.config import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_ITEMS,
-    EVIDENCE_SOURCES,
     FELM_DOMAINS,
     GRANULARITIES,
     TRANSLATE_MODES,
@@ -24,6 +23,7 @@ from factjudge.config import (
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.retrieval.sources import RETRIEVERS
 from factjudge.retrieval.web_search import SEARCH_PROVIDERS
+from factjudge.sources import SOURCES
 
 FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "model": ("--model", {"help": "local (default: the embedded Qwen2.5-Coder-1.5B judge), local:PATH.gguf, "
@@ -45,7 +45,7 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "max_calls": ("--max-calls", {"type": int, "help": "the most model calls one check makes; the check "
                                   f"fails when it needs more (default {DEFAULT_MAX_CALLS})"}),
     "evidence": ("--evidence", {"help": f"evidence sources per item, comma-separated: "
-                                f"{', '.join(EVIDENCE_SOURCES)}"}),
+                                f"{', '.join(SOURCES)}"}),
     "kb": ("--kb", {"help": "knowledge base file for --evidence kb (factjudge index build)"}),
     "wiki": ("--wiki", {"help": "Wikipedia for --evidence wiki and evidence-first checks: auto (default: the "
                             "packaged summaries when installed), none, packaged, zim:PATH (a Kiwix file), "

@@ -19,8 +19,10 @@ from typing import Any, Literal
 #   values       a value read from the passages and compared with the one the item states
 #   claims       a segment, from the verdicts on its claims
 #   no_evidence  nothing to read: not enough evidence
+#   silent       the passages do not support it, but nothing in them says otherwise (no value they
+#                contradict): not enough evidence, unless silence counts as false (``silence``)
 #   not_checkable, unparseable, unjudged (the check stopped first), none (kept without grounds)
-Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "claims", "no_evidence",
+Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "claims", "no_evidence", "silent",
                "not_checkable", "unparseable", "unjudged", "none"]
 Outcome = Literal["confirmed", "contradicted", "not_stated"]
 
@@ -37,6 +39,8 @@ class ValueCheck:
     start: int = -1  # the stated value's offsets in the answer (-1: not located)
     end: int = -1
     passage: str | None = None  # the passage sentence the value was read from
+    # Why a different value read contradicts nothing: own_subject, listed_together, place_within.
+    excused: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""

@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("prompts",),
     ("retrieval",),
     ("agents",),
+    ("sources",),
     ("judges",),
     ("config", "flags"),
     ("checking",),

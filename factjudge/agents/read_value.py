@@ -23,6 +23,8 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
+from factjudge.retrieval.wiki.names import Names
+from factjudge.text.contradiction import not_a_contradiction
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with, stated_alike
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
@@ -36,8 +38,8 @@ MAX_TOKENS = 20
 @dataclass(frozen=True)
 class ValueReading:
     """One value of an item read from the passages: the check a verdict's grounds keep (``check``: the
-    value stated, what was asked, what was read, the outcome, its offsets in the item and the passage
-    sentence it was read from), and how it was read.
+    value stated, what was asked, what was read, the outcome and why a contradiction was excused, its
+    offsets in the item and the passage sentence it was read from), and how it was read.
 
     ``passage`` indexes the passage holding the read value (None when none does); ``reply`` is the
     model's own; ``trace`` indexes the call in the check's transcript (None outside a check, or when
@@ -86,7 +88,13 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     others += topic_names(question) if question.strip() else []
     outcome = value_outcome(span.text, read, span.kind, held=where is not None, others=others)
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
-    check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
+    excused = None
+    if outcome == "contradicted" and read:
+        lead = Names.of(item).leading()
+        excused = not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
+                                      lead.name if lead is not None else None)
+        outcome = "not_stated" if excused else outcome
+    check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
     return ValueReading(check, form, where, answer, result.trace)
 
 
@@ -94,7 +102,8 @@ def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool,
                   others: Sequence[str] = ()) -> Outcome:
     """How the value ``read`` from the passages compares with the one ``stated``: not stated when no
     passage holds what was read (it came from belief), and when it echoes one of ``others`` (another
-    value the item states, or its topic: read into the wrong blank, it contradicts nothing)."""
+    value the item states, or its topic: read into the wrong blank, it contradicts nothing).
+    ``read_value`` then excuses a contradiction the passage explains (``text.contradiction``)."""
     outcome = compare_values(stated, read, kind) if held else "not_stated"
     if outcome == "contradicted" and read and echoes_other(read, kind, others):
         return "not_stated"

@@ -1,9 +1,10 @@
 """The one code path behind the CLI, the Python API, the services and bench: a plan in, a CheckResult out.
 
 The plan (``checking.plan``) has decided everything, fallbacks included; ``run`` executes its
-fixed stages (segment → items → evidence → judge → aggregate) inside the check's deadline and
-transcript. When the deadline passes after some items were judged, the result keeps them and
-labels the rest unverified, saying they were not judged; before any was, the check fails.
+fixed stages (segment → items → evidence → judge → aggregate) inside the check's scope: its
+deadline, call budget, transcript and resources (``checking.session``). When the deadline passes
+after some items were judged, the result keeps them and labels the rest unverified, saying they
+were not judged; before any was, the check fails.
 """
 
 from __future__ import annotations
@@ -15,20 +16,19 @@ from factjudge.agents.extractor import extract_claims
 from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
 from factjudge.checking.plan import Plan, plan_check
+from factjudge.checking.session import Session, check_scope
 from factjudge.config import CheckConfig, within_item_cap
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, strictest, supported_share
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.llm.base import ChatModel
-from factjudge.llm.deadline import DeadlinePassed, call_budget, deadline
+from factjudge.llm.deadline import DeadlinePassed
 from factjudge.llm.registry import model_note
 from factjudge.records import CheckResult, Claim, Coverage, Evidence, Segment, Target, Trace, Verdict
 from factjudge.retrieval.evidence import page_cache_dir, reference_evidence
-from factjudge.retrieval.wiki.reading import coverage
-from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.checkability import is_checkable
 from factjudge.text.segmenter import segment
-from factjudge.transcript import record, recording
+from factjudge.transcript import record
 from factjudge.version import package_version
 
 
@@ -56,9 +56,11 @@ class Checker:
                               model_name=self.model.name), self.model)
 
 
-def run(plan: Plan, model: ChatModel) -> CheckResult:
-    """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
-    with deadline(plan.config.deadline), call_budget(plan.config.max_calls), recording() as transcript:
+def run(plan: Plan, model: ChatModel, session: Session | None = None) -> CheckResult:
+    """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline,
+    in ``session``'s scope (else the current holder's resources: ``session.check_scope``)."""
+    scope = session.check_scope(plan.config) if session is not None else check_scope(plan.config)
+    with scope as transcript:
         cfg = plan.config
         segs = segment(plan.answer, separator=cfg.separator,
                        segments=list(plan.segments) if plan.segments is not None else None)
@@ -143,17 +145,19 @@ def _shared_evidence(plan: Plan) -> tuple[list[Evidence], list[str]]:
 
 def _gathered(plan: Plan, model: ChatModel, items: list[Item]) -> tuple[list[Item], Coverage | None]:
     """Each item with its own evidence from the plan's sources, and a note when a source had none; and
-    what Wikipedia had an article for."""
+    what the sources covered (Wikipedia: the items read in their subject's article)."""
     if not plan.sources:
         return items, None
-    # What the answer is about, found once: each item's evidence is read about its subject.
-    subjects = Subjects.of(plan.question, plan.answer)
-    gatherer = Gatherer.from_config(plan.config, model, plan.sources, plan.wiki, subjects)
-    gathered = []
-    for item in items:
-        got = gatherer.gather(item.text, subjects.names)
-        gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
-    return gathered, coverage(gatherer.readings)
+    # Each item's evidence is read about what the answer is about, found once by the gatherer.
+    gatherer = Gatherer.for_answer(plan.config, model, plan.question, plan.answer, plan.sources, plan.wiki)
+    try:
+        gathered = []
+        for item in items:
+            got = gatherer.gather(item.text)
+            gathered.append(dataclasses.replace(item, evidence=got.evidence, evidence_note=got.note))
+    finally:
+        gatherer.close()
+    return gathered, gatherer.coverage()
 
 
 def _no_passage(refs: Sequence[str], failures: Sequence[str]) -> str:

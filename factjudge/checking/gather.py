@@ -1,71 +1,118 @@
-"""Evidence for one item from the sources a config names: ``kb``, ``web`` and ``llm``.
+"""Evidence for one item from the sources a plan reads (``factjudge.sources``), in order.
 
-This module wires retrieval (knowledge bases, search providers) to the agents that ask
-a model (search agent, knowledge generator, translator), so it sits above both. The
-options are validated once, by CheckConfig. Translation to English can run before
-retrieval (the claim becomes the English query) or after it (the passages found are
-translated).
+The gatherer opens each source through the registry (``sources.SOURCES``), asks it for every
+item's passages about the answer's subjects, joins their notes and adds up their coverage. It
+also translates, since that asks the model and spans every source: to English before retrieval
+(the claim becomes the English query) or after it (the passages found are translated). The
+options are validated once, by CheckConfig and each source's ``check``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 
-from factjudge.agents.knowledge import generate_knowledge
-from factjudge.agents.search_agent import search_web
 from factjudge.agents.translate import is_english, translate_evidence, translate_texts
 from factjudge.config import CheckConfig, TranslateMode
+from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
-from factjudge.records import Evidence
-from factjudge.retrieval.sources import Retriever, shared_retriever
-from factjudge.retrieval.web_search import SearchProvider, make_search_provider
-from factjudge.retrieval.wiki import WikiSource, open_wiki
-from factjudge.retrieval.wiki.base import excerpt
+from factjudge.records import Coverage
+from factjudge.resources import current
+from factjudge.retrieval.sources import Retriever
+from factjudge.retrieval.web_search import SearchProvider
+from factjudge.retrieval.wiki import WikiSource
 from factjudge.retrieval.wiki.reading import Reading
 from factjudge.retrieval.wiki.topic import Subjects
+from factjudge.sources import SOURCES, Gathered, Source, added_up
+from factjudge.sources.kb import KBSource
+from factjudge.sources.llm import ModelKnowledgeSource
+from factjudge.sources.web import WebSource
+from factjudge.sources.wiki import WikipediaSource
+
+__all__ = ["Gathered", "Gatherer"]
 
 log = logging.getLogger(__name__)
 
+# The sources by name: the registry's (kept under this name for older callers).
+_FROM = SOURCES
 
-@dataclass(frozen=True)
+
 class Gatherer:
-    """Evidence per item from ``sources``, in order, with what each source needs."""
+    """Evidence per item from ``sources``, in order, translated as asked.
 
-    sources: tuple[str, ...]
-    model: ChatModel | None  # the web agent, generated knowledge and translation ask it
-    kb_retriever: Retriever | None = None
-    search_provider: SearchProvider | None = None
-    k: int = 5
-    translate: TranslateMode | None = None
-    language: str | None = None  # the items' language ("before" skips English ones)
-    max_steps: int = 3
-    wiki: WikiSource | None = None
-    subjects: Subjects | None = None  # what the answer is about (found once a check): what wiki reads
-    # What wiki read for each item, in order: its subject, the subject's article (coverage).
-    readings: list[Reading] = field(default_factory=list)
+    ``opened`` holds the sources by name (``from_config`` opens them through the registry). The
+    built-in ones can also be made here over backends already open (``kb_retriever``,
+    ``search_provider``, ``wiki``; ``llm`` over ``model``), as tests and benchmarks do.
+    """
+
+    def __init__(
+        self,
+        sources: Sequence[str],
+        model: ChatModel | None,  # the web agent, generated knowledge and translation ask it
+        kb_retriever: Retriever | None = None,
+        search_provider: SearchProvider | None = None,
+        k: int = 5,
+        translate: TranslateMode | None = None,
+        language: str | None = None,  # the items' language ("before" skips English ones)
+        max_steps: int = 3,
+        wiki: WikiSource | None = None,
+        subjects: Subjects | None = None,  # what the answer is about (found once a check)
+        *,
+        opened: Mapping[str, Source] | None = None,
+    ) -> None:
+        self.sources = tuple(sources)
+        self.model = model
+        self.k = k
+        self.translate = translate
+        self.language = language
+        self.subjects = subjects
+        given: dict[str, Source | None] = {
+            "kb": KBSource(kb_retriever) if kb_retriever is not None else None,
+            "web": (WebSource(model, search_provider, max_steps)
+                    if model is not None and search_provider is not None else None),
+            "wiki": WikipediaSource(wiki) if wiki is not None else None,
+            "llm": ModelKnowledgeSource(model) if model is not None else None,
+        }
+        self.opened: dict[str, Source] = {}
+        for name in self.sources:
+            source = (opened or {}).get(name) or given.get(name)
+            if source is None:
+                raise InputError(f"the {name} source was not opened for this gatherer")
+            self.opened[name] = source
+        self._covered: dict[str, list[Coverage]] = {}
 
     @classmethod
-    def from_config(cls, config: CheckConfig, model: ChatModel, sources: Sequence[str] | None = None,
+    def from_config(cls, config: CheckConfig, model: ChatModel | None, sources: Sequence[str] | None = None,
                     wiki: str | None = None, subjects: Subjects | None = None) -> Gatherer:
-        """The ``sources`` (the config's by default) opened; knowledge bases and Wikipedia once a process."""
+        """The ``sources`` (the config's by default) opened by the registry, with the current check's
+        resources (knowledge bases and Wikipedia are opened once a process); ``wiki`` is the Wikipedia
+        the plan chose (the config's "auto" resolved)."""
         sources = tuple(dict.fromkeys(config.evidence if sources is None else sources))
-        kb = (shared_retriever(config.kb, config.retriever, config.embedder)
-              if "kb" in sources and config.kb else None)
-        web = (make_search_provider(config.search_provider)
-               if "web" in sources and config.search_provider else None)
-        wiki_source = (open_wiki(wiki, allow_private=config.allow_private_links)
-                       if "wiki" in sources and wiki else None)
-        return cls(sources, model, kb, web, config.k, config.translate, config.language, wiki=wiki_source,
-                   subjects=subjects)
+        if wiki is not None and wiki != config.wiki:
+            config = config.replace(wiki=wiki)
+        held = current()
+        opened: dict[str, Source] = {}
+        try:
+            for name in sources:
+                opened[name] = SOURCES[name].open(config, held, model)
+        except BaseException:
+            for source in opened.values():
+                source.close()
+            raise
+        return cls(sources, model, k=config.k, translate=config.translate, language=config.language,
+                   subjects=subjects, opened=opened)
+
+    @classmethod
+    def for_answer(cls, config: CheckConfig, model: ChatModel, question: str, answer: str,
+                   sources: Sequence[str], wiki: str | None) -> Gatherer:
+        """The gatherer of one check: its sources opened, what the answer is about found once."""
+        return cls.from_config(config, model, sources, wiki, Subjects.of(question, answer))
 
     def gather(self, text: str, topics: Sequence[str] = ()) -> Gathered:
         """Evidence for ``text`` from each source in turn; ``topics`` (the question's) name what the
         answer is about where the gatherer was given no subjects. A source with nothing to give may say
         why (no article about the subject, or generated knowledge: the model knew nothing), in the
-        result's ``note``.
+        result's ``note``; what a source covered is added up in ``coverage()``.
 
         A failed translation falls back to the original text (the transcript records the failure);
         a failed search raises RetrievalError.
@@ -81,7 +128,13 @@ class Gatherer:
                 log.warning("gather: searching with the untranslated claim %r", text)
             else:
                 query = translated[0]
-        found = [_FROM[name](self, query, topics) for name in self.sources]
+        subjects = self.subjects or Subjects.named(topics)
+        found = []
+        for name in self.sources:
+            got = self.opened[name].gather(query, subjects, self.k, self.language)
+            if got.coverage is not None:
+                self._covered.setdefault(name, []).append(got.coverage)
+            found.append(got)
         evidence = [ev for got in found for ev in got.evidence]
         if self.translate == "after" and evidence:
             assert self.model is not None
@@ -92,51 +145,24 @@ class Gatherer:
                 evidence = english
         return Gathered(tuple(evidence), "; ".join(got.note for got in found if got.note) or None)
 
+    def coverage(self) -> Coverage | None:
+        """What the first source that says so covered of the items gathered so far (the result's
+        coverage line: Wikipedia's articles); None when no source says."""
+        return next((added_up(self._covered[name]) for name in self.sources if name in self._covered), None)
 
-@dataclass(frozen=True)
-class Gathered:
-    """What the sources gave for one item, and why one gave nothing when it said (an item's
-    ``evidence_note``)."""
+    def close(self) -> None:
+        """Close every source (each releases what it opened for itself)."""
+        for source in self.opened.values():
+            source.close()
 
-    evidence: tuple[Evidence, ...]
-    note: str | None = None
+    @property
+    def kb_retriever(self) -> Retriever | None:
+        """The knowledge base's retriever, when ``kb`` is read."""
+        source = self.opened.get("kb")
+        return source.retriever if isinstance(source, KBSource) else None
 
-
-def _from_kb(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
-    assert gatherer.kb_retriever is not None
-    return Gathered(tuple(gatherer.kb_retriever.search(query, gatherer.k)))
-
-
-def _from_wiki(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
-    assert gatherer.wiki is not None
-    # The item is read in its subject's article only ("She was born in Paris" in Marie Curie's);
-    # a subject without one leaves it without evidence, and the reading says so.
-    reading = gatherer.wiki.read(query, gatherer.k, subjects=gatherer.subjects or Subjects.named(topics),
-                                 language=gatherer.language)
-    gatherer.readings.append(reading)
-    # The sentences that bear on the item: a small model reads short passages better, and faster.
-    return Gathered(tuple(dataclasses.replace(ev, text=excerpt(ev.text, query)) for ev in reading.evidence),
-                    reading.note)
-
-
-def _from_web(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
-    assert gatherer.model is not None and gatherer.search_provider is not None
-    found = search_web(query, model=gatherer.model, provider=gatherer.search_provider,
-                       k=gatherer.k, max_steps=gatherer.max_steps)
-    return Gathered(tuple(found.evidence))
-
-
-def _from_llm(gatherer: Gatherer, query: str, topics: Sequence[str]) -> Gathered:
-    assert gatherer.model is not None
-    knowledge = generate_knowledge(query, model=gatherer.model)
-    # A note is said in every verdict on the item, not only in a log.
-    return Gathered(tuple(knowledge.passages), knowledge.note)
-
-
-# Keyed by config.EVIDENCE_SOURCES, the names CheckConfig accepts.
-_FROM: dict[str, Callable[[Gatherer, str, Sequence[str]], Gathered]] = {
-    "kb": _from_kb,
-    "wiki": _from_wiki,
-    "web": _from_web,
-    "llm": _from_llm,
-}
+    @property
+    def readings(self) -> list[Reading]:
+        """What Wikipedia read for each item, in order: its subject, the subject's article."""
+        source = self.opened.get("wiki")
+        return list(source.readings) if isinstance(source, WikipediaSource) else []

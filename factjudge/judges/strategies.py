@@ -83,7 +83,8 @@ def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
 
 def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
                    mark_unsupported: bool = False, decomposes: bool = False,
-                   unverified_without_evidence: bool = False, reads_values: bool = False) -> Builder:
+                   unverified_without_evidence: bool = False, reads_values: bool = False,
+                   silence_unverified: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the band measured for it on dev data (a threshold is a band
@@ -92,6 +93,8 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
     window by window when the config asks (``per_sentence``, ``chunk_tokens``).
     ``unverified_without_evidence``: an item with no passage is unverified, with no call.
     ``reads_values``: the item's values are read from its passages and compared (``values`` of them).
+    ``silence_unverified``: passages that only fail to support an item (no value they contradict) leave
+    it unverified, unless the config's ``silence`` is "false".
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
@@ -101,7 +104,8 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
                           focus=decomposes and options.focus,
                           values=options.values if reads_values else 0,
                           unverified_without_evidence=unverified_without_evidence,
-                          mark_unsupported=mark_unsupported)
+                          mark_unsupported=mark_unsupported,
+                          silence_unverified=silence_unverified and options.silence == "unverified")
         return DecisionJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                              band=(calibrated or {}).get(model.name), reading=reading,
                              max_attempts=options.max_attempts, logprobs=options.logprobs)
@@ -162,7 +166,8 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     # Supported, not supported, or not enough evidence (unverified): the embedded judge's default
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".
     Strategy("evidence", decision_judge("judge_evidence_supported", calibrated={LOCAL_DEFAULT: EVIDENCE_BAND},
-                                        unverified_without_evidence=True, reads_values=True), 10,
+                                        unverified_without_evidence=True, reads_values=True,
+                                        silence_unverified=True), 10,
              with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),

@@ -85,6 +85,7 @@ class CachedChatModel:
         self._opened = False
         self._bypass = False
         self._warned: set[str] = set()
+        self._dbs: list[sqlite3.Connection] = []  # every thread's connection, closed by ``close``
 
     def _warn(self, kind: str, message: str) -> None:
         """Log ``message`` the first time something of ``kind`` goes wrong, never again after."""
@@ -120,7 +121,10 @@ class CachedChatModel:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=BUSY_SECONDS)
+            # Used by its thread only; ``close`` closes every thread's once the calls are over.
+            db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, check_same_thread=False)
+            with self._lock:
+                self._dbs.append(db)
             # In WAL mode NORMAL survives a killed process (only a power cut may lose the last
             # commits); FULL would fsync every stored reply and serialise concurrent calls on disk.
             db.execute("PRAGMA synchronous=NORMAL")
@@ -132,6 +136,17 @@ class CachedChatModel:
             db.execute(f"PRAGMA busy_timeout = {wait}")
             self._local.wait = wait
         return db
+
+    def close(self) -> None:
+        """Close the cache file's connections and the model it wraps (when that has a ``close``)."""
+        with self._lock:
+            dbs, self._dbs = self._dbs, []
+            self._bypass = True  # a call after close goes to the model, not to a closed file
+        for db in dbs:
+            db.close()
+        close = getattr(self.inner, "close", None)
+        if callable(close):
+            close()
 
     def get(self, key: str) -> Completion | None:
         """The stored completion for ``key``, if any (an entry not well formed is none)."""

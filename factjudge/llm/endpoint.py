@@ -229,6 +229,13 @@ class EndpointClient:
                 return conn
             conn.close()
 
+    def close(self) -> None:
+        """Close the idle connections (one a call is using is closed when the call puts it back)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
+
     def _checkin(self, conn: http.client.HTTPConnection) -> None:
         with self._lock:
             if len(self._idle) < MAX_IDLE:

@@ -138,6 +138,14 @@ class LocalChatModel:
             self.load_seconds = time.perf_counter() - started
         return self._state
 
+    def close(self) -> None:
+        """Free the loaded model (a call under way finishes first); the next call loads it again."""
+        with self._lock:
+            state, self._state = self._state, None
+        close = getattr(state.llama, "close", None) if state is not None else None
+        if callable(close):
+            close()
+
     def _store(self, llama: Any) -> PrefixStore | None:
         if self.prefix_dir is None:
             return None

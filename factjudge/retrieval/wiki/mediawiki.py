@@ -108,6 +108,9 @@ class MediaWikiApi(TopicReader):
             content_types=frozenset({"application/json"}),
             pace=shared_limiter("mediawiki", self.endpoint, per_second).wait)
 
+    def close(self) -> None:
+        """Nothing to release: each fetch opens and closes its own connection (``links.LinkFetcher``)."""
+
     def _ask(self, read: Callable[[dict[str, Any]], T], **params: str) -> T:
         """What ``read`` takes from the ``query`` part of the API's reply to ``params``; RetrievalError
         in one line on any failure, a malformed reply's included (and such a reply is not kept)."""

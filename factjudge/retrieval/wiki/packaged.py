@@ -29,6 +29,7 @@ from factjudge.llm.model_file import file_lock
 from factjudge.records import Evidence
 from factjudge.retrieval.kb import KnowledgeBase, file_damage
 from factjudge.retrieval.wiki.base import Article, WikiSpec, article_url
+from factjudge.retrieval.wiki.linking import AliasIndex, Entry, Link
 from factjudge.retrieval.wiki.names import Names, fold, noun_titles
 from factjudge.retrieval.wiki.reading import TopicReader
 
@@ -42,6 +43,8 @@ FILES = {
 }
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
+# Bump when the way aliases are found changes (linking.aliases), so old alias files are rebuilt.
+ALIAS_FORMAT = 1
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -89,6 +92,44 @@ def documents(files: dict[str, Path]) -> Iterator[dict[str, str]]:
             text = str(entry.get("extract") or "").strip()
             if text:
                 yield {"title": title, "text": text, "lang": lang, "source": article_url(title, lang)}
+
+
+def entries(files: dict[str, Path]) -> Iterator[Entry]:
+    """The articles of the summary files as the linker knows them: title, language, description,
+    category and lead."""
+    for lang, path in sorted(files.items()):
+        found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for key, entry in found.items():
+            lead = str(entry.get("extract") or "").strip()
+            if lead:
+                yield Entry(str(entry.get("title") or key), lang, str(entry.get("description") or ""),
+                            str(entry.get("topic") or ""), lead)
+
+
+def ensure_aliases(directory: Path, files: dict[str, Path], digest: str) -> AliasIndex:
+    """The alias index of ``files``, built on first use and kept beside the knowledge base (a damaged
+    file is built again)."""
+    target = directory / f"aliases-{digest[:16]}-v{ALIAS_FORMAT}.json"
+    try:
+        return AliasIndex.from_json(json.loads(target.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("the packaged Wikipedia alias index %s is damaged (%s): rebuilding it", target, exc)
+    index = AliasIndex.build(entries(files))
+    tmp = directory / f"{target.name}.part-{os.getpid()}"
+    try:
+        tmp.write_text(json.dumps(index.to_json(), ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, target)
+        for old in directory.glob("aliases-*.json"):  # indexes of other data or formats
+            if old.name != target.name:
+                old.unlink(missing_ok=True)
+    except OSError as exc:  # kept in memory: the next process builds it again
+        log.warning("cannot keep the packaged Wikipedia alias index in %s: %s", directory,
+                    exc.strerror or exc)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return index
 
 
 def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
@@ -150,6 +191,11 @@ class PackagedWiki(TopicReader):
         self._lock = threading.Lock()  # checks on several threads share one connection
         self._broken = False  # a read failed: the next one checks the index and rebuilds it first
 
+    def close(self) -> None:
+        """Close the index's connection (after a read under way)."""
+        with self._lock:
+            self._kb.close()
+
     @cached_property
     def _titles(self) -> dict[str, list[str]]:
         """Stored titles by their folded form (a topic is matched ignoring case and accents)."""
@@ -160,6 +206,29 @@ class PackagedWiki(TopicReader):
             folded.setdefault(fold(title), []).append(title)
         return folded
 
+    @cached_property
+    def aliases(self) -> AliasIndex:
+        """Every name each article is known by (``linking``), built once and kept beside the index."""
+        directory, files, digest = self._build
+        with self._lock:
+            return ensure_aliases(directory, files, digest)
+
+    def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
+        """The article the first linkable of ``names`` stands for, by every name articles are known by."""
+        return self.aliases.link(names, context, language)
+
+    def spot(self, text: str) -> str | None:
+        """The longest name of an article ``text`` says, however it is written ("the golden ratio")."""
+        return self.aliases.spot(text)
+
+    def homonyms(self, name: str) -> tuple[str, ...]:
+        """The articles ``name`` may stand for (its candidates' titles, strongest first)."""
+        return tuple(dict.fromkeys(c.title for c in self.aliases.candidates(name)))[:3]
+
+    def is_common(self, word: str) -> bool:
+        """Whether the leads write ``word`` in lower case too ("violence"; never "Canberra")."""
+        return fold(word) in self.aliases.common
+
     def titles_for(self, names: Sequence[str]) -> list[str]:
         """The stored titles among ``names`` (compared folded), in the order of ``names``."""
         return list(dict.fromkeys(t for name in names for t in self._titles.get(fold(name), ())))
@@ -167,10 +236,12 @@ class PackagedWiki(TopicReader):
     def find_article(self, title: str, language: str | None) -> Article | None:
         """The lead of the article titled ``title`` (case and accents ignored), in ``language`` if it
         has one there, else in another language of the package."""
-        for stored in self.titles_for([title]):
+        stored = self.titles_for([title])
+        # Every spelling in the answer's language first ("Bogotá" in Spanish before "Bogota" in English).
+        for name, lang in [*((t, language) for t in stored if language), *((t, None) for t in stored)]:
             with self._reading():
-                ids = (language and self._kb.passage_ids(title=stored, lang=language)) \
-                    or self._kb.passage_ids(title=stored)
+                ids = self._kb.passage_ids(title=name, lang=lang) if lang else \
+                    self._kb.passage_ids(title=name)
                 passages = sorted(self._kb.get_passages(ids).values(), key=lambda p: (p.doc_id, p.ord))
             if passages:
                 first = passages[0]

@@ -11,6 +11,7 @@ an answer that names nothing at all is searched for as today (titles of its noun
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import Protocol
 
 from factjudge.records import Coverage, Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
+from factjudge.retrieval.wiki.linking import Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 
@@ -39,6 +41,8 @@ class Reading:
     source: str
     subject: str | None = None
     article: str | None = None
+    # Articles the subject's name may stand for, none of which the item's words chose ("Mercury").
+    unsure: tuple[str, ...] = ()
 
     @property
     def has_article(self) -> bool:
@@ -50,6 +54,9 @@ class Reading:
         """Why the item has no evidence, for people: "no article about ⟨subject⟩ in ⟨source⟩"."""
         if self.subject is None or self.article is not None:
             return None
+        if self.unsure:
+            return (f"no article surely about {self.subject} in {self.source} (it may be "
+                    f"{' or '.join(self.unsure)}: nothing in the item tells)")
         return f"no article about {self.subject} in {self.source}"
 
 
@@ -116,11 +123,36 @@ class TopicReader:
                 return found
         return None
 
-    def topic_of(self, subjects: Subjects, language: str | None) -> str | None:
-        """The answer's topic: the sure one, else the first word opening a sentence that has an article."""
+    def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
+        """The article the first of ``names`` the source knows stands for (``context``: the item's and the
+        question's words, which choose among homonyms where the source can tell them apart). Here: the
+        first name the source has an article titled by; a source with an alias index links by it."""
+        for name in names:
+            found = self.article([name], language)
+            if found is not None:
+                return Link(name, found.title, found.lang, "title", 1.0, article=found)
+        return None
+
+    def spot(self, text: str) -> str | None:
+        """A name of an article ``text`` says without capitals ("the golden ratio"); none known here."""
+        return None
+
+    def homonyms(self, name: str) -> tuple[str, ...]:
+        """The articles ``name`` may stand for when it was not linked (none known here)."""
+        return ()
+
+    def is_common(self, word: str) -> bool:
+        """Whether ``word`` is also a common word ("Violence"), so opening a sentence it may be no name;
+        without word counts every word may be."""
+        return True
+
+    def topic_of(self, subjects: Subjects, language: str | None, context: str = "") -> str | None:
+        """The answer's topic: the sure one, else the first word opening a sentence that has an article,
+        else an article's name the question (or the item) says in lower case."""
         if subjects.topic:
             return subjects.topic
-        return next((m for m in subjects.maybe if self.article([m], language) is not None), None)
+        return next((m for m in subjects.maybe if self.link([m], context, language) is not None), None) \
+            or self.spot(subjects.question) or self.spot(context)
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
              language: str | None = None) -> Reading:
@@ -128,31 +160,47 @@ class TopicReader:
 
         The item is about the topic when it names it (or a part of it) or opens with no other
         name; about another name when it opens with one (several words, or "The …"; a lone word
-        only when the answer has no topic and the source has an article by it). Its subject's
-        article is read, best passages first; a subject without an article gives no passage and
-        a note; an answer naming nothing is searched for.
+        when the source has an article by it that, where the answer has a topic, is no common word).
+        An item opening with another name that also names the topic ("Mercury is the closest planet
+        to the Sun", asked about the Sun) reads both articles, its own first. Each name is linked
+        to the article it stands for (``link``), in the answer's language first; a subject with no
+        article, or whose words cannot tell which, gives no passage and a note; an answer naming
+        nothing is searched for.
         """
         subjects = subjects or Subjects()
+        language = language or subjects.language
         item = Names.of(query)
-        topic = self.topic_of(subjects, language)
+        context = f"{subjects.question} {query}"
+        topic = self.topic_of(subjects, language, context)
         subject: Sequence[str] = subjects.topic_titles(topic) if topic else ()
+        also: Sequence[str] = ()
         lead = item.leading()
-        if lead is not None and not (topic and subjects.mentions_topic(item, topic)):
-            # An item opening with another name is about that name ("The Sopranos is a series"): a
-            # sure one; a lone word opening the sentence ("Canberra was founded…", but also
-            # "Violence is…") only when the answer has no topic and the source knows the word.
+        if lead is not None and not (topic and subjects.is_topic(lead.name, topic)):
             spellings = subjects.spelt_out(lead)
-            if lead.sure or (not subjects.topic and self.article(spellings, language) is not None):
+            if lead.sure or ((not subjects.topic or not self.is_common(lead.name))
+                             and self.link(spellings, context, language) is not None):
+                also = subject if topic and subjects.mentions_topic(item, topic) else ()
                 subject = spellings
         if not subject:
             found = self.search(query, k, topics=item.whole(), language=language)
             return Reading(tuple(found), self.name)
         named = topic if topic and subject[-1] == topic else subject[0]
-        article = self.article(subject, language)
-        if article is None:
-            return Reading((), self.name, named)
-        passages = self.article_passages(article, f"{named} {query}", k, language)
-        return Reading(tuple(passages), self.name, named, article.title)
+        article = self._linked(subject, context, language)
+        other = self._linked(also, context, language) if also else None
+        if article is None and other is None:
+            return Reading((), self.name, named, unsure=self.homonyms(named))
+        read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
+        ranked = [self.article_passages(a, f"{named} {query}", k, language) for a in read]
+        # Both articles' best passages, in turn: one long article does not crowd the other out.
+        passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
+        return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _linked(self, names: Sequence[str], context: str, language: str | None) -> Article | None:
+        """The article the first linkable of ``names`` stands for, or None."""
+        linked = self.link(names, context, language)
+        if linked is None:
+            return None
+        return linked.article or self.article([linked.title], linked.lang or language)
 
 
 def coverage(readings: Sequence[Reading]) -> Coverage | None:

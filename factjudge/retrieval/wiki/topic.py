@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from factjudge.retrieval.wiki.names import Names, Run, fold
+from factjudge.text.language import guess_language
 from factjudge.text.tokenize import stopwords_for
 
 # Names kept per word for spelling a part out: bounds the work per item whatever the answer.
@@ -26,7 +27,11 @@ _MAX_CONTINUED = 3
 # How a request addressed to the reader ends in the languages that write its pronoun on the verb,
 # and the words that join it to what it asks about.
 _REQUEST = re.compile(r"\w{3,}(?:-moi|-nous|-me|me|mi)$")
-_REQUEST_JOINERS = frozenset({"de", "di", "du", "des", "del"})
+_REQUEST_JOINERS = frozenset({"de", "di", "du", "des", "del", "the", "la", "le", "les", "el", "los", "las"})
+# Requests that open a question without a pronoun on the verb ("Describe the Great Wall.").
+_REQUEST_WORDS = frozenset("""describe explain define summarize summarise introduce present name list
+describa explica explique define resume presenta décris décrivez expliquez définis présente
+présentez""".split())  # noqa: SIM905
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -52,12 +57,13 @@ def _continued(name: str, question: str) -> list[str]:
 
 
 def _without_request(name: str, question: str) -> str:
-    """``name`` without a request it opens with ("Háblame de Monstruo" → "Monstruo"): a request
-    opening the question with its pronoun on the verb ("Háblame de …", "Parle-moi de …", "Parlami di
-    …") is capitalised as a sentence's first word and joined to the name by "de"."""
+    """``name`` without a request it opens with ("Háblame de Monstruo" → "Monstruo", "Describe the
+    Great Wall" → "Great Wall"): a request opening the question ("Describe …", "Háblame de …",
+    "Parle-moi de …", "Parlami di …") is capitalised as a sentence's first word and joined to the name
+    by "the", "de" or "du"."""
     words = name.split()
-    if len(words) > 2 and words[1].casefold() in _REQUEST_JOINERS and _REQUEST.search(fold(words[0])) \
-            and question.lstrip("¿¡«\"'( ").startswith(words[0]):
+    if len(words) > 2 and words[1].casefold() in _REQUEST_JOINERS and question.lstrip("¿¡«\"'( ").startswith(
+            words[0]) and (_REQUEST.search(fold(words[0])) or fold(words[0]) in _REQUEST_WORDS):
         return " ".join(words[2:])
     return name
 
@@ -80,6 +86,10 @@ class Subjects:
     # The titles the topic may have, in the order tried: with the words the question writes after it
     # ("Tell me about Amino acid." names "Amino acid"), then as found.
     topic_candidates: tuple[str, ...] = ()
+    # The question (its words help choose among articles a name may stand for) and the language the
+    # question and answer are written in (guessed when the caller gave none): its articles come first.
+    question: str = ""
+    language: str | None = None
 
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
@@ -100,7 +110,8 @@ class Subjects:
             if topic else None
         return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
                    f"{topic} ({qualified.group(1).strip()})" if qualified else None,
-                   tuple(_continued(topic, question)) if asked_topic and topic else ())
+                   tuple(_continued(topic, question)) if asked_topic and topic else (),
+                   question, guess_language(f"{question}\n{answer}"))
 
     def topic_titles(self, topic: str) -> tuple[str, ...]:
         """The titles the topic's article may have: with the question's disambiguation first, then as

@@ -64,10 +64,21 @@ def test_items_about_the_topic_read_its_article_and_items_about_another_name_rea
     assert [(r.subject, r.article) for r in readings] == [
         ("Australia", "Australia"), ("Australia", "Australia"),
         ("Sydney Opera House", "Sydney Opera House"),  # a sure name opening the item: its own article
-        ("Australia", "Australia"),  # a lone word opening it may be no name ("Violence is…"): the topic
+        ("Canberra", "Canberra"),  # a lone word no lead writes in lower case, with an article: its own
     ]
     assert [e.title for r in readings for e in r.evidence] == ["Australia", "Australia",
-                                                               "Sydney Opera House", "Australia"]
+                                                               "Sydney Opera House", "Canberra"]
+
+
+def test_a_lone_common_word_opening_an_item_leaves_it_with_the_answers_topic(tmp_path: Path) -> None:
+    files = write_files(tmp_path, {"en": {
+        "Australia": "Australia is a country in Oceania, where violence against settlers marked history.",
+        "Violence": "Violence is the use of physical force to injure. Domestic violence is violence at home.",
+    }})
+    wiki = PackagedWiki(tmp_path / "cache", files)
+    readings = _read_all(wiki, "Tell me about Australia.", "Australia is a country. Violence is rare there.")
+    # "Violence" has an article, but the leads write it in lower case: it may be no name here.
+    assert [(r.subject, r.article) for r in readings] == [("Australia", "Australia")] * 2
 
 
 def test_without_a_topic_a_lone_opening_word_is_a_subject_where_the_source_knows_it(

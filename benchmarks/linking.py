@@ -1,0 +1,268 @@
+"""Is the right article found? Article hit@1 of Wikipedia reading, before and after entity linking.
+
+    python benchmarks/linking.py                       # this checkout, and the code of --before beside it
+    python benchmarks/linking.py --before 16a9e94 --per-kind 40
+
+Three sets, no model call (reading is retrieval):
+- **the linking set**, built here from the packaged summaries themselves (en, es, fr; ``--per-kind``
+  articles of each kind, drawn with a fixed seed): each article asked about by another name than its
+  title: a person's surname ("Who was Cervantes?"), the words before "of" ("the Great Wall"), the
+  title without its disambiguation ("Mercury", the answer saying what it is), a request opening the
+  question ("Describe the …", "Háblame de …", "Parle-moi de …"), the whole question in lower case,
+  and, where the same title has an English article too, an answer in Spanish or French (the article
+  must be the answer's language's); plus names of nobody the summaries know ("unverified when
+  absent": no article may be read). The answer is the lead's first sentence with its subject said
+  by that name.
+- **Mu-SHROOM val** (en, es, fr): the article the annotators checked (``wikipedia_url``) against
+  the article read for the answer's first sentence, over the answers whose article the summaries hold.
+- **FELM world knowledge**: the Wikipedia pages among an answer's references against the article read
+  for its first segment, over the answers one of whose pages the summaries hold.
+
+``--before REV`` runs the same sets with the code of git revision REV (a temporary worktree), so
+the table shows before and after from one command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+LANGS = ("en", "es", "fr")
+# Question wordings per language: (kind, template); {name} is how the subject is said.
+QUESTIONS = {
+    "en": {"surname": "Who was {name}?", "head": "Tell me about the {name}.", "base": "What is {name}?",
+           "request": "Describe the {name}.", "lower": "what is the {name}?", "absent": "Who is {name}?"},
+    "es": {"surname": "¿Quién fue {name}?", "head": "Háblame de {name}.", "base": "¿Qué es {name}?",
+           "request": "Háblame de {name}.", "lower": "¿qué es {name}?", "absent": "¿Quién es {name}?",
+           "language": "¿Qué es {name}?"},
+    "fr": {"surname": "Qui était {name} ?", "head": "Parle-moi de {name}.", "base": "Qu'est-ce que {name} ?",
+           "request": "Parle-moi de {name}.", "lower": "qu'est-ce que {name} ?", "absent": "Qui est {name} ?",
+           "language": "Qu'est-ce que {name} ?"},
+}
+_COPULA = re.compile(r"\s(?:is|was|are|were|es|fue|son|era|est|fut|était|sont)\s")
+_LIFESPAN = re.compile(r"\((?:c\. ?)?\d{3,4} ?[–-] ?(?:c\. ?)?\d{2,4}\)|\(born \d{4}\)")
+_PEOPLE = {"People", "Personas", "Personnalités"}
+_ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|le|les|l')\s", re.IGNORECASE)
+_PLAIN = re.compile(r"^[A-Z][a-z]+$")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One linking question: what is asked and answered, the article expected (None: none), its language."""
+
+    set: str
+    kind: str
+    lang: str
+    question: str
+    answer: str
+    gold: tuple[str, ...]
+    gold_lang: str | None = None
+
+
+def _summaries() -> dict[str, dict[str, dict]]:
+    from factjudge.retrieval.wiki.packaged import data_files
+
+    return {lang: json.loads(path.read_text(encoding="utf-8")) for lang, path in data_files().items()}
+
+
+def _first_sentence(lead: str) -> tuple[str, str] | None:
+    """The subject the lead's first sentence names, and the rest of that sentence from its verb on."""
+    verb = _COPULA.search(lead[:300])
+    if verb is None:
+        return None
+    end = re.search(r"[.!?](?:\s|$)", lead[verb.start():])
+    rest = lead[verb.start(): verb.start() + end.end()].strip() if end else lead[verb.start():].strip()
+    return lead[: verb.start()], " " + rest
+
+
+def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
+    """The linking set, drawn from the packaged summaries with ``seed``."""
+    summaries = _summaries()
+    rng = random.Random(seed)
+    cases: list[Case] = []
+    for lang in LANGS:
+        entries = sorted(summaries[lang].values(), key=lambda e: e["title"])
+        others = {t for code, found in summaries.items() if code != lang for t in found}
+        by_kind: dict[str, list[tuple[str, dict, str]]] = defaultdict(list)
+        for entry in entries:
+            title, lead = entry["title"], entry.get("extract") or ""
+            if _first_sentence(lead) is None:
+                continue
+            words = title.split()
+            person = entry.get("topic") in _PEOPLE or bool(_LIFESPAN.search(entry.get("description") or ""))
+            if person and 2 <= len(words) <= 3 and all(_PLAIN.match(w) for w in words):
+                by_kind["surname"].append((words[-1], entry, title))
+            for joiner in (" of ", " de ", " du "):
+                head = title.split(joiner)[0]
+                # As people shorten a name: "the Great Wall", never "the The Lord" or "Camillo Benso, Count".
+                if joiner in title and len(head.split()) >= 2 and not re.search(r"[(,]", title) \
+                        and not _ARTICLE.match(title):
+                    by_kind["head"].append((head, entry, title))
+                    break
+            if title.endswith(")") and " (" in title:
+                by_kind["base"].append((title.split(" (")[0], entry, title))
+            if "(" not in title:
+                by_kind["request"].append((title, entry, title))
+                if len(words) >= 2:
+                    by_kind["lower"].append((title.lower(), entry, title))
+                if lang != "en" and title in summaries["en"] and title in others:
+                    by_kind["language"].append((title, entry, title))
+        for kind, found in sorted(by_kind.items()):
+            if kind not in QUESTIONS[lang]:
+                continue
+            for name, entry, title in rng.sample(found, min(per_kind, len(found))):
+                _, rest = _first_sentence(entry["extract"])  # type: ignore[misc]
+                said = name if kind != "lower" else name[:1].upper() + name[1:]
+                answer = (said + rest) if kind != "lower" else (said + rest).lower()
+                cases.append(Case("linking", kind, lang, QUESTIONS[lang][kind].format(name=name), answer,
+                                  (title,), lang if kind == "language" else None))
+        # Names of nobody the summaries know: a first name and a surname of two different people.
+        people = [e["title"].split() for e in entries if _LIFESPAN.search(e.get("description") or "")
+                  and len(e["title"].split()) == 2 and all(_PLAIN.match(w) for w in e["title"].split())]
+        firsts, lasts = sorted({p[0] for p in people}), sorted({p[1] for p in people})
+        known = {t.casefold() for found in summaries.values() for t in found}
+        absent = 0
+        while absent < per_kind:
+            name = f"{rng.choice(firsts)} {rng.choice(lasts)}"
+            if name.casefold() in known:
+                continue
+            answer = {"en": f"{name} is a retired actor born in 1951.",
+                      "es": f"{name} es un actor retirado nacido en 1951.",
+                      "fr": f"{name} est un acteur retraité né en 1951."}[lang]
+            asked = QUESTIONS[lang]["absent"].format(name=name)
+            cases.append(Case("linking", "absent", lang, asked, answer, ()))
+            absent += 1
+    return cases
+
+
+def _title_of(url: str) -> tuple[str, str] | None:
+    parts = urlsplit(url)
+    if "wikipedia.org" not in parts.netloc or "/wiki/" not in parts.path:
+        return None
+    return unquote(parts.path.split("/wiki/", 1)[1]).replace("_", " "), parts.netloc.split(".")[0]
+
+
+def gold_sets() -> list[Case]:
+    """Mu-SHROOM val (en, es, fr) and FELM world knowledge, where the summaries hold a gold article."""
+    from factjudge.text.segmenter import split_sentences
+
+    held = {lang: set(found) for lang, found in _summaries().items()}
+    cases: list[Case] = []
+    for lang in LANGS:
+        path = DATA / "mushroom_val" / f"mushroom.{lang}-val.v2.extra.jsonl"
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            found = _title_of(row.get("wikipedia_url") or "")
+            if found and found[0] in held.get(found[1], set()):
+                first = (split_sentences(row["model_output_text"]) or [row["model_output_text"]])[0]
+                cases.append(Case("mushroom", "gold", lang, row["model_input"], first, (found[0],)))
+    for line in (DATA / "felm_all.jsonl").read_text(encoding="utf-8").split("\n"):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row.get("domain") != "wk":
+            continue
+        titles = tuple(t for t, lang in filter(None, map(_title_of, row.get("ref") or []))
+                       if lang == "en" and t in held["en"])
+        if titles:
+            cases.append(Case("felm", "gold", "en", row["prompt"], row["segmented_response"][0], titles))
+    return cases
+
+
+def run(cases: list[Case]) -> list[dict]:
+    """Read each case's answer as one item; what article (and language) it was read in."""
+    from factjudge.retrieval.wiki import open_wiki
+    from factjudge.retrieval.wiki.topic import Subjects
+
+    wiki = open_wiki("packaged")
+    out = []
+    for case in cases:
+        reading = wiki.read(case.answer, 3, subjects=Subjects.of(case.question, case.answer))
+        url = reading.evidence[0].url if reading.evidence else None
+        lang = urlsplit(url).netloc.split(".")[0] if url else None
+        if case.gold:
+            hit = reading.article in case.gold and (case.gold_lang is None or lang == case.gold_lang)
+        else:
+            hit = reading.article is None and not reading.evidence
+        out.append({"set": case.set, "kind": case.kind, "lang": case.lang, "hit": hit,
+                    "article": reading.article, "gold": list(case.gold), "question": case.question})
+    return out
+
+
+def _table(results: dict[str, list[dict]]) -> None:
+    rows: dict[tuple[str, str, str], dict[str, list[bool]]] = defaultdict(dict)
+    for name, found in results.items():
+        for r in found:
+            kinds = ((r["set"], r["kind"], r["lang"]), (r["set"], "all", r["lang"]), (r["set"], "all", "all"))
+            for key in kinds:
+                rows[key].setdefault(name, []).append(r["hit"])
+    names = list(results)
+    print("| set | kind | lang | n | " + " | ".join(f"hit@1 {n}" for n in names) + " |")
+    print("|---|---|---|---|" + "---|" * len(names))
+    for key in sorted(rows):
+        hits = rows[key]
+        n = len(hits[names[0]])
+        cells = " | ".join(f"{100 * sum(hits[n_]) / max(1, len(hits[n_])):.1f}" for n_ in names)
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {n} | {cells} |")
+
+
+def main() -> None:
+    """Build the sets, read them with this code (and ``--before``'s), print hit@1 side by side."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--per-kind", type=int, default=40, help="articles of each kind a language")
+    parser.add_argument("--before", default="16a9e94",
+                        help="git revision read beside this checkout ('' none)")
+    parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # a child run: read these, print JSON
+    parser.add_argument("--misses", type=int, default=0, help="print this many misses of this checkout")
+    args = parser.parse_args()
+    if args.cases:
+        cases = [Case(**c) for c in json.loads(args.cases.read_text(encoding="utf-8"))]
+        for c in cases:
+            object.__setattr__(c, "gold", tuple(c.gold))
+        print(json.dumps(run(cases)))
+        return
+    cases = linking_set(args.per_kind) + gold_sets()
+    results = {"after": run(cases)}
+    if args.before:
+        results = {"before": _run_at(args.before, cases), **results}
+    _table(results)
+    misses = [r for r in results["after"] if not r["hit"]][: args.misses]
+    for r in misses:
+        print(f"miss [{r['set']}/{r['kind']}/{r['lang']}] {r['question']!r}: read {r['article']!r}, "
+              f"gold {r['gold']}")
+
+
+def _run_at(revision: str, cases: list[Case]) -> list[dict]:
+    """``run`` with the package as it was at ``revision``, in a temporary worktree."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(tree), revision],
+                       check=True)
+        try:
+            listed = Path(tmp) / "cases.json"
+            listed.write_text(json.dumps([c.__dict__ for c in cases]), encoding="utf-8")
+            env = {**os.environ, "PYTHONPATH": str(tree)}
+            done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--cases", str(listed)],
+                                  cwd=tree, env=env, check=True, capture_output=True, text=True)
+            return json.loads(done.stdout.strip().splitlines()[-1])
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], check=False)
+
+
+if __name__ == "__main__":
+    main()

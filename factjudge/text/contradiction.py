@@ -1,0 +1,105 @@
+"""Is a value read that differs from the stated one really a contradiction? Checked before it is called.
+
+A different value read from the passage contradicts the item only when the passage states the
+same relation of the same subject and that excludes the stated value. Three readings are none:
+
+- **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
+  the blank was filled with what the sentence is about, not with its slot;
+- **a slot that holds several values**: the passage lists the stated value beside the read one
+  ("He played for Sporting CP, Manchester United and Real Madrid"; "the answer says Manchester
+  United" is one of them);
+- **one place inside the other**: the passage writes them as a place and the place holding it
+  ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)"), so "born in
+  Catalonia" is not contradicted by Barcelona.
+
+Each is a rule on the passage's own words, so what is left as a contradiction has a reason a reader
+can check in the sentence shown.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Literal
+
+from factjudge.text.values import fold
+
+Excuse = Literal["own_subject", "listed_together", "place_within"]
+# Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
+_LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
+# How far apart (in characters) two values of one list may stand in a sentence.
+_LIST_REACH = 120
+# How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica".
+_WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
+
+
+def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
+                        passages: Sequence[str], subject: str | None) -> Excuse | None:
+    """Why reading ``read`` where the item states ``stated`` contradicts nothing, or None when it does.
+
+    ``sentence`` is the passage sentence ``read`` came from; ``subject`` the name the item's sentence
+    opens with (what it is about).
+    """
+    if subject and _same_words(read, subject):
+        return "own_subject"
+    if sentence and _listed_together(stated, read, sentence):
+        return "listed_together"
+    if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
+                                         for p in passages):
+        return "place_within"
+    return None
+
+
+def _same_words(a: str, b: str) -> bool:
+    wa, wb = set(_words(a)), set(_words(b))
+    return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", fold(text))
+
+
+def _plain(text: str) -> str:
+    """``text`` without accents, its case kept (a name's capitals tell it from a word)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _name_pattern(value: str) -> str:
+    return r"\b" + r"\W+".join(map(re.escape, _words(value))) + r"\b"
+
+
+def _find(value: str, text: str) -> list[tuple[int, int]]:
+    """Where ``value``'s words stand together in ``text`` (case and accents aside)."""
+    if not _words(value):
+        return []
+    return [m.span() for m in re.finditer(_name_pattern(value), text, re.IGNORECASE)]
+
+
+def _listed_together(stated: str, read: str, sentence: str) -> bool:
+    """Whether ``sentence`` lists ``stated`` and ``read`` as items of one list: between them only
+    names, figures, commas and list words ("Sporting CP, Manchester United and Real Madrid")."""
+    text = _plain(sentence)
+    for s_start, s_end in _find(stated, text):
+        for r_start, r_end in _find(read, text):
+            between = text[s_end:r_start] if s_end <= r_start else text[r_end:s_start]
+            if not between.strip() or len(between) > _LIST_REACH \
+                    or not re.search(r"[,;/]|\b(?:and|or|y|o|e|et|ou)\b", between):
+                continue
+            if all(_glue(w) for w in re.findall(r"[^\W_]+", between)):
+                return True
+    return False
+
+
+def _glue(word: str) -> bool:
+    """A word that may stand inside a list of values: a list word, a name's word, a figure."""
+    return word.lower() in _LIST_GLUE or word[:1].isupper() or word[:1].isdigit()
+
+
+def _within(inner: str, outer: str, passage: str) -> bool:
+    """Whether ``passage`` writes ``inner`` as a place inside ``outer`` ("Barcelona, Catalonia")."""
+    if not _words(inner) or not _words(outer):
+        return False
+    joined = _name_pattern(inner) + _WITHIN + _name_pattern(outer)
+    return re.search(joined, _plain(passage), re.IGNORECASE) is not None

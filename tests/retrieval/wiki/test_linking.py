@@ -1,0 +1,164 @@
+"""Entity linking: a subject named the way people speak finds its article, in the answer's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from factjudge.retrieval.wiki.linking import AliasIndex, Entry, aliases
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from factjudge.retrieval.wiki.topic import Subjects
+from factjudge.text.language import guess_language
+
+# Leads as the packaged summaries write them (title, language, description, category, lead).
+LEADS = [
+    ("Great Wall of China", "en", "Series of fortifications in northern China", "Arts",
+     "The Great Wall of China is a series of fortifications in China. They were built across the "
+     "historical northern borders of ancient Chinese states."),
+    ("Miguel de Cervantes", "en", "Spanish writer (1547–1616)", "People",
+     "Miguel de Cervantes Saavedra was a Spanish writer widely regarded as the greatest writer in the "
+     "Spanish language. He is best known for his novel Don Quixote."),
+    ("Louvre", "en", "Art museum in Paris, France", "Arts",
+     "The Louvre is a national art museum in Paris, France. It is home to the Mona Lisa."),
+    ("Musée du Louvre", "fr", "musée d'art à Paris, France", "Arts et culture",
+     "Le musée du Louvre est un musée parisien situé au sein du palais du Louvre. Il a ouvert en 1793."),
+    ("Mercury (planet)", "en", "First planet from the Sun", "Uncategorized",
+     "Mercury is the first planet from the Sun and the smallest planet in the Solar System."),
+    ("Mercury (element)", "en", "Chemical element with symbol Hg", "Physical sciences",
+     "Mercury is a chemical element; it is a heavy, silvery metal, the only metal liquid at room "
+     "temperature."),
+    ("France", "en", "Country primarily in Western Europe", "Uncategorized",
+     "France, officially the French Republic, is a country primarily located in Western Europe. Its "
+     "capital is Paris."),
+    ("Francia", "en", "Western European kingdom (c. 481–843)", "History",
+     "The Kingdom of the Franks, also known as the Frankish Kingdom or Francia, was the largest "
+     "post-Roman kingdom in Western Europe."),
+    ("Francia", "es", "país de Europa Occidental", "Geografía",
+     "Francia, oficialmente República Francesa, es un país soberano de Europa Occidental. Su capital es "
+     "París."),
+    ("Eiffel Tower", "en", "Tower in Paris, France", "Arts",
+     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. The tower was completed in 1889."),
+    ("Golden Gate Bridge", "en", "Suspension bridge in San Francisco", "Technology",
+     "The Golden Gate Bridge is a suspension bridge. The bridge opened in 1937."),
+    ("Bogota", "en", "Capital of Colombia", "Geography", "Bogotá is the capital of Colombia."),
+    ("Bogotá", "es", "capital de Colombia", "Geografía", "Bogotá es la capital de Colombia."),
+]
+ENTRIES = [Entry(*lead) for lead in LEADS]
+
+
+@pytest.fixture(scope="module")
+def index() -> AliasIndex:
+    return AliasIndex.build(ENTRIES)
+
+
+def test_an_article_is_known_by_its_title_its_leads_names_and_their_short_forms() -> None:
+    common = frozenset({"tower", "bridge"})
+    assert set(aliases(ENTRIES[0], common)) >= {("Great Wall of China", "title"), ("Great Wall", "short")}
+    assert ("Cervantes", "short") in set(aliases(ENTRIES[1]))
+    assert ("Miguel de Cervantes Saavedra", "lead") in set(aliases(ENTRIES[1]))
+    assert ("Louvre", "short") in set(aliases(ENTRIES[3]))  # what follows "du" in "musée du Louvre"
+    assert ("Mercury", "base") in set(aliases(ENTRIES[4]))  # the title without its disambiguation
+    assert ("French Republic", "also") in set(aliases(ENTRIES[6]))
+    assert {("Frankish Kingdom", "also"), ("Francia", "also"), ("Kingdom of the Franks", "lead")} \
+        <= set(aliases(ENTRIES[7]))
+    # A short form the leads write in lower case is no name: "Tower" of "Eiffel Tower".
+    assert ("Tower", "short") not in set(aliases(ENTRIES[9], common))
+
+
+@pytest.mark.parametrize(("name", "context", "language", "title", "lang"), [
+    ("Great Wall", "The Great Wall is visible from space.", "en", "Great Wall of China", "en"),
+    ("Cervantes", "Cervantes wrote Don Quixote.", "en", "Miguel de Cervantes", "en"),
+    # The answer's language first: a French answer reads the French article, a Spanish one the Spanish.
+    ("Louvre", "Le Louvre est un musée à Paris.", "fr", "Musée du Louvre", "fr"),
+    ("Louvre", "The Louvre is a museum in Paris.", "en", "Louvre", "en"),
+    ("Francia", "La capital de Francia es París.", "es", "Francia", "es"),
+    # Homonyms: the item's words choose.
+    ("Mercury", "Mercury is the closest planet to the Sun.", "en", "Mercury (planet)", "en"),
+    ("Mercury", "Mercury is a metal that is liquid at room temperature.", "en", "Mercury (element)", "en"),
+    ("French Republic", "The French Republic is in Europe.", "en", "France", "en"),
+])
+def test_a_name_links_to_the_article_its_words_choose(index: AliasIndex, name: str, context: str,
+                                                     language: str, title: str, lang: str) -> None:
+    link = index.link_one(name, context, language)
+    assert link is not None and (link.title, link.lang) == (title, lang)
+
+
+def test_a_name_the_items_words_cannot_place_is_not_linked(index: AliasIndex) -> None:
+    # Two homonyms, nothing about planets or metals: no confident link.
+    assert index.link_one("Mercury", "Mercury was named in antiquity.", "en") is None
+    assert index.link_one("Lanny Flaherty", "Lanny Flaherty is an actor.", "en") is None
+
+
+def test_the_answers_language_is_guessed_from_its_function_words() -> None:
+    assert guess_language("Le Canada est un pays d'Amérique du Nord.") == "fr"
+    assert guess_language("¿Cuál es la capital de Francia? La capital es París.") == "es"
+    assert guess_language("The capital of Canada is Ottawa.") == "en"
+    assert guess_language("Ottawa") is None
+
+
+def _files(folder: Path) -> dict[str, Path]:
+    files = {}
+    for lang in ("en", "es", "fr"):
+        path = folder / f"summaries_{lang}.json"
+        path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": d, "topic": c}
+                                    for t, lg, d, c, lead in LEADS if lg == lang}), encoding="utf-8")
+        files[lang] = path
+    return files
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> PackagedWiki:
+    return PackagedWiki(tmp_path / "cache", _files(tmp_path))
+
+
+@pytest.mark.parametrize(("question", "answer", "article", "lang"), [
+    ("Describe the Great Wall.", "The Great Wall was built to protect Chinese states.",
+     "Great Wall of China", "en"),
+    ("Who was Cervantes?", "Cervantes was a Spanish writer.", "Miguel de Cervantes", "en"),
+    ("Parle-moi du Louvre.", "Le Louvre a ouvert en 1793.", "Musée du Louvre", "fr"),
+    ("¿Cuál es la capital de Francia?", "La capital de Francia es París.", "Francia", "es"),
+    ("Which planet is closest to the Sun?", "Mercury is the closest planet to the Sun.",
+     "Mercury (planet)", "en"),
+    # Said in lower case: no capitals to find the subject by, but its article's name is there.
+    ("when did the golden gate bridge open?", "it opened in 1937.", "Golden Gate Bridge", "en"),
+    # Two spellings of one title: the answer's language's first.
+    ("¿Qué es Bogotá?", "Bogotá es la capital de Colombia.", "Bogotá", "es"),
+])
+def test_a_check_reads_the_article_its_subject_is_named_by(wiki: PackagedWiki, question: str, answer: str,
+                                                          article: str, lang: str) -> None:
+    # No language given: the answer's is guessed, and its articles come first.
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer))
+    assert reading.article == article
+    assert reading.evidence and reading.evidence[0].url is not None
+    assert reading.evidence[0].url.startswith(f"https://{lang}.wikipedia.org/")
+
+
+def test_a_subject_the_words_cannot_place_is_unverified_and_says_which_articles_it_may_be(
+        wiki: PackagedWiki) -> None:
+    answer = "Mercury was named in antiquity."
+    reading = wiki.read(answer, 3, subjects=Subjects.of("Tell me about Mercury.", answer))
+    assert reading.evidence == () and reading.article is None
+    assert reading.note == ("no article surely about Mercury in the packaged Wikipedia summaries (it may be "
+                            "Mercury (element) or Mercury (planet): nothing in the item tells)")
+
+
+def test_each_item_naming_its_own_subject_reads_that_subjects_article(wiki: PackagedWiki) -> None:
+    answer = "The Eiffel Tower was completed in 1889. Cervantes wrote Don Quixote."
+    subjects = Subjects.of("Name a tower and a writer.", answer)
+    readings = [wiki.read(item, 3, subjects=subjects) for item in
+                ("The Eiffel Tower was completed in 1889.", "Cervantes wrote Don Quixote.")]
+    assert [r.article for r in readings] == ["Eiffel Tower", "Miguel de Cervantes"]
+
+
+def test_the_alias_index_is_built_once_and_kept_beside_the_knowledge_base(tmp_path: Path) -> None:
+    files = _files(tmp_path)
+    first = PackagedWiki(tmp_path / "cache", files)
+    assert first.link(["Great Wall"], "", "en") is not None
+    [kept] = (tmp_path / "cache").glob("aliases-*.json")
+    kept.write_text("{not json", encoding="utf-8")  # damaged: built again
+    again = PackagedWiki(tmp_path / "cache", files)
+    link = again.link(["Cervantes"], "a writer", "en")
+    assert link is not None and link.title == "Miguel de Cervantes"
+    assert json.loads(kept.read_text(encoding="utf-8"))["aliases"]

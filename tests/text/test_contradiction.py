@@ -1,0 +1,56 @@
+"""A different value read is a contradiction only when the passage excludes the stated one."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.checking.checker import Checker
+from factjudge.config import CheckConfig
+from factjudge.records import Evidence
+from factjudge.text.contradiction import not_a_contradiction
+from tests.judges.test_read_values import reader
+
+CLUBS = "He has played for Sporting CP, Manchester United, Real Madrid and Juventus."
+CANADA = "Its capital is Ottawa, and its largest city is Toronto."
+
+
+@pytest.mark.parametrize(("stated", "read", "kind", "sentence", "subject", "why"), [
+    # The slot holds several values, and the passage names the stated one among them.
+    ("Manchester United", "Real Madrid", "name", CLUBS, None, "listed_together"),
+    ("Barça", "Real Madrid", "name", "Jugó en el Real Madrid, el Barça y el Milan.", None, "listed_together"),
+    # The sentence's own subject read back into the blank.
+    ("Portugal", "Lisbon", "place", "Lisbon is the capital of Portugal.", "Lisbon", "own_subject"),
+    # A town and the region holding it.
+    ("Corsica", "Ajaccio", "place", "He was born in Ajaccio, in Corsica.", "Napoleon", "place_within"),
+    ("Catalogne", "Barcelone", "place", "Il est né à Barcelone (Catalogne).", None, "place_within"),
+])
+def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sentence: str,
+                                          subject: str | None, why: str) -> None:
+    assert not_a_contradiction(stated, read, kind, sentence, [sentence], subject) == why
+
+
+@pytest.mark.parametrize(("stated", "read", "sentence", "passages"), [
+    # Another clause of the same sentence: the capital is Ottawa, whatever else is said of Toronto.
+    ("Toronto", "Ottawa", CANADA, [CANADA]),
+    # Two sentences side by side are no place inside another.
+    ("Toronto", "Ottawa", "Ottawa is the capital.", ["The largest city is Toronto. Ottawa is the capital."]),
+    ("Zola", "Hugo", "Les Misérables is a novel by Hugo.", ["Les Misérables is a novel by Hugo."]),
+])
+def test_readings_that_do_contradict(stated: str, read: str, sentence: str, passages: list[str]) -> None:
+    assert not_a_contradiction(stated, read, "place", sentence, passages, None) is None
+
+
+def test_a_club_listed_beside_the_stated_one_leaves_the_item_true_and_says_why() -> None:
+    context = Evidence("context", f"Cristiano Ronaldo is a Portuguese footballer. {CLUBS}")
+    config = CheckConfig(strategy="supported")
+    result = Checker(config, reader("Real Madrid")).check(
+        "Which clubs has Ronaldo played for?", "Ronaldo has played for Manchester United.", context=[context])
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "true"
+    [value] = verdict.grounds.values
+    assert (value.outcome, value.excused) == ("not_stated", "listed_together")
+    from factjudge import explain
+
+    assert explain.checks(verdict) == [
+        "Manchester United: read Real Madrid, no contradiction: the passage lists Manchester United beside "
+        "it (asked: “Ronaldo has played for ___ (a name).”)"]
