@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from factjudge.agents.extractor import extract_claims
 from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
+from factjudge.checking.normalized import read_plan, restore
 from factjudge.checking.plan import Plan, plan_check
 from factjudge.config import CheckConfig, within_item_cap
 from factjudge.grounds import Grounds
@@ -57,7 +58,13 @@ class Checker:
 
 
 def run(plan: Plan, model: ChatModel) -> CheckResult:
-    """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
+    """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline,
+    on its texts normalised (``checking.normalized``); the result speaks of the texts as given."""
+    read = read_plan(plan)
+    return restore(_run(read.plan, model), read)
+
+
+def _run(plan: Plan, model: ChatModel) -> CheckResult:
     with deadline(plan.config.deadline), call_budget(plan.config.max_calls), recording() as transcript:
         cfg = plan.config
         segs = segment(plan.answer, separator=cfg.separator,
