@@ -20,6 +20,7 @@ word it read otherwise (``ReadAs``) for the result to say so.
 
 from __future__ import annotations
 
+import bisect
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, fields
@@ -103,14 +104,14 @@ def normalized(text: str, where: str = "answer") -> Normalized:
     dropped: list[int] = []  # where invisible characters were removed (original offsets)
     i = 0
     while i < len(text):
+        if text[i] in INVISIBLE or (text[i] in JOINERS and _between_alphabets(text, i)):
+            dropped.append(i)
+            i += 1
+            continue
         j = i + 1
         while j < len(text) and unicodedata.combining(text[j]):
             j += 1
         cluster = text[i:j]
-        if cluster in INVISIBLE or (cluster in JOINERS and _between_alphabets(text, i)):
-            dropped.append(i)
-            i = j
-            continue
         read = _read_cluster(cluster, out[-1] if out else "")
         reason = "compatibility" if _letters_differ(cluster, read) else ""
         for char in read:
@@ -119,7 +120,8 @@ def normalized(text: str, where: str = "answer") -> Normalized:
             ends.append(j)
             why.append(reason)
         i = j
-    _fold_lookalikes(out, why)
+    if _fold_lookalikes(out, why) or not unicodedata.is_normalized("NFC", "".join(out)):
+        out, starts, ends, why = _recomposed(out, starts, ends, why)
     result = "".join(out)
     if result == text:
         return Normalized(text, text)
@@ -154,13 +156,15 @@ def _script(char: str) -> str:
 
 def _between_alphabets(text: str, at: int) -> bool:
     """Whether a joiner at ``at`` shapes nothing: no neighbour is a letter of another script or an emoji."""
-    near = [text[k] for k in (at - 1, at + 1) if 0 <= k < len(text)]
+    near = [unicodedata.normalize("NFKC", text[k])[:1] for k in (at - 1, at + 1) if 0 <= k < len(text)]
     return not any((c.isalpha() and _script(c) not in _ALPHABETS) or unicodedata.category(c) == "So"
                    for c in near)
 
 
-def _fold_lookalikes(chars: list[str], why: list[str]) -> None:
-    """Fold, in place, the letters of a word written in another alphabet than most of its letters."""
+def _fold_lookalikes(chars: list[str], why: list[str]) -> bool:
+    """Fold, in place, the letters of a word written in another alphabet than most of its letters;
+    whether any was."""
+    folded_any = False
     k = 0
     while k < len(chars):
         if not chars[k].isalpha():
@@ -178,7 +182,28 @@ def _fold_lookalikes(chars: list[str], why: list[str]) -> None:
                 if folded != chars[at]:
                     why[at] = _script(chars[at]).lower()
                     chars[at] = folded
+                    folded_any = True
         k = end
+    return folded_any
+
+
+def _recomposed(chars: list[str], starts: list[int], ends: list[int],
+                why: list[str]) -> tuple[list[str], list[int], list[int], list[str]]:
+    """The characters with each letter and its marks composed again (NFC) where folding a letter or
+    removing a character between them left them apart: a Cyrillic С with an acute, folded, is Ć."""
+    out: tuple[list[str], list[int], list[int], list[str]] = ([], [], [], [])
+    k = 0
+    while k < len(chars):
+        end = k + 1
+        while end < len(chars) and unicodedata.combining(chars[end]):
+            end += 1
+        for char in unicodedata.normalize("NFC", "".join(chars[k:end])):
+            out[0].append(char)
+            out[1].append(starts[k])
+            out[2].append(ends[end - 1])
+            out[3].append(next((w for w in why[k:end] if w), ""))
+        k = end
+    return out
 
 
 def _folded(char: str, main: str) -> str:
@@ -206,7 +231,8 @@ def _words_read_as(text: str, out: list[str], starts: list[int], ends: list[int]
             end += 1
         first, last = starts[k], ends[end - 1]
         reasons = dict.fromkeys(r for r in why[k:end] if r)
-        if any(first < at < last for at in dropped):
+        inside = bisect.bisect_right(dropped, first)
+        if inside < len(dropped) and dropped[inside] < last:
             reasons["invisible"] = None
         if reasons:
             found.append(ReadAs(where, first, last, text[first:last], "".join(out[k:end]), tuple(reasons)))
