@@ -80,7 +80,7 @@ for _canon, _factor, _spellings in (
         ("s", 3600.0, "h hour hours hora horas heure heures"),
         ("s", 86400.0, "day days día días jour jours"),
         ("s", 31557600.0, "year years año años an ans année années"),
-        ("%", 1.0, "% percent per cent por ciento pour cent pourcent"),
+        ("%", 1.0, "% percent pourcent"),
         ("°c", 1.0, "°c ºc ° celsius"),
         ("°f", 1.0, "°f ºf fahrenheit"),  # temperatures: value_match converts them (not by a factor)
         ("k", 1.0, "k kelvin kelvins"),
@@ -92,8 +92,10 @@ for _canon, _factor, _spellings in (
         ("people", 1.0, "people inhabitants habitantes habitants personas personnes"),
 ):
     UNITS.update({spelling: (_canon, _factor) for spelling in _spellings.split()})
+# Units of two words: "per cent" (never "per" or "cent" alone: "3 per day", "cent mètres"), "degrees Celsius".
 UNITS.update({f"{degrees} {scale}": UNITS[scale] for degrees in ("degree", "degrees", "grados", "degrés")
               for scale in ("celsius", "fahrenheit")})
+UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
 _UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
 _MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
 

@@ -107,6 +107,7 @@ def test_amounts_are_signed_converted_and_divided() -> None:
     assert amounts("cent mètres") == [(100.0, "m")]
     assert amounts("dos mil habitantes") == [(2000.0, "people")]
     assert amounts("1990-2000") == [(1990.0, ""), (2000.0, "")]  # a range's hyphen is no minus
+    assert amounts("5 per cent") == [(5.0, "%")] and amounts("3 per day") == [(3.0, "")]  # "per" is no %
 
 
 def test_the_stated_value_keeps_its_sign_and_its_fraction() -> None:
