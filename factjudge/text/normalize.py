@@ -4,9 +4,10 @@
 look like the words they copy but match nothing: no article is found about them, and a value read
 right is compared wrong. So the question, the answer and the context are read as
 
-- Unicode NFKC (full-width letters, ligatures, "℃", "㎞" to their plain forms), except superscripts and
-  subscripts ("km²", "10³", "1º" keep them: "10³" is not 103), and a vulgar fraction spelled with a
-  slash ("½" → "1/2", "1½" → "1 1/2");
+- Unicode NFKC (full-width letters and digits, ligatures, "℃", "㎞" to their plain forms), except
+  superscripts and subscripts ("km²", "10³", "1º" keep them: "10³" is not 103) and punctuation and
+  spaces (a Chinese "，" or "？", a no-break space: the segmenter reads them as written), and a vulgar
+  fraction spelled with a slash ("½" → "1/2", "1½" → "1 1/2");
 - without invisible characters (zero-width space, word joiner, soft hyphen, byte-order mark, bidi
   marks), and without zero-width joiners between Latin, Greek or Cyrillic letters (in Arabic, Indic
   scripts and emoji they shape the text, and are kept);
@@ -133,7 +134,7 @@ def _read_cluster(cluster: str, before: str) -> str:
     """One character and its combining marks, in NFKC but for superscripts and subscripts; a vulgar
     fraction with a plain slash, set apart from a whole number before it."""
     tag = unicodedata.decomposition(cluster[0]).split(" ", 1)[0]
-    if tag in ("<super>", "<sub>"):
+    if tag in ("<super>", "<sub>") or unicodedata.category(cluster[0])[0] in "PZ":
         return unicodedata.normalize("NFC", cluster)
     read = unicodedata.normalize("NFKC", cluster)
     if tag == "<fraction>":

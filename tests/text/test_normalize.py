@@ -39,7 +39,8 @@ def test_a_word_that_looks_like_another_is_read_as_it(written: str, read: str, w
     ("½ km", "1/2 km"),
     ("1½ miles", "1 1/2 miles"),
     ("10³ km², 1º de mayo, 2ª", "10³ km², 1º de mayo, 2ª"),  # superscripts keep their meaning
-    ("100\u00a0km\u202f!", "100 km !"),
+    ("100\u00a0km\u202f!", "100\u00a0km\u202f!"),  # punctuation and spaces as written
+    ("２０２０年，北京？", "2020年，北京？"),
     ("20 ℃, 5 ㎞", "20 °C, 5 km"),
     ("e\u0301te\u0301", "été"),  # composed, and no word said to be read otherwise
 ])
