@@ -18,12 +18,12 @@ never a contradiction.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.normalize import normalized
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -190,7 +190,7 @@ def _same_amount(stated: str, read: str, hedged: bool = False) -> bool | None:
     if first.unit and any(not a.unit and _same(bare, a, hedged) for a in comparable):
         return True
     # A bare number read for "35 millions" is the same figure with its scale word left off.
-    figure = NUMBER_PATTERN.search(unicodedata.normalize("NFKC", stated))
+    figure = NUMBER_PATTERN.search(normalized(stated).text)
     if figure and _has_scale(stated) and not _has_scale(read):
         plain = _Amount(*_number(figure.group("num")))
         return any(_same(plain, a, hedged) for a in comparable)
@@ -220,7 +220,7 @@ def amounts(text: str, units: bool = True) -> list[tuple[float, str]]:
 
 
 def _amounts(text: str, units: bool = True) -> list[_Amount]:
-    folded = unicodedata.normalize("NFKC", text)
+    folded = normalized(text).text  # "½" as "1/2", full-width digits as digits
     found: list[_Amount] = []
     for match in NUMBER_PATTERN.finditer(folded):
         value, step, digits = _number(match.group("num"))

@@ -26,6 +26,9 @@ SAME = [
     ("100 degrees Celsius", "212 degrees Fahrenheit", "number"),
     # Lengths, masses, areas.
     ("1/2 km", "500 m", "number"),
+    ("½ km", "500 m", "number"),
+    ("1½ miles", "2.4 km", "number"),
+    ("２０ ℃", "68 °F", "number"),
     ("500 m", "1/2 km", "number"),
     ("1 1/2 miles", "2.4 km", "number"),
     ("3/4 kg", "750 g", "number"),
