@@ -26,6 +26,7 @@ class ReadPlan:
     question: Normalized
     answer: Normalized
     read_as: tuple[ReadAs, ...]
+    segments: tuple[str, ...] | None = None  # the segments given, as given
 
 
 def read_plan(plan: Plan) -> ReadPlan:
@@ -45,7 +46,7 @@ def read_plan(plan: Plan) -> ReadPlan:
     segments = None if plan.segments is None else tuple(normalized(s).text for s in plan.segments)
     read = dataclasses.replace(plan, question=question.text, answer=answer.text, context=tuple(context),
                                ref_texts=tuple(ref_texts), segments=segments)
-    return ReadPlan(read, question, answer, tuple(read_as))
+    return ReadPlan(read, question, answer, tuple(read_as), plan.segments)
 
 
 def restore(result: CheckResult, read: ReadPlan) -> CheckResult:
@@ -55,14 +56,17 @@ def restore(result: CheckResult, read: ReadPlan) -> CheckResult:
     answer = read.answer
     return dataclasses.replace(
         result, question=read.question.original, answer=answer.original,
-        segments=tuple(_segment(s, answer) for s in result.segments),
+        segments=tuple(_segment(s, answer, read.segments) for s in result.segments),
         segment_verdicts=tuple(_verdict(v, answer) for v in result.segment_verdicts),
         claim_verdicts=tuple(_verdict(v, answer) for v in result.claim_verdicts),
         read_as=read.read_as)
 
 
-def _segment(segment: Segment, answer: Normalized) -> Segment:
-    if not segment.located or not answer.changed:
+def _segment(segment: Segment, answer: Normalized, given: tuple[str, ...] | None) -> Segment:
+    if not segment.located:  # a given segment not found in the answer keeps its text, as given
+        return segment if given is None or not 0 < segment.id <= len(given) else \
+            dataclasses.replace(segment, text=given[segment.id - 1].strip())
+    if not answer.changed:
         return segment
     start, end = answer.original_span(segment.start, segment.end)
     return dataclasses.replace(segment, start=start, end=end, text=answer.original[start:end])

@@ -17,6 +17,7 @@ never a contradiction.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -301,7 +302,7 @@ def _spelled(text: str) -> list[tuple[float, int]]:
     """The numbers ``text`` writes in words (en, es, fr), with where each ends: "cent mètres" → (100, 4)."""
     if text2num is None:
         return _spelled_by_table(text)
-    words = [m for m in _WORD_RUN.finditer(text)][:_MAX_WORDS]
+    words = list(itertools.islice(_WORD_RUN.finditer(text), _MAX_WORDS))
     found: list[tuple[float, int]] = []
     i = 0
     while i < len(words):

@@ -113,3 +113,15 @@ def test_plain_text_is_left_as_it_is() -> None:
     result = check("What is the capital of Canada?", "The capital of Canada is Ottawa.",
                    "Its capital is Ottawa.", reader("Ottawa"), "en")
     assert result.read_as == () and result.to_dict()["read_as"] == []
+
+
+def test_given_segments_are_read_normalised_and_shown_as_given() -> None:
+    answer = f"C{ZWJ}anada is big. Its capital is Toronto."
+    segments = [f"C{ZWJ}anada is big.", "Its capital is Toronto.", f"Ma{ZWJ}rie is not here."]
+    model = reader("Ottawa")
+    result = Checker(CheckConfig(strategy="supported"), model).check(
+        "What is the capital of Canada?", answer, segments=segments,
+        context=[Evidence("context", "Canada is big. Its capital is Ottawa.")])
+    assert [(s.text, s.start, s.located) for s in result.segments] == [
+        (segments[0], 0, True), (segments[1], answer.index("Its"), True), (segments[2], -1, False)]
+    assert [answer[s.start:s.end] for s in result.spans] == ["Toronto"]
