@@ -82,12 +82,13 @@ _NUMBER_WORDS = {w: n for n, words in enumerate((
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
-def compare_values(stated: str, read: str | None, kind: Kind, before: str = "") -> Outcome:
+def compare_values(stated: str, read: str | None, kind: Kind, before: str = "", passage: str = "") -> Outcome:
     """The outcome of reading ``read`` from the passages where the item states ``stated``; ``before``
-    is the item's text before the value ("about" before a number widens the tolerance)."""
+    is the item's text before the value ("about" before a number widens the tolerance), ``passage``
+    the passage it was read from (a bare figure read there is in the unit the passage gives it)."""
     if read is None or not read.strip() or NOT_STATED.match(read):
         return "not_stated"
-    same = same_value(stated, read, kind, hedged=bool(_HEDGE.search(before[-40:])))
+    same = same_value(stated, read, kind, hedged=bool(_HEDGE.search(before[-40:])), passage=passage)
     if same is None:
         return "not_stated"
     return "confirmed" if same else "contradicted"
@@ -106,13 +107,13 @@ def _contains(words: list[str], part: list[str]) -> bool:
     return any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
 
 
-def same_value(stated: str, read: str, kind: Kind, hedged: bool = False) -> bool | None:
+def same_value(stated: str, read: str, kind: Kind, hedged: bool = False, passage: str = "") -> bool | None:
     """Whether ``read`` is the value ``stated`` is; None when ``read`` is no value of that kind;
-    ``hedged`` when the item said "about" the number."""
+    ``hedged`` when the item said "about" the number; ``passage`` the text it was read from."""
     if kind in ("date", "year", "century"):
         return _same_time(stated, read)
     if kind == "number":
-        return _same_amount(stated, read, hedged)
+        return _same_amount(stated, read, hedged, passage)
     return _same_name(stated, read)
 
 
@@ -176,11 +177,17 @@ def _roman(text: str) -> int:
     return total
 
 
-def _same_amount(stated: str, read: str, hedged: bool = False) -> bool | None:
+def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = "") -> bool | None:
     said, got = _amounts(stated), _amounts(read)
     if not said or not got:
         return None
     first = said[0]
+    if first.unit and passage and not any(a.unit for a in got):
+        # A bare figure read where the passage writes it with a unit ("100" of "100 °C"): in that unit.
+        written = [unit for unit, bare in zip(_amounts(passage), _amounts(passage, units=False), strict=True)
+                   if unit.unit == first.unit and any(_same(bare, a) for a in got)]
+        if written:
+            return any(_same(first, a, hedged) for a in written)
     comparable = [a for a in got if not first.unit or not a.unit or a.unit == first.unit]
     if not comparable:
         return None  # a length read for a mass: no answer to this question

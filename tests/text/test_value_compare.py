@@ -103,6 +103,17 @@ def test_about_widens_the_tolerance_the_precision_written_sets_it() -> None:
     assert compare_values("10 °C", "20 °C", "number", before="environ ") == "contradicted"
 
 
+def test_a_bare_figure_read_is_in_the_unit_its_passage_gives_it() -> None:
+    # Asked "water boils at ___ (a number of °F)", the model read "100" from "100 °C".
+    passage = "At sea level, water boils at 100 °C and freezes at 0 °C."
+    assert compare_values("100 °F", "100", "number", passage=passage) == "contradicted"
+    assert compare_values("212 °F", "100", "number", passage=passage) == "confirmed"
+    assert compare_values("100 miles", "100", "number", passage="The road is 100 km long.") == "contradicted"
+    # With no unit for it in the passage, a bare figure is the one asked for, as before.
+    assert compare_values("90,000 years", "90,000", "number", passage="It lasted 90,000.") == "confirmed"
+    assert compare_values("90,000 years", "90,000", "number") == "confirmed"
+
+
 def test_amounts_are_signed_converted_and_divided() -> None:
     assert amounts("-40 °C") == [(-40.0, "°c")]
     assert amounts("minus 40 °F") == [(-40.0, "°c")]
