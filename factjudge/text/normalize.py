@@ -22,6 +22,7 @@ word it read otherwise (``ReadAs``) for the result to say so.
 from __future__ import annotations
 
 import bisect
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, fields
@@ -38,6 +39,9 @@ _LOOKALIKES = {
                          strict=True)),
     "GREEK": dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοανιρυκ", "ABEZHIKMNOPTYXoaviruk", strict=True)),
 }
+# Text with none of these (and in NFKC) has nothing to fold: invisible characters, joiners, and the
+# Greek and Cyrillic blocks (a Latin word with one of their letters, or their words with a Latin one).
+_SUSPECT = re.compile(f"[{''.join(sorted(INVISIBLE | JOINERS))}\u0370-\u03ff\u0400-\u052f\u1f00-\u1fff]")
 # The other way: the letter of a script a Latin letter copies, where one does.
 _FROM_LATIN = {script: {latin: own for own, latin in table.items()} for script, table in _LOOKALIKES.items()}
 
@@ -96,8 +100,8 @@ class Normalized:
 
 def normalized(text: str, where: str = "answer") -> Normalized:
     """``text`` read as the module says, with where each character came from and the words read otherwise."""
-    if text.isascii():  # nothing to fold: most text, at no cost
-        return Normalized(text, text)
+    if text.isascii() or (unicodedata.is_normalized("NFKC", text) and not _SUSPECT.search(text)):
+        return Normalized(text, text)  # nothing to fold: most text (French, Spanish …), at little cost
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
