@@ -6,6 +6,7 @@ strings; none of them words a verdict itself, and nothing parses these strings b
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -319,3 +320,38 @@ def coverage(covered: _Covered) -> str:
     if covered.searched:
         parts.append(f"{covered.searched} searched for, the answer naming nothing")
     return f"read: {covered.source}, {parts[0]}" + (f" ({'; '.join(parts[1:])})" if parts[1:] else "")
+
+
+class _ReadAs(Protocol):
+    @property
+    def written(self) -> str: ...
+    @property
+    def read(self) -> str: ...
+    @property
+    def why(self) -> Sequence[str]: ...
+
+
+_READ_WHY = {"cyrillic": "a Cyrillic letter", "greek": "a Greek letter", "latin": "a Latin letter",
+             "invisible": "an invisible character", "compatibility": "a compatibility form"}
+
+
+def read_as(changes: Sequence[_ReadAs]) -> str:
+    """The words of the user's text read otherwise than written, in one line: "read 'Canada' for
+    'Cаnada' (a Cyrillic letter, U+0430)"; empty when none was."""
+    seen: dict[tuple[str, str], _ReadAs] = {}
+    for change in changes:
+        seen.setdefault((change.written, change.read), change)
+    parts = []
+    for change in list(seen.values())[:_MAX_LISTED]:
+        odd = list(dict.fromkeys(c for c in change.written if c not in change.read))[:3]
+        why = " and ".join(_READ_WHY.get(w, w) for w in change.why)
+        codes = ", ".join(f"U+{ord(c):04X}" for c in odd)
+        parts.append(f"'{change.read}' for '{_shown(change.written)}' ({why}{', ' + codes if codes else ''})")
+    if len(seen) > _MAX_LISTED:
+        parts.append(f"and {len(seen) - _MAX_LISTED} more")
+    return f"read {'; '.join(parts)}" if parts else ""
+
+
+def _shown(text: str) -> str:
+    """``text`` with the characters that show nothing written as escapes, so the reader sees them."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) == "Cf" else c for c in text)

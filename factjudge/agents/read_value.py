@@ -105,7 +105,8 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     answer = result.completion.text if result.completion else ""
     read = reply.value if reply is not None else None
     where = passage_with(read, [ev.text for ev in passages]) if read else None
-    outcome = compare_values(span.text, read, span.kind) if where is not None else "not_stated"
+    outcome = "not_stated" if where is None else compare_values(
+        span.text, read, span.kind, before=item[:span.start], passage=passages[where].text)
     others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
     others += topic_names(question) if question.strip() else []
     if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
