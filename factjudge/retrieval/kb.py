@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from factjudge.errors import InputError, RetrievalError
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
+from factjudge.retrieval.regular import not_regular, read_head
 from factjudge.text.tokenize import tokenize
 
 if TYPE_CHECKING:
@@ -229,6 +230,9 @@ class KnowledgeBase:
         self.engine = engine
         self.bm25s_path = self.path.with_name(self.path.name + ".bm25s")
         self._bm25s_index: Bm25sIndex | None = None
+        if self.path.exists() and (problem := not_regular(self.path)) is not None:
+            # SQLite would wait on a FIFO for good; a new file is made by connect below.
+            raise InputError(f"cannot open knowledge base {self.path}: {problem}")
         try:
             self._conn = sqlite3.connect(str(self.path), check_same_thread=not shared)
         except sqlite3.Error as exc:
@@ -553,10 +557,11 @@ def file_damage(path: str | Path) -> str | None:
     It does not read every page: damage inside a page still shows at the first search.
     """
     path = Path(path)
+    if (problem := not_regular(path)) is not None:
+        return problem
     try:
+        header = read_head(path, 100)  # a FIFO or device is refused here, never waited on
         size = path.stat().st_size
-        with path.open("rb") as handle:
-            header = handle.read(100)
     except OSError as exc:
         return f"unreadable ({exc.strerror or exc})"
     if size == 0:
