@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from factjudge.errors import InputError, RetrievalError
+from factjudge.errors import InputError, RetrievalError, SourceUnusable
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.regular import not_regular, read_head
@@ -199,7 +199,7 @@ def _sqlite_errors(
         except sqlite3.OperationalError as exc:  # locked, unreadable, out of disk
             raise RetrievalError(f"knowledge base {kb.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:  # corrupt, or not an SQLite file at all
-            raise InputError(f"{kb.path} is damaged or not a factjudge knowledge base ({exc})") from None
+            raise SourceUnusable(f"{kb.path} is damaged or not a factjudge knowledge base ({exc})") from None
 
     return guarded
 
@@ -232,7 +232,7 @@ class KnowledgeBase:
         self._bm25s_index: Bm25sIndex | None = None
         if self.path.exists() and (problem := not_regular(self.path)) is not None:
             # SQLite would wait on a FIFO for good; a new file is made by connect below.
-            raise InputError(f"cannot open knowledge base {self.path}: {problem}")
+            raise SourceUnusable(f"cannot open knowledge base {self.path}: {problem}")
         try:
             self._conn = sqlite3.connect(str(self.path), check_same_thread=not shared)
         except sqlite3.Error as exc:
@@ -245,7 +245,7 @@ class KnowledgeBase:
         tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and not tables >= KB_TABLES:
             self._conn.close()
-            raise InputError(f"{self.path} is an SQLite file but not a factjudge knowledge base "
+            raise SourceUnusable(f"{self.path} is an SQLite file but not a factjudge knowledge base "
                              f"(its tables: {', '.join(sorted(tables)[:5])}); give a new file name")
         self._conn.executescript(_SCHEMA)
         if tables and not {"term_df", "kb_stats"} <= tables:

@@ -65,7 +65,7 @@ def test_a_fifo_is_no_knowledge_base_and_no_index(fifo_folder: dict[str, str]) -
     assert opened.returncode == 0, opened.stderr
     said = opened.stdout.splitlines()
     assert said[0] == "not a regular file (a FIFO)"
-    assert said[1].startswith("InputError cannot open knowledge base") and "a FIFO" in said[1]
+    assert said[1].startswith("SourceUnusable cannot open knowledge base") and "a FIFO" in said[1]
 
 
 def test_regular_files_only_are_read(tmp_path: Path) -> None:
