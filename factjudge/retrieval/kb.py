@@ -549,12 +549,13 @@ class KnowledgeBase:
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def file_damage(path: str | Path) -> str | None:
+def file_damage(path: str | Path, *, thorough: bool = False) -> str | None:
     """Why the knowledge base at ``path`` cannot be whole ("empty", "truncated" …), None if it looks whole.
 
     Cheap enough to run on every open: the header's magic, its page count against the file's
     size (a cut copy or a killed writer's file is shorter), then the tables and one document.
-    It does not read every page: damage inside a page still shows at the first search.
+    It does not read every page: damage inside a page shows at the first search, or with
+    ``thorough`` (SQLite's ``PRAGMA quick_check``, which reads them all: run it after a read failed).
     """
     path = Path(path)
     if (problem := not_regular(path)) is not None:
@@ -581,6 +582,8 @@ def file_damage(path: str | Path) -> str | None:
                 return "missing its tables"
             if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
                 return "without documents"
+            if thorough and (found := conn.execute("PRAGMA quick_check(1)").fetchone()) != ("ok",):
+                return f"damaged inside its pages ({' '.join(str(found and found[0]).split())[:200]})"
     except sqlite3.Error as exc:
         return f"unreadable ({exc})"
     return None
