@@ -67,11 +67,34 @@ def build_app(args: argparse.Namespace) -> Any:
 
 def server_settings(args: argparse.Namespace) -> dict[str, Any]:
     """uvicorn's settings for the connection bounds the flags set: headers and bodies timed out, the
-    open connections bounded (``connections.bounded_h11``), idle keep-alive connections closed."""
+    open connections bounded (``connections.bounded_h11``), idle keep-alive connections closed, and
+    no more connections accepted at once than the open-file limit leaves room for."""
     from factjudge.integrations.connections import bounded_h11
 
-    return {"http": bounded_h11(args.header_timeout, args.body_timeout, args.max_connections),
-            "timeout_keep_alive": DEFAULT_KEEP_ALIVE}
+    bound, backlog = connection_bound(args.max_connections)
+    return {"http": bounded_h11(args.header_timeout, args.body_timeout, bound),
+            "timeout_keep_alive": DEFAULT_KEEP_ALIVE, "backlog": backlog}
+
+
+def connection_bound(wanted: int) -> tuple[int, int]:
+    """The connections kept open at most (``wanted``, or fewer where the process may not open that many
+    files) and how many are accepted in one go (uvicorn's backlog, 2,048 by default: a burst is accepted
+    whole before the oldest waiting connections are closed, so it must fit in what is left)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return wanted, BACKLOG
+    if soft == resource.RLIM_INFINITY:
+        return wanted, BACKLOG
+    room = max(2, soft - FILES_KEPT)
+    return max(1, min(wanted, room // 2)), max(1, min(BACKLOG, room // 4))
+
+
+# Files a service keeps open besides its connections (its model, indexes, logs, Python itself).
+FILES_KEPT = 64
+BACKLOG = 2048
 
 
 def _check_limits(args: argparse.Namespace) -> None:

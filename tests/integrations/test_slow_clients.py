@@ -80,3 +80,15 @@ def test_a_flood_of_slow_clients_is_bounded_and_healthz_still_answers() -> None:
             with suppress(TimeoutError):
                 closed += sock.recv(4096).startswith(b"HTTP/1.1 408 ")
         assert closed >= 100 - 20
+
+
+def test_the_connection_bound_leaves_room_under_the_open_file_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from factjudge.integrations.serve_cli import connection_bound
+
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: (256, 256))  # macOS's default
+    bound, backlog = connection_bound(200)
+    assert bound + backlog + 64 <= 256  # a burst accepted whole still fits beside the service's own files
+    monkeypatch.setattr(resource, "getrlimit", lambda kind: (20_000, 20_000))
+    assert connection_bound(200) == (200, 2048)
