@@ -67,6 +67,14 @@ class FetchedPage:
         return cls(**{k: v for k, v in data.items() if k in names})
 
 
+class AddressRefused(RetrievalError):
+    """A fetch refused for where it leads: ``problem`` is "loopback", "private", "link-local" …"""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
 def address_problem(
     ip: _IPAddress, *, allow_private: bool = False, allow_loopback: bool = False
 ) -> str | None:
@@ -346,7 +354,7 @@ class LinkFetcher:
             )
             if problem:
                 shown = host if str(address) == host else f"{host} ({address})"
-                raise RetrievalError(f"refused {problem} address {shown}")
+                raise AddressRefused(f"refused {problem} address {shown}", problem)
         if not addresses:
             raise RetrievalError(f"cannot resolve {host}: no address")
         return addresses

@@ -13,8 +13,10 @@ before the first byte.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
+import logging
 import os
 import re
 import shutil
@@ -27,11 +29,12 @@ from urllib.parse import urljoin
 from factjudge.environment import zim_dir
 from factjudge.errors import InputError, RetrievalError
 from factjudge.llm.model_file import file_lock
-from factjudge.retrieval.links import LinkFetcher, download
+from factjudge.retrieval.links import AddressRefused, LinkFetcher, download
 from factjudge.retrieval.regular import not_regular
 from factjudge.retrieval.wiki.installed import KIWIX_NAME
 from factjudge.version import package_version
 
+log = logging.getLogger(__name__)
 # Kiwix's folder of Wikipedia files (its listing names every edition and month).
 KIWIX = "https://download.kiwix.org/zim/wikipedia/"
 # The edition fetched when none is named: English's most-read articles whole, without pictures
@@ -53,7 +56,7 @@ SPARE_BYTES = 64 * 1024**2
 _NAME_RUN = re.compile(r"[\w.-]+")
 # A listing at the size cap is read in well under a second; a bound all the same.
 LISTING_SECONDS = 10.0
-_LANG = re.compile(r"[a-z]{2,3}(-[a-z]+)?")
+_LANG = re.compile(r"[a-z]{2,3}(-[a-z]+)*")  # en, es; zh-min-nan, be-tarask
 _EDITION = re.compile(r"[a-z0-9]+_[a-z]+")
 
 
@@ -189,7 +192,14 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
     base = base if base.endswith("/") else base + "/"
     fetcher = fetcher or fetcher_for()
     folder = directory or zim_dir()
-    name = newest_file(_small(base, fetcher, MAX_LISTING_BYTES), lang, edition)
+    try:
+        listing = _small(base, fetcher, MAX_LISTING_BYTES)
+    except AddressRefused as exc:
+        if exc.problem not in ("loopback", "private"):
+            raise
+        raise RetrievalError(f"{exc}: a mirror on this machine or a private network is fetched from "
+                             "only with --allow-private") from None
+    name = newest_file(listing, lang, edition)
     if name is None:
         raise RetrievalError(f"no wikipedia_{lang}_{edition} file is listed at {base} "
                              "(see the editions there, e.g. top_nopic, all_nopic, all_mini)")
@@ -205,7 +215,10 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
     except OSError as exc:
         raise InputError(f"cannot make {folder}: {exc.strerror or exc}") from None
     part = folder / f"{name}.part"
-    with file_lock(folder / f"{name}.lock"):  # two gets of one file take turns
+    def waiting() -> None:
+        log.warning("another wiki get is downloading %s into %s: waiting for it to finish", name, folder)
+
+    with file_lock(folder / f"{name}.lock", waiting):  # two gets of one file take turns
         if _stamp(target) not in (None, found) and _installed_problem(target, digest, None) is None:
             # installed by the other while this one waited
             return Fetched(target, target.stat().st_size, already=True)
@@ -226,6 +239,10 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
+            if exc.errno == errno.ENOSPC:  # the disk filled (another program wrote meanwhile): not bad input
+                kept = part.stat().st_size if part.is_file() else 0
+                raise RetrievalError(f"the disk holding {folder} is full: {_size(kept)} of {name} kept; free "
+                                     "some space and run the same command again to resume") from None
             raise InputError(f"cannot write {part}: {exc.strerror or exc}") from None
         except RetrievalError as exc:
             kept = part.stat().st_size if part.is_file() else 0

@@ -20,7 +20,7 @@ from factjudge.environment import zim_dir
 from factjudge.retrieval.regular import not_regular, read_head
 
 # A Kiwix Wikipedia file name: language, selection, flavour, month.
-KIWIX_NAME = re.compile(r"wikipedia_(?P<lang>[a-z]{2,3}(?:-[a-z]+)?)_(?P<selection>[a-z0-9]+)_"
+KIWIX_NAME = re.compile(r"wikipedia_(?P<lang>[a-z]{2,3}(?:-[a-z]+)*)_(?P<selection>[a-z0-9]+)_"
                         r"(?P<flavour>[a-z]+)_(?P<date>\d{4}-\d{2})\.zim")
 # How much of Wikipedia a selection holds, widest first; other selections (a topic's) rank after.
 _SELECTIONS = ("all", "top1m", "top")
