@@ -5,7 +5,10 @@ Kiwix names them: ``wikipedia_<lang>_<selection>_<flavour>_<YYYY-MM>.zim`` (``al
 article, ``top`` the most read; ``maxi`` and ``nopic`` whole articles, ``mini`` their leads
 only). ``auto`` prefers an installed ZIM of the answer's language, the widest selection of
 whole articles first, then the newest; for English, then FActScore's SQLite dump put there;
-else the packaged lead summaries.
+else the packaged lead summaries. What ``wiki status`` flags (a FIFO or other file that is not a
+regular one, an empty, unreadable or unindexed ZIM, a ``.db`` of another schema) ``auto`` passes over,
+and says so once a process (a warning). Nothing here opens a file that is not a regular one: SQLite
+and libzim would wait on a FIFO for good.
 """
 
 from __future__ import annotations
