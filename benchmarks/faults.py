@@ -35,6 +35,12 @@ prints how long each check took and how many requests it sent.
     python benchmarks/faults.py --part kill --kills 5 --rate 0.2 --limit 40
     python benchmarks/faults.py --part local-deadline
     python benchmarks/faults.py --part retrieval-deadline
+    python benchmarks/faults.py --part bounds          # fifo, slow-clients, listing, damaged-index
+
+The bounds part (benchmarks/bounds.py, issue 44) measures what a FIFO named as a data file does to
+auto, `wiki status` and `serve`'s start-up; `/healthz` and the server's descriptors under 300
+slow-header clients; the Kiwix listing parse at 400 KB and 16 MB; and the checks after the packaged
+index is damaged inside a page.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))  # this checkout's factjudge, and the tests' MediaWiki server
 
+from bounds import PARTS as BOUNDS  # noqa: E402
 from throughput import FELM_WK, realistic_reply  # noqa: E402
 
 from factjudge.testing.openai_server import FAULTS, FaultPlan, OpenAIServer  # noqa: E402
@@ -435,8 +442,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--part", choices=["faults", "cache", "kill", "local-deadline", "retrieval-deadline",
-                                           "all"], default="all",
-                        help="all: faults, cache and kill (the deadline parts run only when named)")
+                                           "bounds", *BOUNDS, "all"], default="all",
+                        help="all: faults, cache and kill (the deadline parts and the bounds run only when "
+                        f"named; bounds: {', '.join(BOUNDS)})")
     parser.add_argument("--limit", type=int, default=40, help="answers (default 40)")
     parser.add_argument("--rate", type=float, default=0.2,
                         help="share of requests with a fault, every 1/rate-th, the kinds in turn "
@@ -456,6 +464,11 @@ def main() -> None:
         return
     if args.part == "retrieval-deadline":
         retrieval_deadline_part(args)
+        return
+    if args.part == "bounds" or args.part in BOUNDS:
+        for name, part in BOUNDS.items():
+            if args.part in ("bounds", name):
+                part()
         return
     if not FELM_WK.exists():
         sys.exit(f"benchmark data missing: {FELM_WK}")

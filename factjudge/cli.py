@@ -300,11 +300,12 @@ def _wiki_get(args: argparse.Namespace) -> int:
         got = get_edition(args.lang, args.edition, mirror=args.mirror, fetcher=fetcher,
                           directory=Path(args.dir) if args.dir else None, show=show)
     if got.already:
-        print(f"{got.path} is installed already ({got.size / 1024**2:,.0f} MB)")
+        print(f"{got.path} is installed already ({got.size / 1024**2:,.0f} MB, SHA-256 verified)")
     else:
         how = (f", resumed from {got.resumed_from / 1024**2:,.0f} MB" if got.resumed_from else
-               ", fetched again from the start: the server does not resume" if got.restarted else "")
-        print(f"installed {got.path} ({got.size / 1024**2:,.0f} MB, SHA-256 verified{how})")
+               ", fetched again from the start" if got.restarted else "")
+        replaced = f"; the file there was {got.replaced}, and is replaced" if got.replaced else ""
+        print(f"installed {got.path} ({got.size / 1024**2:,.0f} MB, SHA-256 verified{how}){replaced}")
     print(f"--wiki zim:{got.path} reads it; auto reads it for answers in its language")
     return 0
 

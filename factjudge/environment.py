@@ -28,9 +28,16 @@ def _value(name: str) -> str | None:
     return value or None
 
 
+def _xdg(name: str) -> str | None:
+    """An XDG base folder's variable: None when unset, blank or relative (the XDG spec says a relative
+    path is invalid and must be ignored: it would point somewhere else from every working folder)."""
+    value = _value(name)
+    return value if value and os.path.isabs(value) else None
+
+
 def cache_home() -> Path:
     """factjudge's folder in the user cache: ``$XDG_CACHE_HOME/factjudge`` or ``~/.cache/factjudge``."""
-    base = _value("XDG_CACHE_HOME")
+    base = _xdg("XDG_CACHE_HOME")
     return (Path(base) if base else Path.home() / ".cache") / "factjudge"
 
 
@@ -61,7 +68,7 @@ def wiki_dir() -> Path:
 
 def data_home() -> Path:
     """factjudge's folder in the user data: ``$XDG_DATA_HOME/factjudge`` or ``~/.local/share/factjudge``."""
-    base = _value("XDG_DATA_HOME")
+    base = _xdg("XDG_DATA_HOME")
     return (Path(base) if base else Path.home() / ".local" / "share") / "factjudge"
 
 

@@ -39,3 +39,8 @@ class RetrievalError(FactJudgeError):
 
 class TooMuchWork(InputError):
     """The input needs more than one check may cost: more items or model calls than its caps allow."""
+
+
+class SourceUnusable(InputError):
+    """An evidence source named in the setup (a knowledge base, a Wikipedia file) cannot be opened: the
+    user's input on the command line (exit 2), the operator's fault in the service (500, path logged)."""

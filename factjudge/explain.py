@@ -9,11 +9,12 @@ strings; none of them words a verdict itself, and nothing parses these strings b
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from factjudge.grounds import Grounds
-from factjudge.records import CheckResult, Coverage, Evidence, Verdict
+from factjudge.records import CheckResult, Coverage, Evidence, ReadAs, Verdict
 
 _MAX_LISTED = 3
 _MAX_QUOTE = 120
@@ -256,6 +257,32 @@ def coverage(covered: Coverage) -> str:
     return f"read: {covered.source}, {parts[0]}" + (f" ({'; '.join(parts[1:])})" if parts[1:] else "")
 
 
+_READ_WHY = {"cyrillic": "a Cyrillic letter", "greek": "a Greek letter", "latin": "a Latin letter",
+             "invisible": "an invisible character", "compatibility": "a compatibility form"}
+
+
+def read_as(changes: Sequence[ReadAs]) -> str:
+    """The words of the user's text read otherwise than written, in one line: "read 'Canada' for
+    'Cаnada' (a Cyrillic letter, U+0430)"; empty when none was."""
+    seen: dict[tuple[str, str], ReadAs] = {}
+    for change in changes:
+        seen.setdefault((change.written, change.read), change)
+    parts = []
+    for change in list(seen.values())[:_MAX_LISTED]:
+        odd = list(dict.fromkeys(c for c in change.written if c not in change.read))[:3]
+        why = " and ".join(_READ_WHY.get(w, w) for w in change.why)
+        codes = ", ".join(f"U+{ord(c):04X}" for c in odd)
+        parts.append(f"'{change.read}' for '{_shown(change.written)}' ({why}{', ' + codes if codes else ''})")
+    if len(seen) > _MAX_LISTED:
+        parts.append(f"and {len(seen) - _MAX_LISTED} more")
+    return f"read {'; '.join(parts)}" if parts else ""
+
+
+def _shown(text: str) -> str:
+    """``text`` with the characters that show nothing written as escapes, so the reader sees them."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) == "Cf" else c for c in text)
+
+
 def verdict_dict(verdict: Verdict) -> dict[str, Any]:
     """A verdict as JSON: its data (``Verdict.to_dict``), then its cut, whether it is a close call, and
     the words made from its grounds (``why``, ``score_note``) for readers."""
@@ -266,12 +293,14 @@ def verdict_dict(verdict: Verdict) -> dict[str, Any]:
 def result_dict(result: CheckResult) -> dict[str, Any]:
     """A result as JSON, as the CLI, result files and the HTTP API write it: its data
     (``CheckResult.to_dict``), each verdict with its words, and the faithfulness, success and reason."""
-    data = result.to_dict()
+    data: dict[str, Any] = {}
+    for key, value in result.to_dict().items():
+        data[key] = value
+        if key == "threshold":  # the metric view stands beside the threshold it is read against
+            data.update(faithfulness=result.faithfulness, successful=result.is_successful(),
+                        reason=reason(result))
     data["segment_verdicts"] = [verdict_dict(v) for v in result.segment_verdicts]
     data["claim_verdicts"] = [verdict_dict(v) for v in result.claim_verdicts]
-    coverage = data.pop("coverage")
-    data.update(faithfulness=result.faithfulness, successful=result.is_successful(), reason=reason(result),
-                coverage=coverage)
     return data
 
 

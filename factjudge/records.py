@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from factjudge.grounds import Grounds
+from factjudge.text.normalize import ReadAs
 from factjudge.threshold import checked_threshold
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
@@ -307,6 +308,7 @@ class CheckResult:
     version: str = ""
     threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
     coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
+    read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (text.normalize)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict of the fields (``explain.result_dict`` adds the figures and words
@@ -333,6 +335,7 @@ class CheckResult:
             "version": self.version,
             "threshold": self.threshold,
             "coverage": None if self.coverage is None else self.coverage.to_dict(),
+            "read_as": [r.to_dict() for r in self.read_as],
         }
 
     @classmethod
@@ -352,6 +355,7 @@ class CheckResult:
         if "threshold" in data:
             data["threshold"] = checked_threshold(data["threshold"])
         data["coverage"] = Coverage.from_dict(data["coverage"]) if data.get("coverage") else None
+        data["read_as"] = tuple(ReadAs.from_dict(r) for r in data.get("read_as") or ())
         return _from_dict(cls, data)
 
     @classmethod

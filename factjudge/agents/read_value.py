@@ -86,7 +86,9 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     where = passage_with(read, [ev.text for ev in passages]) if read else None
     others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
     others += topic_names(question) if question.strip() else []
-    outcome = value_outcome(span.text, read, span.kind, held=where is not None, others=others)
+    held = passages[where].text if where is not None else None
+    outcome = value_outcome(span.text, read, span.kind, held=held is not None, others=others,
+                            before=item[:span.start], passage=held or "")
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
     excused = None
     if outcome == "contradicted" and read:
@@ -98,13 +100,14 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     return ValueReading(check, form, where, answer, result.trace)
 
 
-def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool,
-                  others: Sequence[str] = ()) -> Outcome:
-    """How the value ``read`` from the passages compares with the one ``stated``: not stated when no
-    passage holds what was read (it came from belief), and when it echoes one of ``others`` (another
+def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, others: Sequence[str] = (),
+                  before: str = "", passage: str = "") -> Outcome:
+    """How the value ``read`` from the passages compares with the one ``stated`` (``compare_values``:
+    ``before``, the item's text before it, and ``passage``, the one it was read from): not stated when
+    no passage holds what was read (it came from belief), and when it echoes one of ``others`` (another
     value the item states, or its topic: read into the wrong blank, it contradicts nothing).
     ``read_value`` then excuses a contradiction the passage explains (``text.contradiction``)."""
-    outcome = compare_values(stated, read, kind) if held else "not_stated"
+    outcome = compare_values(stated, read, kind, before=before, passage=passage) if held else "not_stated"
     if outcome == "contradicted" and read and echoes_other(read, kind, others):
         return "not_stated"
     return outcome

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from factjudge.agents.extractor import extract_claims
 from factjudge.checking.context import Context
 from factjudge.checking.gather import Gatherer
+from factjudge.checking.normalized import read_plan, restore
 from factjudge.checking.plan import Plan, plan_check
 from factjudge.checking.session import Session, check_scope
 from factjudge.config import CheckConfig, within_item_cap
@@ -58,7 +59,13 @@ class Checker:
 
 def run(plan: Plan, model: ChatModel, session: Session | None = None) -> CheckResult:
     """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline,
-    in ``session``'s scope (else the current holder's resources: ``session.check_scope``)."""
+    in ``session``'s scope (else the current holder's resources: ``session.check_scope``), on its texts
+    normalised (``checking.normalized``); the result speaks of the texts as given."""
+    read = read_plan(plan)
+    return restore(_run(read.plan, model, session), read)
+
+
+def _run(plan: Plan, model: ChatModel, session: Session | None) -> CheckResult:
     scope = session.check_scope(plan.config) if session is not None else check_scope(plan.config)
     with scope as transcript:
         cfg = plan.config

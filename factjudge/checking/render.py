@@ -54,6 +54,8 @@ def print_result(result: CheckResult, console: Console | None = None, *, verbose
             _print_grounds(console, verdict, "    ", verbose)
     if result.coverage is not None:  # which Wikipedia was read, and what it had an article for
         console.print(f"[dim]{escape(printable(explain.coverage(result.coverage)))}[/]")
+    if result.read_as:  # words read otherwise than written (a Cyrillic letter folded, a zero-width one gone)
+        console.print(f"[yellow]{escape(printable(explain.read_as(result.read_as)))}[/]")
     counts = {label: sum(v.label == label for v in result.segment_verdicts) for label in MARKS}
     score = "n/a" if result.score is None else f"{result.score:.0%} of judged items true"
     usage = result.usage

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from factjudge.checking.plan import plan_check
 from factjudge.checking.verifier import Verifier
 from factjudge.config import GRANULARITIES, CheckConfig
-from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError, TooMuchWork
+from factjudge.errors import FactJudgeError, InputError, ModelError, ParseError, SourceUnusable, TooMuchWork
 from factjudge.integrations.http_guard import Guard, error_payload, lone_surrogate
 from factjudge.integrations.http_models import CheckRequest, CheckResponse, ErrorBody, response_body
 from factjudge.integrations.limits import DEFAULT_MAX_BODY, DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
@@ -54,7 +54,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         401: "missing or invalid API key",
         413: "request body too large, or more items or model calls than one check may cost",
         415: "the body is not declared JSON",
-        422: "malformed request", 502: "the model or a link failed",
+        422: "malformed request", 500: "an evidence source the service is set up with cannot be opened",
+        502: "the model or a link failed",
         503: "no free slot in time", 504: "the check timed out"}.items()
 }
 CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 413: "too_much_work",
@@ -62,6 +63,8 @@ CODES = {400: "invalid_input", 404: "not_found", 405: "method_not_allowed", 413:
 # The check's deadline ends this share of a request's time before the request's own, so that the
 # check has stopped, and freed its slot, by the time the client is answered.
 DEADLINE_MARGIN = 0.05
+# Seconds a 503 tells its client to wait before trying again.
+RETRY_AFTER = 1
 
 
 class ApiError(Exception):
@@ -74,12 +77,24 @@ class ApiError(Exception):
 
 
 def _json_error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse(error_payload(status, code, message), status_code=status)
+    # A 503 says when to come back (the busy slot or connection is usually free within a second or two).
+    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+    return JSONResponse(error_payload(status, code, message), status_code=status, headers=headers)
+
+
+def _finished(slot: asyncio.Semaphore, future: asyncio.Future[CheckResult]) -> None:
+    """Free the check's slot; an error of a check whose client was already answered goes to the log."""
+    slot.release()
+    if not future.cancelled() and (exc := future.exception()) is not None:
+        log.debug("check ended after its request: %s", exc)
 
 
 def _error_status(exc: FactJudgeError) -> int:
-    """The caller's mistakes are 400, a request over a check's caps 413; a model, parse or link
-    failure is the upstream's (502)."""
+    """The caller's mistakes are 400, a request over a check's caps 413; a source this service was set
+    up with that cannot be opened is its operator's (500); a model, parse or link failure is the
+    upstream's (502)."""
+    if isinstance(exc, SourceUnusable):
+        return 500
     if isinstance(exc, TooMuchWork):
         return 413
     return 400 if isinstance(exc, InputError) else 502
@@ -152,8 +167,9 @@ class CheckService:
                 from None
         run = functools.partial(_verify, self.verifier, request, ends)
         future = asyncio.get_running_loop().run_in_executor(self.executor, run)
-        # The slot is held until the work really ends, even after a timeout answered the client.
-        future.add_done_callback(lambda _: slot.release())
+        # The slot is held until the work really ends, even after a timeout answered the client; its
+        # error is read then (logged), not left to asyncio's "Future exception was never retrieved".
+        future.add_done_callback(functools.partial(_finished, slot))
         try:
             result = await asyncio.wait_for(asyncio.shield(future), max(0.0, ends - time.monotonic()))
         except (asyncio.TimeoutError, DeadlinePassed):
@@ -237,6 +253,10 @@ async def _factjudge_error(request: Request, exc: FactJudgeError) -> JSONRespons
     status = _error_status(exc)
     if status in (400, 413):
         return _json_error(status, CODES[status], str(exc))
+    if status == 500:  # the operator's fault: the path and its details stay on the server
+        log.error("an evidence source cannot be opened: %s", exc)
+        return _json_error(500, "source_unavailable", "an evidence source this service is set up with "
+                           "cannot be opened (details in the service's log)")
     log.warning("check failed upstream: %s", exc)  # the details stay on the server
     return _json_error(status, CODES[status], _upstream_message(exc))
 

@@ -19,7 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -137,15 +137,21 @@ def _remove_stale_parts(directory: Path, model: PartedModel) -> None:
 
 
 @contextlib.contextmanager
-def file_lock(lock_path: Path) -> Iterator[None]:
-    """An exclusive lock on ``lock_path`` across processes, so two do not build the same file at once."""
+def file_lock(lock_path: Path, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """An exclusive lock on ``lock_path`` across processes, so two do not build the same file at once;
+    ``waiting()`` is called first when another process holds it (to say why nothing happens)."""
     try:
         import fcntl
     except ImportError:  # no flock (Windows): the callers' atomic renames still keep their files whole
         yield
         return
     with open(lock_path, "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:

@@ -39,9 +39,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from factjudge.errors import InputError, RetrievalError
+from factjudge.errors import InputError, RetrievalError, SourceUnusable
 from factjudge.records import Evidence
 from factjudge.retrieval.chunker import chunk
+from factjudge.retrieval.regular import not_regular, read_head
 from factjudge.text.tokenize import tokenize
 
 if TYPE_CHECKING:
@@ -198,7 +199,7 @@ def _sqlite_errors(
         except sqlite3.OperationalError as exc:  # locked, unreadable, out of disk
             raise RetrievalError(f"knowledge base {kb.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:  # corrupt, or not an SQLite file at all
-            raise InputError(f"{kb.path} is damaged or not a factjudge knowledge base ({exc})") from None
+            raise SourceUnusable(f"{kb.path} is damaged or not a factjudge knowledge base ({exc})") from None
 
     return guarded
 
@@ -229,6 +230,9 @@ class KnowledgeBase:
         self.engine = engine
         self.bm25s_path = self.path.with_name(self.path.name + ".bm25s")
         self._bm25s_index: Bm25sIndex | None = None
+        if self.path.exists() and (problem := not_regular(self.path)) is not None:
+            # SQLite would wait on a FIFO for good; a new file is made by connect below.
+            raise SourceUnusable(f"cannot open knowledge base {self.path}: {problem}")
         try:
             self._conn = sqlite3.connect(str(self.path), check_same_thread=not shared)
         except sqlite3.Error as exc:
@@ -241,7 +245,7 @@ class KnowledgeBase:
         tables = {row[0] for row in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and not tables >= KB_TABLES:
             self._conn.close()
-            raise InputError(f"{self.path} is an SQLite file but not a factjudge knowledge base "
+            raise SourceUnusable(f"{self.path} is an SQLite file but not a factjudge knowledge base "
                              f"(its tables: {', '.join(sorted(tables)[:5])}); give a new file name")
         self._conn.executescript(_SCHEMA)
         if tables and not {"term_df", "kb_stats"} <= tables:
@@ -545,18 +549,20 @@ class KnowledgeBase:
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def file_damage(path: str | Path) -> str | None:
+def file_damage(path: str | Path, *, thorough: bool = False) -> str | None:
     """Why the knowledge base at ``path`` cannot be whole ("empty", "truncated" …), None if it looks whole.
 
     Cheap enough to run on every open: the header's magic, its page count against the file's
     size (a cut copy or a killed writer's file is shorter), then the tables and one document.
-    It does not read every page: damage inside a page still shows at the first search.
+    It does not read every page: damage inside a page shows at the first search, or with
+    ``thorough`` (SQLite's ``PRAGMA quick_check``, which reads them all: run it after a read failed).
     """
     path = Path(path)
+    if (problem := not_regular(path)) is not None:
+        return problem
     try:
+        header = read_head(path, 100)  # a FIFO or device is refused here, never waited on
         size = path.stat().st_size
-        with path.open("rb") as handle:
-            header = handle.read(100)
     except OSError as exc:
         return f"unreadable ({exc.strerror or exc})"
     if size == 0:
@@ -576,6 +582,8 @@ def file_damage(path: str | Path) -> str | None:
                 return "missing its tables"
             if conn.execute("SELECT 1 FROM documents LIMIT 1").fetchone() is None:
                 return "without documents"
+            if thorough and (found := conn.execute("PRAGMA quick_check(1)").fetchone()) != ("ok",):
+                return f"damaged inside its pages ({' '.join(str(found and found[0]).split())[:200]})"
     except sqlite3.Error as exc:
         return f"unreadable ({exc})"
     return None

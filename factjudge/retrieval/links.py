@@ -67,6 +67,14 @@ class FetchedPage:
         return cls(**{k: v for k, v in data.items() if k in names})
 
 
+class AddressRefused(RetrievalError):
+    """A fetch refused for where it leads: ``problem`` is "loopback", "private", "link-local" …"""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
 def address_problem(
     ip: _IPAddress, *, allow_private: bool = False, allow_loopback: bool = False
 ) -> str | None:
@@ -346,7 +354,7 @@ class LinkFetcher:
             )
             if problem:
                 shown = host if str(address) == host else f"{host} ({address})"
-                raise RetrievalError(f"refused {problem} address {shown}")
+                raise AddressRefused(f"refused {problem} address {shown}", problem)
         if not addresses:
             raise RetrievalError(f"cannot resolve {host}: no address")
         return addresses
@@ -490,6 +498,7 @@ def download(
     max_bytes: int | None = None,
     before_body: Callable[[int, int], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    sized: bool = True,
 ) -> Downloaded:
     """Stream the file at ``url`` into ``out`` (a binary file object), from byte ``offset`` on.
 
@@ -499,32 +508,51 @@ def download(
     socket operation, so a stalled server fails and a slow one does not) instead of its per-page
     one. ``max_bytes`` caps the whole file (``fetcher.max_bytes`` when None). With an ``offset``
     the rest is asked for (HTTP Range); a server that sends the whole file instead is written from
-    the start (``out`` truncated). ``before_body(offset, total)`` is called once the size is known
+    the start (``out`` truncated), and one that has fewer bytes than ``offset`` (HTTP 416: what was
+    kept is not the start of this file) is fetched again from the start. ``sized=False`` accepts a
+    body of undeclared length (chunked, as autoindex servers send listings), within ``max_bytes``.
+    ``before_body(offset, total)`` is called once the size is known
     and before the first byte is written (to refuse a file the disk cannot hold); ``progress`` gets
     each piece's length. RetrievalError in one line on every failure.
     """
     cap = fetcher.max_bytes if max_bytes is None else max_bytes
     ends = time.monotonic() + (deadline if deadline is not None else fetcher.timeout)
-    current = fetcher._parse(url.strip())
     try:
         with httpx.Client(transport=_DeadlineTransport(ends), timeout=fetcher.timeout,
                           follow_redirects=False, trust_env=False,
                           headers={"User-Agent": fetcher.user_agent}) as client:
-            for _ in range(fetcher.max_redirects + 1):
-                if fetcher.pace is not None:
-                    fetcher.pace()
-                with _open_checked(fetcher, client, current, offset) as response:
-                    location = response.headers.get("location")
-                    if response.status_code in _REDIRECTS and location:
-                        current = fetcher._parse(str(current.join(location)))
-                        continue
-                    return _write_body(response, current, out, offset, cap, before_body, progress)
+            try:
+                return _follow(client, fetcher, url, out, offset, cap, sized, before_body, progress)
+            except _StartOver:  # what was kept is longer than the file: it is some other file's
+                out.seek(0)
+                out.truncate()
+                return _follow(client, fetcher, url, out, 0, cap, sized, before_body, progress)
     except httpx.TimeoutException as exc:
         raise RetrievalError(f"{url}: timed out (no byte for {fetcher.timeout:g} s, or past the "
                              "download's deadline)") from exc
     except httpx.HTTPError as exc:
         raise RetrievalError(f"{url}: the download broke off: {type(exc).__name__}: {_one_line(str(exc))}") \
             from exc
+
+
+class _StartOver(Exception):
+    """The server has fewer bytes than were kept (HTTP 416): the download starts again from byte 0."""
+
+
+def _follow(client: httpx.Client, fetcher: LinkFetcher, url: str, out: Any, offset: int, cap: int,
+            sized: bool, before_body: Callable[[int, int], None] | None,
+            progress: Callable[[int], None] | None) -> Downloaded:
+    """GET ``url`` through its redirects, each hop checked, and write the body."""
+    current = fetcher._parse(url.strip())
+    for _ in range(fetcher.max_redirects + 1):
+        if fetcher.pace is not None:
+            fetcher.pace()
+        with _open_checked(fetcher, client, current, offset) as response:
+            location = response.headers.get("location")
+            if response.status_code in _REDIRECTS and location:
+                current = fetcher._parse(str(current.join(location)))
+                continue
+            return _write_body(response, current, out, offset, cap, sized, before_body, progress)
     raise RetrievalError(f"{url}: too many redirects (more than {fetcher.max_redirects})")
 
 
@@ -557,7 +585,7 @@ def _open_checked(fetcher: LinkFetcher, client: httpx.Client, url: httpx.URL,
 _CONTENT_RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
 
 
-def _write_body(response: httpx.Response, url: httpx.URL, out: Any, offset: int, cap: int,
+def _write_body(response: httpx.Response, url: httpx.URL, out: Any, offset: int, cap: int, sized: bool,
                 before_body: Callable[[int, int], None] | None,
                 progress: Callable[[int], None] | None) -> Downloaded:
     """Check the reply's status and size, then stream its body into ``out``."""
@@ -567,6 +595,7 @@ def _write_body(response: httpx.Response, url: httpx.URL, out: Any, offset: int,
         found = re.fullmatch(r"bytes \*/(\d+)", response.headers.get("content-range", ""))
         if found and int(found.group(1)) == offset:
             return Downloaded(str(url), 0, offset, True)
+        raise _StartOver  # fewer bytes than kept (or it will not say): what was kept is no part of this file
     if status == 206 and offset:
         found = _CONTENT_RANGE.fullmatch(response.headers.get("content-range", ""))
         if not found or int(found.group(1)) != offset or found.group(3) == "*":
@@ -574,25 +603,29 @@ def _write_body(response: httpx.Response, url: httpx.URL, out: Any, offset: int,
                                  f"({response.headers.get('content-range') or 'no Content-Range'})")
         start, total = offset, int(found.group(3))
     elif status == 200:
-        if not declared.isdigit():
+        if not declared.isdigit() and sized:
             raise RetrievalError(f"{url}: the server did not say how large the file is (no Content-Length)")
-        start, total = 0, int(declared)
+        start, total = 0, int(declared) if declared.isdigit() else -1
         out.seek(0)
         out.truncate()  # the whole file again: a server without Range support starts over
     else:
         raise RetrievalError(f"{url}: HTTP {status} {response.reason_phrase}".strip())
     if total > cap:
         raise RetrievalError(f"{url}: the file has {total:,} bytes, more than the {cap:,} allowed")
-    if before_body is not None:
+    if before_body is not None and total >= 0:
         before_body(start, total)
     written = 0
     for piece in response.iter_bytes():
         written += len(piece)
-        if start + written > total:
+        if total < 0 and written > cap:  # no declared size: the cap is counted as it comes
+            raise RetrievalError(f"{url}: the file has more than the {cap:,} bytes allowed")
+        if start + written > total >= 0:
             raise RetrievalError(f"{url}: the server sent more than the {total:,} bytes it declared")
         out.write(piece)
         if progress is not None:
             progress(len(piece))
+    if total < 0:
+        return Downloaded(str(url), written, written, False)
     if start + written != total:
         raise RetrievalError(f"{url}: the download broke off at {start + written:,} of {total:,} bytes")
     return Downloaded(str(url), written, total, start == offset and offset > 0)

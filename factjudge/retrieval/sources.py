@@ -6,7 +6,7 @@ import threading
 from pathlib import Path
 from typing import Any, Protocol
 
-from factjudge.errors import InputError, RetrievalError
+from factjudge.errors import InputError, RetrievalError, SourceUnusable
 from factjudge.records import Evidence
 from factjudge.resources import Resources, current
 
@@ -36,7 +36,7 @@ def shared_retriever(path: str | Path, kind: str = "bm25", embedder: str = "nano
 def _existing_kb(path: str | Path) -> Path:
     """``path`` as a Path, or an InputError saying how to make the knowledge base it names."""
     if not Path(path).is_file():
-        raise InputError(f"no knowledge base at {path}: build one with `factjudge index build`")
+        raise SourceUnusable(f"no knowledge base at {path}: build one with `factjudge index build`")
     return Path(path)
 
 

@@ -21,13 +21,15 @@ def loopback_socket(host: str = "127.0.0.1") -> socket.socket:
 
 
 @contextmanager
-def serve_in_thread(app: Any, *, host: str = "127.0.0.1", startup_timeout: float = 10.0) -> Iterator[str]:
-    """Serve ``app`` with uvicorn in a background thread; yields its base URL, stops on exit."""
+def serve_in_thread(app: Any, *, host: str = "127.0.0.1", startup_timeout: float = 10.0,
+                    **settings: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a background thread (``settings`` are uvicorn's, such as
+    ``serve_cli.server_settings``); yields its base URL, stops on exit."""
     import uvicorn
 
     sock = loopback_socket(host)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, **settings))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + startup_timeout

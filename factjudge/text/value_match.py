@@ -1,23 +1,30 @@
 """Is the value read from the passages the value the item states? confirmed, contradicted, or not stated.
 
-Compared by kind (``text.values``): numbers by their amount (scale words and units applied, a
-relative tolerance for rounding: "about 384,000 km" is 384,400 km), dates and years by the fields
-both give (a year is confirmed by a full date of that year, a century by a year in it), names by
-their words with case, accents and joining words ignored, a shorter or longer form of the same
-name agreeing ("Hugo", "Victor Hugo"), and a spelling that differs by a few letters agreeing too
-("Moscou", "Moscow"; "Múnich", "Munich"). A reply that is not a value of the kind asked for (a
-day of the month for a year, a description for a name) is no answer: not stated, never a
-contradiction.
+Compared by kind (``text.values``): numbers by their amount, signed ("-40 °C" is not "40 °C"), scale
+words and units applied (°F and K to °C; lengths, masses, areas to one unit each), fractions ("1/2",
+"1 1/2") and numbers in words in en, es and fr ("one hundred", "cent", "dos mil", read by text2num)
+included; within a relative tolerance for rounding ("about 384,000 km" is 384,400 km; wider after
+"about") or the step a writer rounded to ("2 million" holds 2.4 million), and a figure too long for
+a float only ever equal to the same digits. Dates and years by the fields both give (a year is
+confirmed by a full date of that year, a century by a year in it). Names by their words with case,
+accents and joining words ignored, a shorter or longer form of the same name agreeing ("Hugo",
+"Victor Hugo"), and a spelling that differs by a letter or two agreeing too ("Moscou", "Moscow";
+"Múnich", "Munich"), but never a word that only begins like another or is two letters longer
+("Paris" is not "Parish", "Austria" not "Australia"). A reply that is not a value of the kind
+asked for (a day of the month for a year, a description for a name) is no answer: not stated,
+never a contradiction.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.normalize import normalized
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -32,11 +39,36 @@ from factjudge.text.values import (
     fold,
 )
 
-# Relative difference two amounts may have and still be one value (rounding, "about").
+try:  # numbers in words, en/es/fr (a small Rust extension, no data to fetch)
+    from text_to_num import text2num
+except ImportError:  # pragma: no cover - an install without it reads zero to twelve from a table
+    text2num = None
+
+# Relative difference two amounts may have and still be one value (rounding); after "about", more.
 TOLERANCE = 0.05
-# How alike two spellings of one name word must be (difflib's ratio), and how long they must be.
+HEDGED = 0.10
+# Temperatures, in degrees Celsius apart: rounding a Fahrenheit figure moves it by 0.56.
+DEGREES = 0.6
+HEDGED_DEGREES = 3.0
+# Temperature units to degrees Celsius: (the offset taken off, then the factor).
+_TEMPERATURES = {"°f": (32.0, 5 / 9), "k": (273.15, 1.0)}
+# Past this many significant digits a float no longer holds a figure exactly.
+_FLOAT_DIGITS = 15
+# How alike two spellings of one name word must be (difflib's ratio), how long they must be, and
+# the longest word compared by spelling (longer ones only by equality: bounded time).
 SPELLING = 0.8
 MIN_FUZZY = 5
+MAX_FUZZY = 40
+# Words that widen the tolerance when they stand just before a value ("about 4,200 metres").
+_HEDGE = re.compile(r"\b(about|around|approximately|roughly|nearly|almost|some|circa|ca\.|c\.|over|"
+                    r"more than|less than|under|environ|près de|presque|quelque|plus de|moins de|"
+                    r"aproximadamente|alrededor de|unos|unas|cerca de|casi|más de|menos de)\s*$",
+                    re.IGNORECASE)
+_MINUS_WORD = re.compile(r"\b(minus|moins|menos)\s*$", re.IGNORECASE)
+_WORD_RUN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_ARTICLES = frozenset("un une una".split())  # noqa: SIM905 - a lone article is no number
+_MAX_WORDS = 40  # number words are looked for in a reply's first words only (bounded time)
+_MAX_NUMBER_WORDS = 8  # "deux cent quatre-vingt-dix-neuf mille trois cent douze": a long number in words
 # Replies that say the passages do not give the value (the contract's own word comes first).
 NOT_STATED = re.compile(r"^\W*(not stated|not mentioned|not specified|not given|unknown|none|n/?a|"
                         r"the (passages?|text) (do|does)(n['’]t| not) (say|state|mention|give)|"
@@ -50,11 +82,13 @@ _NUMBER_WORDS = {w: n for n, words in enumerate((
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
-def compare_values(stated: str, read: str | None, kind: Kind) -> Outcome:
-    """The outcome of reading ``read`` from the passages where the item states ``stated``."""
+def compare_values(stated: str, read: str | None, kind: Kind, before: str = "", passage: str = "") -> Outcome:
+    """The outcome of reading ``read`` from the passages where the item states ``stated``; ``before``
+    is the item's text before the value ("about" before a number widens the tolerance), ``passage``
+    the passage it was read from (a bare figure read there is in the unit the passage gives it)."""
     if read is None or not read.strip() or NOT_STATED.match(read):
         return "not_stated"
-    same = same_value(stated, read, kind)
+    same = same_value(stated, read, kind, hedged=bool(_HEDGE.search(before[-40:])), passage=passage)
     if same is None:
         return "not_stated"
     return "confirmed" if same else "contradicted"
@@ -63,16 +97,23 @@ def compare_values(stated: str, read: str | None, kind: Kind) -> Outcome:
 def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     """Whether ``read`` is another value the item itself states: the model filled the blank from the
     wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing."""
-    folded = fold(read)
-    return any(same_value(other, read, kind) or (folded and folded in fold(other)) for other in others)
+    words = _words(read)
+    return any(same_value(other, read, kind) or (bool(words) and _contains(_words(other), words))
+               for other in others)
 
 
-def same_value(stated: str, read: str, kind: Kind) -> bool | None:
-    """Whether ``read`` is the value ``stated`` is; None when ``read`` is no value of that kind."""
+def _contains(words: list[str], part: list[str]) -> bool:
+    """Whether ``part`` is a run of whole ``words`` ("Paris" of "Paris, France"; never of "Parish")."""
+    return any(words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
+def same_value(stated: str, read: str, kind: Kind, hedged: bool = False, passage: str = "") -> bool | None:
+    """Whether ``read`` is the value ``stated`` is; None when ``read`` is no value of that kind;
+    ``hedged`` when the item said "about" the number; ``passage`` the text it was read from."""
     if kind in ("date", "year", "century"):
         return _same_time(stated, read)
     if kind == "number":
-        return _same_amount(stated, read)
+        return _same_amount(stated, read, hedged, passage)
     return _same_name(stated, read)
 
 
@@ -136,24 +177,31 @@ def _roman(text: str) -> int:
     return total
 
 
-def _same_amount(stated: str, read: str) -> bool | None:
-    said, got = amounts(stated), amounts(read)
+def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = "") -> bool | None:
+    said, got = _amounts(stated), _amounts(read)
     if not said or not got:
         return None
-    value, unit = said[0]
-    comparable = [(v, u) for v, u in got if not unit or not u or u == unit]
+    first = said[0]
+    if first.unit and passage and not any(a.unit for a in got):
+        # A bare figure read where the passage writes it with a unit ("100" of "100 °C"): in that unit.
+        written = [unit for unit, bare in zip(_amounts(passage), _amounts(passage, units=False), strict=True)
+                   if unit.unit == first.unit and any(_same(bare, a) for a in got)]
+        if written:
+            return any(_same(first, a, hedged) for a in written)
+    comparable = [a for a in got if not first.unit or not a.unit or a.unit == first.unit]
     if not comparable:
         return None  # a length read for a mass: no answer to this question
-    if any(_close(value, v) for v, _ in comparable):
+    if any(_same(first, a, hedged) for a in comparable):
         return True
     # A bare number read for "90,000 years" is the figure in the unit the blank asked for.
-    bare = amounts(stated, units=False)[0][0]
-    if unit and any(not u and _close(bare, v) for v, u in comparable):
+    bare = _amounts(stated, units=False)[0]
+    if first.unit and any(not a.unit and _same(bare, a, hedged) for a in comparable):
         return True
     # A bare number read for "35 millions" is the same figure with its scale word left off.
-    figure = NUMBER_PATTERN.search(unicodedata.normalize("NFKC", stated))
+    figure = NUMBER_PATTERN.search(normalized(stated).text)
     if figure and _has_scale(stated) and not _has_scale(read):
-        return any(_close(_number(figure.group("num")), v) for v, _ in comparable)
+        plain = _Amount(*_number(figure.group("num")))
+        return any(_same(plain, a, hedged) for a in comparable)
     return False
 
 
@@ -161,51 +209,137 @@ def _has_scale(text: str) -> bool:
     return any(word.strip(",.;:()") in SCALES for word in text.lower().split())
 
 
+@dataclass(frozen=True)
+class _Amount:
+    """An amount as compared: its value (in the canonical unit), that unit, the step its writer rounded
+    to (a tenth for "4.2", a million for "2 million"), and, for a figure too long for a float to hold,
+    its digits: such a figure is only ever the same as the same digits."""
+
+    value: float
+    step: float = 0.0
+    digits: str = ""
+    unit: str = ""
+
+
 def amounts(text: str, units: bool = True) -> list[tuple[float, str]]:
     """The amounts ``text`` states, in a canonical unit where it names one: ("4,200 m" → (4200, "m"));
     with ``units`` false, as written (scale words applied, units not)."""
-    found: list[tuple[float, str]] = []
-    folded = unicodedata.normalize("NFKC", text)
+    return [(a.value, a.unit) for a in _amounts(text, units)]
+
+
+def _amounts(text: str, units: bool = True) -> list[_Amount]:
+    folded = normalized(text).text  # "½" as "1/2", full-width digits as digits
+    found: list[_Amount] = []
     for match in NUMBER_PATTERN.finditer(folded):
-        found.append(_with_unit(_number(match.group("num")), folded[match.end():], units))
-    words = re.findall(r"[^\W\d_]+", folded.lower())
-    if not found and words and words[0] in _NUMBER_WORDS:  # "three km", never the "two" of "seventy-two"
-        found.append(_with_unit(float(_NUMBER_WORDS[words[0]]), folded.lower().split(words[0], 1)[1], units))
+        value, step, digits = _number(match.group("num"))
+        # "minus 40", "moins 40": the sign in words
+        if _MINUS_WORD.search(folded[max(0, match.start() - 8):match.start()]) and value > 0:
+            value, digits = -value, "-" + digits if digits else ""
+        found.append(_with_unit(_Amount(value, step, digits), folded[match.end():], units))
+    if not found:  # "cent mètres", "one hundred", "dos mil": numbers in words
+        found = [_with_unit(_Amount(value, 1.0), folded[end:], units) for value, end in _spelled(folded)]
     return found
 
 
-def _with_unit(value: float, after: str, units: bool = True) -> tuple[float, str]:
-    """``value`` times the scale word after it, in the unit after that (canonical, when ``units``), if any."""
+def _with_unit(amount: _Amount, after: str, units: bool = True) -> _Amount:
+    """``amount`` times the scale word after it, in the unit after that (canonical when ``units``), if any."""
+    value, step = amount.value, amount.step
     words = after.lower().split()[:3]
     unit = ""
     for i, word in enumerate(words):
         word = word.strip(",.;:()")
         pair = " ".join(words[i:i + 2]).strip(",.;:()")
         if pair in SCALES or word in SCALES:
-            value *= SCALES.get(pair, SCALES.get(word, 1.0))
+            scale = SCALES.get(pair, SCALES.get(word, 1.0))
+            value, step = value * scale, step * scale
             continue
         if word in ("de", "of", "d'"):
             continue
         spelled = pair if pair in UNITS else word
         if spelled in UNITS and units:
             unit, factor = UNITS[spelled]
-            value *= factor
+            value, step = value * factor, step * factor
         break
-    return value, unit
+    if unit in _TEMPERATURES:  # to degrees Celsius: a temperature is not a multiple of another
+        offset, factor = _TEMPERATURES[unit]
+        value, step, unit = (value - offset) * factor, step * factor, "°c"
+    return _Amount(value, step, amount.digits, unit)
 
 
-def _number(text: str) -> float:
-    """A written number as a float: thousands separators dropped, a decimal comma read as a point."""
-    text = re.sub(r"[\u00a0\u202f ]", "", text)
+def _number(text: str) -> tuple[float, float, str]:
+    """A written number as a float, the step it was written to, and its digits when a float cannot
+    hold them: thousands separators dropped, a decimal comma read as a point, a fraction divided."""
+    text = re.sub(r"[\u00a0\u202f ]+", " ", text.strip()).replace("\u2212", "-")
+    sign = -1.0 if text.startswith("-") else 1.0
+    text = text.lstrip("-")
+    fraction = re.fullmatch(r"(?:(\d+) )?(\d+)/(\d+)", text)
+    if fraction:
+        whole, top, bottom = (int(g) if g else 0 for g in fraction.groups())
+        return sign * (whole + top / bottom), 0.0, ""
+    text = text.replace(" ", "")
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
-        return float(text.replace(",", ""))
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?", text):
-        return float(text.replace(".", "").replace(",", "."))
-    return float(text.replace(",", "."))
+        text = text.replace(",", "")
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d+)?", text):
+        text = text.replace(".", "").replace(",", ".")
+    else:
+        text = text.replace(",", ".")
+    decimals = len(text.partition(".")[2])
+    significant = text.replace(".", "").lstrip("0")
+    digits = ("-" if sign < 0 else "") + text.lstrip("0") if len(significant) > _FLOAT_DIGITS else ""
+    return sign * float(text), 10.0 ** -decimals, digits
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= TOLERANCE * max(abs(a), abs(b)) or a == b
+def _same(a: _Amount, b: _Amount, hedged: bool = False) -> bool:
+    """Whether two amounts are one value: within what either writer rounded to, within ``TOLERANCE``
+    (``HEDGED`` after "about"), never across signs; a temperature within a degree or so."""
+    if a.digits or b.digits:  # a figure too long to round: the same digits, or another figure
+        return a.digits == b.digits and a.unit == b.unit
+    if a.value == b.value:
+        return True
+    if (a.value < 0) != (b.value < 0) and a.value and b.value:
+        return False  # -40 °C is not 40 °C, however near zero either is
+    rounding = max(a.step, b.step) / 2
+    if "°c" in (a.unit, b.unit):  # a relative tolerance means nothing for a scale with an arbitrary zero
+        return abs(a.value - b.value) <= max(rounding, HEDGED_DEGREES if hedged else DEGREES)
+    relative = (HEDGED if hedged else TOLERANCE) * max(abs(a.value), abs(b.value))
+    return abs(a.value - b.value) <= max(relative, rounding)
+
+
+def _spelled(text: str) -> list[tuple[float, int]]:
+    """The numbers ``text`` writes in words (en, es, fr), with where each ends: "cent mètres" → (100, 4)."""
+    if text2num is None:
+        return _spelled_by_table(text)
+    words = list(itertools.islice(_WORD_RUN.finditer(text), _MAX_WORDS))
+    found: list[tuple[float, int]] = []
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + _MAX_NUMBER_WORDS), i, -1):
+            phrase = " ".join(w.group().lower() for w in words[i:j])
+            value = _in_words(phrase)
+            if value is not None and not (j == i + 1 and phrase in _ARTICLES):
+                found.append((float(value), words[j - 1].end()))
+                i = j
+                break
+        else:
+            i += 1
+    return found
+
+
+def _in_words(phrase: str) -> int | None:
+    for lang in ("en", "fr", "es"):
+        try:
+            return int(text2num(phrase, lang))  # type: ignore[misc]
+        except ValueError:
+            continue
+    return None
+
+
+def _spelled_by_table(text: str) -> list[tuple[float, int]]:
+    """Without text2num: the first word, when it is a number from zero to twelve ("three km")."""
+    first = _WORD_RUN.search(text.lower())
+    if first and first.group() in _NUMBER_WORDS:
+        return [(float(_NUMBER_WORDS[first.group()]), first.end())]
+    return []
 
 
 def _same_name(stated: str, read: str) -> bool | None:
@@ -226,9 +360,13 @@ def name_words(text: str) -> set[str]:
 
 
 def _spelled_alike(a: str, b: str) -> bool:
+    """One name word spelled two ways ("moscou", "moscow"): never a word that begins another ("paris",
+    "parish") or is two letters longer ("austria", "australia")."""
     if a == b:
         return True
-    if min(len(a), len(b)) < MIN_FUZZY or a[0] != b[0]:
+    if min(len(a), len(b)) < MIN_FUZZY or max(len(a), len(b)) > MAX_FUZZY or a[0] != b[0]:
+        return False
+    if a.startswith(b) or b.startswith(a) or abs(len(a) - len(b)) > 1:
         return False
     return SequenceMatcher(None, a, b).ratio() >= SPELLING
 

@@ -80,8 +80,10 @@ for _canon, _factor, _spellings in (
         ("s", 3600.0, "h hour hours hora horas heure heures"),
         ("s", 86400.0, "day days día días jour jours"),
         ("s", 31557600.0, "year years año años an ans année années"),
-        ("%", 1.0, "% percent per cent por ciento pour cent pourcent"),
-        ("°c", 1.0, "°c ºc °"),
+        ("%", 1.0, "% percent pourcent"),
+        ("°c", 1.0, "°c ºc ° celsius"),
+        ("°f", 1.0, "°f ºf fahrenheit"),  # temperatures: value_match converts them (not by a factor)
+        ("k", 1.0, "k kelvin kelvins"),
         ("l", 1.0, "l litre litres liter liters litro litros"),
         ("w", 1.0, "w watt watts vatio vatios"),
         ("km/h", 1.0, "km/h kph"),
@@ -90,6 +92,10 @@ for _canon, _factor, _spellings in (
         ("people", 1.0, "people inhabitants habitantes habitants personas personnes"),
 ):
     UNITS.update({spelling: (_canon, _factor) for spelling in _spellings.split()})
+# Units of two words: "per cent" (never "per" or "cent" alone: "3 per day", "cent mètres"), "degrees Celsius".
+UNITS.update({f"{degrees} {scale}": UNITS[scale] for degrees in ("degree", "degrees", "grados", "degrés")
+              for scale in ("celsius", "fahrenheit")})
+UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
 _UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
 _MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
 
@@ -109,7 +115,10 @@ _ROMAN = re.compile(r"^(?=[MDCLXVI]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|
 
 # A French elision ("d'Émile Zola", "l'Amérique") is a word of its own: the name after it stays one.
 _WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])|[^\W_]+(?:[-'’.][^\W_]+)*|[^\w\s]")
-_DIGITS = r"\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.]\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
+# A fraction ("1/2", "1 1/2"; never a date's "1/2/2020"), then the figures with their separators.
+_FRACTION = r"(?<!/)(?:\d{1,3} )?[1-9]/(?:1[0-6]|[2-9])(?!/|\d)"
+_DIGITS = _FRACTION + \
+    r"|\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.]\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
 _DAY = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th|º|°)?"
 _MONTH = r"(?P<month>[^\W\d_]{3,10}\.?)"
 _YEAR = r"(?P<year>\d{3,4})"
@@ -125,7 +134,8 @@ YEAR_PATTERN = re.compile(
 CENTURY_PATTERN = re.compile(
     r"\b(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\s+century|(?:the\s+)?siglo\s+(?P<es>[IVXL]+|\d{1,2})"
     r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
-NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>{_DIGITS})(?![\w]|[.,]\d)")
+# A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000").
+NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))(?![\w]|[.,]\d)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _QUOTED = re.compile(r"“([^”\n]{2,80})”|«\s?([^»\n]{2,80}?)\s?»|\"([^\"\n]{2,80})\"")
 

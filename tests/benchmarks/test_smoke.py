@@ -176,3 +176,10 @@ def test_convert_factscore_bios(tmp_path: Path) -> None:
 def test_linking(run_main: Run) -> None:
     out = run_main("linking", "--per-kind", "1", "--before", "", "--misses", "1")
     assert "mushroom" in out
+
+
+def test_bounds_listing_part() -> None:
+    # bounds.py runs through faults.py; its other parts time fresh processes for a minute or flood a
+    # server for 15 s: the listing part is its smoke run.
+    out = script("faults", "--part", "listing")
+    assert "linear scan (today)" in out

@@ -13,11 +13,14 @@ before the first byte.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
+import logging
 import os
 import re
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,10 +29,12 @@ from urllib.parse import urljoin
 from factjudge.environment import zim_dir
 from factjudge.errors import InputError, RetrievalError
 from factjudge.llm.model_file import file_lock
-from factjudge.retrieval.links import LinkFetcher, download
+from factjudge.retrieval.links import AddressRefused, LinkFetcher, download
+from factjudge.retrieval.regular import not_regular
 from factjudge.retrieval.wiki.installed import KIWIX_NAME
 from factjudge.version import package_version
 
+log = logging.getLogger(__name__)
 # Kiwix's folder of Wikipedia files (its listing names every edition and month).
 KIWIX = "https://download.kiwix.org/zim/wikipedia/"
 # The edition fetched when none is named: English's most-read articles whole, without pictures
@@ -47,7 +52,11 @@ STALL_SECONDS = 60.0
 DEADLINE_SECONDS = 24 * 3600.0
 # Room kept free beyond the file itself.
 SPARE_BYTES = 64 * 1024**2
-_LANG = re.compile(r"[a-z]{2,3}(-[a-z]+)?")
+# A run of the characters a file name in a listing is made of; quotes, tags, slashes and spaces end it.
+_NAME_RUN = re.compile(r"[\w.-]+")
+# A listing at the size cap is read in well under a second; a bound all the same.
+LISTING_SECONDS = 10.0
+_LANG = re.compile(r"[a-z]{2,3}(-[a-z]+)*")  # en, es; zh-min-nan, be-tarask
 _EDITION = re.compile(r"[a-z0-9]+_[a-z]+")
 
 
@@ -60,6 +69,7 @@ class Fetched:
     already: bool = False
     resumed_from: int = 0
     restarted: bool = False  # the server ignored Range: the part was fetched again from the start
+    replaced: str = ""  # why the file found in its place was not kept (empty, unreadable, another SHA-256)
 
 
 def default_edition(lang: str) -> str:
@@ -74,11 +84,23 @@ def fetcher_for(*, allow_loopback: bool = False, allow_private: bool = False) ->
                        user_agent=f"factjudge/{package_version()} (fact-checking tool; wiki get) httpx")
 
 
-def newest_file(listing: str, lang: str, edition: str) -> str | None:
-    """The newest ``wikipedia_<lang>_<edition>_<YYYY-MM>.zim`` a folder listing names."""
-    names = {m.group(0) for m in re.finditer(r"wikipedia_[a-z0-9_-]+?_\d{4}-\d{2}\.zim(?![\w.])", listing)}
-    wanted = [n for n in names if (m := KIWIX_NAME.fullmatch(n)) is not None
-              and m["lang"] == lang and f"{m['selection']}_{m['flavour']}" == edition]
+def newest_file(listing: str, lang: str, edition: str, *, seconds: float = LISTING_SECONDS) -> str | None:
+    """The newest ``wikipedia_<lang>_<edition>_<YYYY-MM>.zim`` a folder listing names.
+
+    The listing is cut into maximal runs of name characters in one pass (each character read once,
+    however the text repeats ``wikipedia_``), and only a whole run is matched against Kiwix's names:
+    time grows linearly with the listing. RetrievalError if it takes over ``seconds`` all the same.
+    """
+    ends = time.monotonic() + seconds
+    wanted = []
+    for count, run in enumerate(_NAME_RUN.finditer(listing)):
+        if count % 4096 == 0 and time.monotonic() > ends:
+            raise RetrievalError(f"reading the folder listing took over {seconds:g} s: it is not a "
+                                 "listing of Kiwix files")
+        name = run.group(0)
+        if name.startswith("wikipedia_") and name.endswith(".zim") and (m := KIWIX_NAME.fullmatch(name)) \
+                and m["lang"] == lang and f"{m['selection']}_{m['flavour']}" == edition:
+            wanted.append(name)
     return max(wanted, key=lambda n: n[-11:-4], default=None)
 
 
@@ -96,7 +118,7 @@ def published_sha256(text: str, name: str) -> str | None:
 def _small(url: str, fetcher: LinkFetcher, cap: int) -> str:
     """The text of a small file at ``url`` (a listing, a checksum), through the same guards."""
     buffer = io.BytesIO()
-    download(url, buffer, fetcher, max_bytes=cap, deadline=STALL_SECONDS)
+    download(url, buffer, fetcher, max_bytes=cap, deadline=STALL_SECONDS, sized=False)  # chunked is fine
     return buffer.getvalue().decode("utf-8", "replace")
 
 
@@ -170,22 +192,35 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
     base = base if base.endswith("/") else base + "/"
     fetcher = fetcher or fetcher_for()
     folder = directory or zim_dir()
-    name = newest_file(_small(base, fetcher, MAX_LISTING_BYTES), lang, edition)
+    try:
+        listing = _small(base, fetcher, MAX_LISTING_BYTES)
+    except AddressRefused as exc:
+        if exc.problem not in ("loopback", "private"):
+            raise
+        raise RetrievalError(f"{exc}: a mirror on this machine or a private network is fetched from "
+                             "only with --allow-private") from None
+    name = newest_file(listing, lang, edition)
     if name is None:
         raise RetrievalError(f"no wikipedia_{lang}_{edition} file is listed at {base} "
                              "(see the editions there, e.g. top_nopic, all_nopic, all_mini)")
     target = folder / name
-    if target.is_file():
-        return Fetched(target, target.stat().st_size, already=True)
     url = urljoin(base, name)
     digest = _checksum(url, name, fetcher)
+    replaced = _installed_problem(target, digest, show)
+    found = _stamp(target)
+    if found and not replaced:
+        return Fetched(target, target.stat().st_size, already=True)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot make {folder}: {exc.strerror or exc}") from None
     part = folder / f"{name}.part"
-    with file_lock(folder / f"{name}.lock"):  # two gets of one file take turns
-        if target.is_file():  # installed by the other while this one waited
+    def waiting() -> None:
+        log.warning("another wiki get is downloading %s into %s: waiting for it to finish", name, folder)
+
+    with file_lock(folder / f"{name}.lock", waiting):  # two gets of one file take turns
+        if _stamp(target) not in (None, found) and _installed_problem(target, digest, None) is None:
+            # installed by the other while this one waited
             return Fetched(target, target.stat().st_size, already=True)
         offset = part.stat().st_size if part.is_file() else 0
         advance: list[Callable[[int], None]] = []
@@ -204,6 +239,10 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
+            if exc.errno == errno.ENOSPC:  # the disk filled (another program wrote meanwhile): not bad input
+                kept = part.stat().st_size if part.is_file() else 0
+                raise RetrievalError(f"the disk holding {folder} is full: {_size(kept)} of {name} kept; free "
+                                     "some space and run the same command again to resume") from None
             raise InputError(f"cannot write {part}: {exc.strerror or exc}") from None
         except RetrievalError as exc:
             kept = part.stat().st_size if part.is_file() else 0
@@ -222,4 +261,28 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
                                  "the download was removed; run the command again")
         os.replace(part, target)
     return Fetched(target, got.total, resumed_from=offset if got.resumed else 0,
-                   restarted=bool(offset) and not got.resumed)
+                   restarted=bool(offset) and not got.resumed, replaced=replaced or "")
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one file at ``path`` from another put there later (None: there is none)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def _installed_problem(target: Path, digest: str,
+                       show: Callable[[str, int, int], Callable[[int], None]] | None) -> str | None:
+    """Why the file at ``target`` is not the edition whose SHA-256 is ``digest`` (it is then fetched
+    again, and replaced once the new one is verified); None when it is, or when there is none."""
+    if not target.exists():
+        return None
+    problem = not_regular(target)  # a FIFO would block the hash below
+    size = target.stat().st_size
+    if problem is not None or not size:
+        return problem or "empty (0 bytes)"
+    hashed = _sha256(target, show("verifying the installed file's SHA-256", 0, size) if show else None)
+    return None if hashed == digest else \
+        f"not the published file (SHA-256 {hashed[:12]}…, not {digest[:12]}…)"

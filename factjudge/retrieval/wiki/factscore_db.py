@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from factjudge.errors import InputError, RetrievalError
+from factjudge.errors import RetrievalError, SourceUnusable
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import ARTICLES, Article, WikiSpec, article_url, rank_articles
 from factjudge.retrieval.wiki.names import title_candidates
@@ -49,13 +49,13 @@ class FactScoreWiki(TopicReader):
     """Passages of FActScore's ``enwiki-20230401.db``, looked up by article title."""
 
     def __init__(self, path: str | Path) -> None:
-        """Open ``path`` read-only; InputError if it is missing or not a file of that schema."""
+        """Open ``path`` read-only; SourceUnusable (an InputError) if it is missing or not of that schema."""
         super().__init__()
         self.path = Path(path)
         self.spec = WikiSpec("factscore", str(path))
         self.name = self.path.name
         if not self.path.is_file():
-            raise InputError(f"no FActScore wiki database at {self.path}")
+            raise SourceUnusable(f"no FActScore wiki database at {self.path}")
         try:
             self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
                                        check_same_thread=False)
@@ -64,7 +64,7 @@ class FactScoreWiki(TopicReader):
             self._db.text_factory = bytes
             self._db.execute("SELECT title, text FROM documents LIMIT 1").fetchall()
         except sqlite3.Error as exc:
-            raise InputError(f"{self.path} is not a FActScore wiki database (SQLite with a table "
+            raise SourceUnusable(f"{self.path} is not a FActScore wiki database (SQLite with a table "
                              f"documents(title, text)): {exc}") from exc
         # One connection shared by every thread, one query at a time.
         self._lock = threading.Lock()

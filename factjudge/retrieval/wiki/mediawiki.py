@@ -83,7 +83,10 @@ def _field(entry: dict[str, Any], name: str, where: str) -> str:
 
 def _shown(value: object) -> str:
     """A value of a bad reply as shown in one line: its start, never the whole reply."""
-    text = " ".join(json.dumps(value, ensure_ascii=False, default=str).split())
+    try:
+        text = " ".join(json.dumps(value, ensure_ascii=False, default=str).split())
+    except RecursionError:
+        return "a value nested too deeply"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
@@ -123,6 +126,10 @@ class MediaWikiApi(TopicReader):
         except ValueError as exc:
             self._fetcher.forget(url)
             raise RetrievalError(f"MediaWiki API {self.endpoint} did not answer JSON") from exc
+        except RecursionError:  # arrays in arrays deeper than Python's JSON reader recurses
+            self._fetcher.forget(url)
+            raise RetrievalError(f"MediaWiki API {self.endpoint}: a malformed reply (nested too deeply)") \
+                from None
         if not isinstance(reply, dict) or "error" in reply:
             self._fetcher.forget(url)  # an error (rate limited, bad request) must not be kept
             error = reply.get("error") if isinstance(reply, dict) else None

@@ -132,11 +132,12 @@ def ensure_aliases(directory: Path, files: dict[str, Path], digest: str) -> Alia
     return index
 
 
-def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
+def ensure_index(directory: Path, files: dict[str, Path], digest: str, *, thorough: bool = False) -> Path:
     """The knowledge base built from ``files``, made on first use, when the data changes, and when
-    the one on disk is damaged (empty, cut short, not SQLite); a killed build's leftovers go."""
-    target = directory / f"packaged-{digest[:16]}-v{INDEX_FORMAT}.sqlite"
-    if target.is_file() and file_damage(target) is None:
+    the one on disk is damaged (empty, cut short, not SQLite; with ``thorough``, inside its pages too:
+    after a read failed); a killed build's leftovers go."""
+    target = index_path(directory, digest)
+    if target.is_file() and file_damage(target, thorough=thorough) is None:
         return target
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -144,7 +145,7 @@ def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
             # A builder holds this lock for its whole build: any part file seen now is a killed one's.
             for left in directory.glob("packaged-*.sqlite.part-*"):
                 left.unlink(missing_ok=True)
-            damage = file_damage(target) if target.is_file() else None
+            damage = file_damage(target, thorough=thorough) if target.is_file() else None
             if target.is_file() and damage is None:  # built by another process while this one waited
                 return target
             if damage is not None:
@@ -165,6 +166,28 @@ def ensure_index(directory: Path, files: dict[str, Path], digest: str) -> Path:
         raise RetrievalError(f"cannot build the packaged Wikipedia index in {directory}: "
                              f"{exc.strerror or exc}") from None
     return target
+
+
+def index_path(directory: Path, digest: str) -> Path:
+    """Where the index of the data whose digest is ``digest`` is kept."""
+    return directory / f"packaged-{digest[:16]}-v{INDEX_FORMAT}.sqlite"
+
+
+def drop_if_damaged(directory: Path, digest: str) -> str | None:
+    """After a read failed: check the whole index (``quick_check``) and, when it is damaged inside its
+    pages, remove it, so that the next check, in this process or another, builds it again."""
+    target = index_path(directory, digest)
+    try:
+        with file_lock(directory / "packaged.lock"):  # not while another process builds or replaces it
+            damage = file_damage(target, thorough=True) if target.is_file() else None
+            if damage is not None:
+                log.warning("the packaged Wikipedia index %s is %s: removed, to be rebuilt at the next check",
+                            target, damage)
+                target.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("cannot check the packaged Wikipedia index %s: %s", target, exc)
+        return None
+    return damage
 
 
 class PackagedWiki(TopicReader):
@@ -293,7 +316,7 @@ class PackagedWiki(TopicReader):
             try:
                 if self._broken:
                     self._kb.close()
-                    self.path = ensure_index(*self._build)
+                    self.path = ensure_index(*self._build, thorough=True)
                     self._kb = KnowledgeBase(self.path, shared=True)
                     self.__dict__.pop("_titles", None)
                     self._broken = False
@@ -301,6 +324,7 @@ class PackagedWiki(TopicReader):
             except (InputError, RetrievalError) as exc:
                 self._broken = True
                 log.warning("reading the packaged Wikipedia index failed: %s", exc)
+                drop_if_damaged(self._build[0], self._build[2])
                 raise RetrievalError("the packaged Wikipedia index could not be read (damaged?); "
                                      "it is checked, and rebuilt if need be, at the next check") from None
 

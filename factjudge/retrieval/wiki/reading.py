@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from factjudge.records import Coverage, Evidence
+from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.linking import Link
 from factjudge.retrieval.wiki.names import Names, fold
@@ -201,12 +201,3 @@ class TopicReader:
         if linked is None:
             return None
         return linked.article or self.article([linked.title], linked.lang or language)
-
-
-def coverage(readings: Sequence[Reading]) -> Coverage | None:
-    """What the source covered of one answer's items: how many had an article about their subject."""
-    if not readings:
-        return None
-    without = dict.fromkeys(r.subject for r in readings if r.subject is not None and not r.has_article)
-    return Coverage(readings[0].source, len(readings), sum(r.has_article for r in readings),
-                    sum(r.subject is None for r in readings), tuple(s for s in without if s))

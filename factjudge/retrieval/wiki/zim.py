@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from factjudge.errors import InputError, RetrievalError
+from factjudge.errors import RetrievalError, SourceUnusable
 from factjudge.records import Evidence
 from factjudge.retrieval.links import html_to_text
 from factjudge.retrieval.wiki.base import ARTICLES, Article, WikiSpec, article_url, rank_articles
@@ -43,26 +43,26 @@ class ZimWiki(TopicReader):
     """Passages of the articles of one ZIM file: the subject's whole article, else a full-text search."""
 
     def __init__(self, path: str | Path) -> None:
-        """Open ``path``; InputError if libzim is missing, or the file is no ZIM with a full-text index."""
+        """Open ``path``; SourceUnusable (an InputError) without libzim or a ZIM with a full-text index."""
         super().__init__()
         try:
             from libzim.reader import Archive
             from libzim.search import Query, Searcher
             from libzim.suggestion import SuggestionSearcher
         except ImportError as exc:
-            raise InputError("reading a ZIM file needs libzim: pip install 'factjudge[zim]'") from exc
+            raise SourceUnusable("reading a ZIM file needs libzim: pip install 'factjudge[zim]'") from exc
         self._query: type[Query] = Query
         self.path = Path(path)
         self.spec = WikiSpec("zim", str(path))
         self.name = self.path.name
         if not self.path.is_file():
-            raise InputError(f"no ZIM file at {self.path}")
+            raise SourceUnusable(f"no ZIM file at {self.path}")
         try:
             self._zim: Archive = Archive(self.path)
         except RuntimeError as exc:
-            raise InputError(f"{self.path} is not a readable ZIM file: {exc}") from exc
+            raise SourceUnusable(f"{self.path} is not a readable ZIM file: {exc}") from exc
         if not self._zim.has_fulltext_index:
-            raise InputError(f"{self.path} has no full-text index: use a ZIM built with one "
+            raise SourceUnusable(f"{self.path} has no full-text index: use a ZIM built with one "
                              "(Kiwix's Wikipedia files have it)")
         self._searcher = Searcher(self._zim)
         self._suggester = SuggestionSearcher(self._zim)

@@ -31,6 +31,7 @@ class Kiwix:
     cut_after: int | None = None  # the first download of a file stops after this many bytes
     checksums: dict[str, str] = field(default_factory=dict)
     extra_listed: list[str] = field(default_factory=list)  # names listed but not served
+    chunked: bool = False  # listings and checksums sent chunked, without a Content-Length (autoindex)
     asked: list[tuple[str, str | None]] = field(default_factory=list)
     url: str = ""
 
@@ -57,6 +58,10 @@ def serve(kiwix: Kiwix) -> Iterator[Kiwix]:
             wanted = self.headers.get("Range", "")
             if kiwix.ranges and wanted.startswith("bytes="):
                 start = int(wanted[6:].rstrip("-"))
+                if start >= len(body):  # as Apache and nginx answer a range past the end
+                    self.send_response(416)
+                    self.send_header("Content-Range", f"bytes */{len(body)}")
+                    return self._body(b"", "text/plain", 0)
                 self.send_response(206)
                 self.send_header("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")
                 return self._body(body[start:], "application/octet-stream", len(body) - start)
@@ -64,6 +69,19 @@ def serve(kiwix: Kiwix) -> Iterator[Kiwix]:
             self._body(body, "application/octet-stream", len(body))
 
         def _send(self, status: int, body: bytes, kind: str) -> None:
+            if kiwix.chunked:
+                self.protocol_version = "HTTP/1.1"
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                for at in range(0, len(body), 100):
+                    piece = body[at:at + 100]
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                self.wfile.write(b"0\r\n\r\n")
+                self.close_connection = True
+                return
             self.send_response(status)
             self._body(body, kind, len(body))
 
@@ -179,7 +197,53 @@ def test_auto_prefers_an_installed_zim_of_the_answers_language(tmp_path: Path, z
     assert CheckConfig(language="fr").wiki_source() == before  # no French edition: as it was
     with serve(Kiwix({NAME: zim_bytes})) as kiwix:
         again = get_edition("en", mirror=kiwix.url, fetcher=fetcher_for(allow_loopback=True))
-        assert again.already and [name for name, _ in kiwix.asked] == [""]  # the listing only
+        # The listing and the checksum the installed file is verified against; not the file
+        assert again.already and [name for name, _ in kiwix.asked] == ["", f"{NAME}.sha256"]
+
+
+def test_a_listing_and_checksum_served_chunked_are_read_within_the_cap(
+        tmp_path: Path, zim_bytes: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    with serve(Kiwix({NAME: zim_bytes}, chunked=True)) as kiwix:
+        got = _get(kiwix, tmp_path)
+        assert got.path.read_bytes() == zim_bytes
+        monkeypatch.setattr(download_module, "MAX_LISTING_BYTES", 100)  # the listing is longer
+        with pytest.raises(RetrievalError, match="more than the 100 bytes allowed"):
+            _get(kiwix, tmp_path / "other")
+
+
+def test_a_part_longer_than_the_file_is_fetched_again_from_the_start(tmp_path: Path,
+                                                                      zim_bytes: bytes) -> None:
+    (tmp_path / f"{NAME}.part").write_bytes(b"x" * (len(zim_bytes) + 100))  # not this file's start
+    with serve(Kiwix({NAME: zim_bytes})) as kiwix:
+        got = _get(kiwix, tmp_path)
+        downloads = [rng for name, rng in kiwix.asked if name == NAME]
+    assert downloads == [f"bytes={len(zim_bytes) + 100}-", None]  # one 416, then the whole file
+    assert got.path.read_bytes() == zim_bytes and got.restarted and not (tmp_path / f"{NAME}.part").exists()
+
+
+@pytest.mark.parametrize(("found", "why"), [(b"", "empty (0 bytes)"),
+                                            (b"not this file", "not the published file")])
+def test_get_verifies_a_file_it_finds_and_replaces_a_bad_one(tmp_path: Path, zim_bytes: bytes,
+                                                             found: bytes, why: str) -> None:
+    (tmp_path / NAME).write_bytes(found)
+    with serve(Kiwix({NAME: zim_bytes})) as kiwix:
+        got = _get(kiwix, tmp_path)
+        assert not got.already and got.replaced.startswith(why) and got.path.read_bytes() == zim_bytes
+        again = _get(kiwix, tmp_path)  # the file now there is verified against the checksum, not fetched
+    assert again.already and again.replaced == ""
+    assert [name for name, _ in kiwix.asked].count(NAME) == 1
+
+
+def test_a_listing_is_read_in_linear_time_with_a_bound() -> None:
+    import time
+
+    started = time.monotonic()
+    # 400 KB of a name's start, repeated: a backtracking pattern tried each from every start (minutes)
+    assert newest_file("wikipedia_" * 40_000 + NAME, "en", "top_nopic") is None  # glued on: no name
+    assert newest_file("wikipedia_" * 40_000 + f" {NAME}", "en", "top_nopic") == NAME
+    assert time.monotonic() - started < 5
+    with pytest.raises(RetrievalError, match="reading the folder listing took over"):
+        newest_file("wikipedia_ " * 10_000, "en", "top_nopic", seconds=-1)
 
 
 def test_listings_and_checksum_files_are_read_as_kiwix_writes_them() -> None:

@@ -1,0 +1,191 @@
+"""Issue 40, kind 4: values compared right both ways (signs, units, fractions, number words, names by
+words, precision, long figures), and in bounded time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value
+from factjudge.text.values import value_spans
+
+SAME = [
+    # Signs.
+    ("-40 °C", "-40 °C", "number"),
+    ("-40 °C", "minus 40 degrees Celsius", "number"),
+    ("−40 °C", "-40 °F", "number"),  # the one temperature both scales give the same figure
+    # Temperatures across scales.
+    ("212 °F", "100 °C", "number"),
+    ("100 °C", "212 °F", "number"),
+    ("0 °C", "32 °F", "number"),
+    ("373 K", "100 °C", "number"),
+    ("98.6 °F", "37 °C", "number"),
+    ("100 degrees Celsius", "212 degrees Fahrenheit", "number"),
+    # Lengths, masses, areas.
+    ("1/2 km", "500 m", "number"),
+    ("½ km", "500 m", "number"),
+    ("1½ miles", "2.4 km", "number"),
+    ("２０ ℃", "68 °F", "number"),
+    ("500 m", "1/2 km", "number"),
+    ("1 1/2 miles", "2.4 km", "number"),
+    ("3/4 kg", "750 g", "number"),
+    ("2 km²", "2,000,000 m²", "number"),
+    ("1 mile", "1.6 km", "number"),
+    ("10 lb", "4.5 kg", "number"),
+    # Numbers in words, en / es / fr, either side.
+    ("100", "one hundred", "number"),
+    ("one hundred", "100", "number"),
+    ("100 m", "cent mètres", "number"),
+    ("100 metros", "cien metros", "number"),
+    ("2000", "dos mil", "number"),
+    ("342", "three hundred and forty-two", "number"),
+    ("90", "quatre-vingt-dix", "number"),
+    ("3 millions", "trois millions", "number"),
+    ("1,000,000 people", "un millón", "number"),
+    # Precision: the step a writer rounded to, and "about" widening the tolerance.
+    ("2 million", "2.4 million", "number"),
+    ("4.2 km", "4,240 m", "number"),
+    ("384,000 km", "384,400 km", "number"),
+    # Names by words: a containing name, accents, a spelling a letter apart.
+    ("Paris", "Paris, France", "place"),
+    ("Paris, France", "Paris", "place"),
+    ("Moscou", "Moscow", "place"),
+    ("Génova", "Genoa", "place"),
+    ("Colombia", "COLOMBIA", "place"),
+]
+
+DIFFERENT = [
+    ("-40 °C", "40 °C", "number"),
+    ("40 °C", "-40 °C", "number"),
+    ("-3", "3", "number"),
+    ("40 °C", "minus 40 °C", "number"),
+    ("212 °F", "212 °C", "number"),
+    ("100 °C", "100 °F", "number"),
+    ("1/2 km", "2 km", "number"),
+    ("1/4 mile", "1 mile", "number"),
+    ("200 m", "cent mètres", "number"),
+    ("100", "one thousand", "number"),
+    ("2000", "dos millones", "number"),
+    ("2 million", "2.6 million", "number"),
+    ("4,200 metres", "1,280 metres", "number"),
+    ("0 °C", "3 °C", "number"),
+    ("Austria", "Australia", "place"),
+    ("Australia", "Austria", "place"),
+    ("Paris", "Parish", "place"),
+    ("Parish", "Paris", "place"),
+    ("Niger", "Nigeria", "place"),
+    ("Slovenia", "Slovakia", "place"),
+    ("Sweden", "Swedenborg", "person"),
+]
+
+
+@pytest.mark.parametrize(("stated", "read", "kind"), SAME)
+def test_the_same_value_written_otherwise_is_confirmed(stated: str, read: str, kind: str) -> None:
+    assert compare_values(stated, read, kind) == "confirmed"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("stated", "read", "kind"), DIFFERENT)
+def test_a_different_value_that_looks_near_is_contradicted(stated: str, read: str, kind: str) -> None:
+    assert compare_values(stated, read, kind) == "contradicted"  # type: ignore[arg-type]
+
+
+def test_about_widens_the_tolerance_the_precision_written_sets_it() -> None:
+    # 4,200 against 4,550: 8% apart. A bare figure claims it; "about 4,200 metres" allows it.
+    assert compare_values("4,200 metres", "4,550 metres", "number") == "contradicted"
+    assert compare_values("4,200 metres", "4,550 metres", "number", before="It is about ") == "confirmed"
+    assert compare_values("4,200 metres", "4,550 metres", "number", before="Mide unos ") == "confirmed"
+    assert compare_values("4,200 metres", "5,000 metres", "number", before="It is about ") == "contradicted"
+    # "about" does not make -40 °C 40 °C, nor 10 °C 20 °C.
+    assert compare_values("-40 °C", "40 °C", "number", before="about ") == "contradicted"
+    assert compare_values("10 °C", "20 °C", "number", before="environ ") == "contradicted"
+
+
+def test_a_bare_figure_read_is_in_the_unit_its_passage_gives_it() -> None:
+    # Asked "water boils at ___ (a number of °F)", the model read "100" from "100 °C".
+    passage = "At sea level, water boils at 100 °C and freezes at 0 °C."
+    assert compare_values("100 °F", "100", "number", passage=passage) == "contradicted"
+    assert compare_values("212 °F", "100", "number", passage=passage) == "confirmed"
+    assert compare_values("100 miles", "100", "number", passage="The road is 100 km long.") == "contradicted"
+    # With no unit for it in the passage, a bare figure is the one asked for, as before.
+    assert compare_values("90,000 years", "90,000", "number", passage="It lasted 90,000.") == "confirmed"
+    assert compare_values("90,000 years", "90,000", "number") == "confirmed"
+
+
+def test_amounts_are_signed_converted_and_divided() -> None:
+    assert amounts("-40 °C") == [(-40.0, "°c")]
+    assert amounts("minus 40 °F") == [(-40.0, "°c")]
+    assert amounts("1 1/2 km") == [(1500.0, "m")]
+    assert amounts("cent mètres") == [(100.0, "m")]
+    assert amounts("dos mil habitantes") == [(2000.0, "people")]
+    assert amounts("1990-2000") == [(1990.0, ""), (2000.0, "")]  # a range's hyphen is no minus
+    assert amounts("5 per cent") == [(5.0, "%")] and amounts("3 per day") == [(3.0, "")]  # "per" is no %
+
+
+def test_the_stated_value_keeps_its_sign_and_its_fraction() -> None:
+    """The value asked about is the one written: "-40 °C", "1/2 km", "212 °F", not "40 °C", "2 km", "212"."""
+    spans = value_spans("It was -40 °C, 1/2 km away, and water boils at 212 °F.", question="x")
+    assert [s.text for s in spans if s.kind == "number"] == ["-40 °C", "1/2 km", "212 °F"]
+    assert [s.text for s in value_spans("From 1990-2000 it grew.", question="x")] == ["1990", "2000"]
+
+
+LONG = "7" * 400
+
+
+def test_a_very_long_figure_is_only_ever_itself() -> None:
+    assert compare_values(LONG, LONG, "number") == "confirmed"
+    assert compare_values(LONG, "7" * 399 + "8", "number") == "contradicted"
+    assert compare_values(LONG, "8" * 400, "number") == "contradicted"
+    assert compare_values(LONG, "1e400", "number") != "confirmed"
+    assert compare_values("9" * 400, "1" + "0" * 400, "number") == "contradicted"
+
+
+def test_long_input_is_compared_in_bounded_time() -> None:
+    started = time.perf_counter()
+    compare_values("1" * 20_000, "2" * 20_000, "number")
+    compare_values("A" + "b" * 20_000, "A" + "b" * 19_999 + "c", "name")
+    compare_values("one " * 5_000, "two " * 5_000, "number")
+    echoes_other("x " * 5_000, "name", ["y " * 5_000])
+    assert time.perf_counter() - started < 2.0
+
+
+NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyzéü", min_size=1, max_size=12).map(str.capitalize)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAMES, NAMES)
+def test_names_compare_the_same_both_ways(a: str, b: str) -> None:
+    assert same_value(a, b, "name") == same_value(b, a, "name")
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAMES, st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6))
+def test_a_name_is_never_the_same_as_a_longer_word_it_begins(name: str, tail: str) -> None:
+    assert same_value(name, name + tail, "name") is not True
+
+
+AMOUNT = st.tuples(st.integers(-10**6, 10**6), st.sampled_from(["", " km", " m", " °C", " °F", " K", " kg"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(AMOUNT, AMOUNT)
+def test_amounts_with_units_compare_the_same_both_ways(a: tuple[int, str], b: tuple[int, str]) -> None:
+    first, second = f"{a[0]}{a[1]}", f"{b[0]}{b[1]}"
+    if a[1] and b[1]:  # a bare figure read for a unit asked is a rule of its own, one way
+        assert same_value(first, second, "number") == same_value(second, first, "number")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 10**6), st.sampled_from([" km", " °C", " kg", ""]))
+def test_a_number_is_never_its_negative(n: int, unit: str) -> None:
+    assert same_value(f"{n}{unit}", f"-{n}{unit}", "number") is False
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet="0123456789", min_size=16, max_size=2000),
+       st.text(alphabet="0123456789", min_size=16, max_size=2000))
+def test_long_figures_are_equal_only_when_their_digits_are(a: str, b: str) -> None:
+    same = same_value(a, b, "number")
+    assert same is None or same == (a.lstrip("0") == b.lstrip("0"))
