@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from factjudge.grounds import Grounds
-from factjudge.text.normalize import ReadAs
 from factjudge.threshold import checked_threshold
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
@@ -284,6 +283,30 @@ class Coverage(_Plain):
 
 
 @dataclass(frozen=True)
+class ReadAs:
+    """A word of the user's text read otherwise than written (``text.normalize``): ``written`` (at
+    ``start:end`` of the ``where`` text) was read as ``read``, for the reasons in ``why`` ("cyrillic",
+    "greek", "latin": a letter of that script folded; "invisible": a character that shows nothing
+    removed; "compatibility": a letter's compatibility form, as full-width letters)."""
+
+    where: str
+    start: int
+    end: int
+    written: str
+    read: str
+    why: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {**shallow_fields(self), "why": list(self.why)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReadAs:
+        """Rebuild from ``to_dict`` output."""
+        return _from_dict(cls, {**data, "why": tuple(data.get("why") or ())})
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
@@ -308,7 +331,7 @@ class CheckResult:
     version: str = ""
     threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
     coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
-    read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (text.normalize)
+    read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (ReadAs)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict of the fields (``explain.result_dict`` adds the figures and words

@@ -100,8 +100,9 @@ def test_the_false_spans_are_the_results_own_wherever_they_are_shown() -> None:
 def test_the_json_view_is_the_records_data_and_the_words() -> None:
     result = hand_made()
     data = explain.result_dict(result)
-    fields = [key for key in result.to_dict() if key != "coverage"]
-    assert list(data) == [*fields, "faithfulness", "successful", "reason", "coverage"]
+    fields = list(result.to_dict())
+    at = fields.index("threshold") + 1  # the metric view stands beside the threshold, as it always has
+    assert list(data) == [*fields[:at], "faithfulness", "successful", "reason", *fields[at:]]
     assert data["reason"] == explain.reason(result)
     verdict = data["segment_verdicts"][2]
     assert list(verdict)[-4:] == ["cut", "uncertain", "why", "score_note"]
