@@ -96,6 +96,8 @@ def test_the_answers_language_is_guessed_from_its_function_words() -> None:
     assert guess_language("¿Cuál es la capital de Francia? La capital es París.") == "es"
     assert guess_language("The capital of Canada is Ottawa.") == "en"
     assert guess_language("Ottawa") is None
+    # Spanish and French share "de", "la", "en", "se": a letter only one of them writes tells.
+    assert guess_language("Háblame de la Gran Muralla. La Gran Muralla se encuentra en China.") == "es"
 
 
 def _files(folder: Path) -> dict[str, Path]:
