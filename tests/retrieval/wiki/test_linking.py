@@ -130,8 +130,8 @@ def wiki(tmp_path: Path) -> PackagedWiki:
 ])
 def test_a_check_reads_the_article_its_subject_is_named_by(wiki: PackagedWiki, question: str, answer: str,
                                                           article: str, lang: str) -> None:
-    # No language given: the answer's is guessed, and its articles come first.
-    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer))
+    # The answer's language is guessed, and its articles come first, whatever the check's default.
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="en")
     assert reading.article == article
     assert reading.evidence and reading.evidence[0].url is not None
     assert reading.evidence[0].url.startswith(f"https://{lang}.wikipedia.org/")
