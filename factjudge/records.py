@@ -8,13 +8,38 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
 from factjudge import explain
 from factjudge.grounds import Grounds
-from factjudge.text.normalize import ReadAs
 from factjudge.threshold import checked_threshold
+
+
+@dataclass(frozen=True)
+class ReadAs:
+    """A word of the user's text read otherwise than written: ``written`` (at ``start:end`` of the
+    ``where`` text) was read as ``read``, for the reasons in ``why`` ("cyrillic", "greek", "latin":
+    a letter of that script folded; "invisible": a character that shows nothing removed;
+    "compatibility": a letter's compatibility form, as full-width letters)."""
+
+    where: str
+    start: int
+    end: int
+    written: str
+    read: str
+    why: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "why": list(self.why)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReadAs:
+        """Rebuild from ``to_dict`` output."""
+        names = {f.name for f in fields(cls)}
+        return cls(**{**{k: v for k, v in data.items() if k in names}, "why": tuple(data.get("why") or ())})
+
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
 Label = Literal["true", "false", "unverified", "not_checkable", "unparseable"]

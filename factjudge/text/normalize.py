@@ -25,8 +25,9 @@ import bisect
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
+
+from factjudge.records import ReadAs  # the result records it; the text is read here
 
 # Characters that show nothing and mean nothing to a reader of Latin, Greek or Cyrillic text.
 INVISIBLE = frozenset("\u200b\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c\u2061\u2062\u2063\u2064")
@@ -44,31 +45,6 @@ _LOOKALIKES = {
 _SUSPECT = re.compile(f"[{''.join(sorted(INVISIBLE | JOINERS))}\u0370-\u03ff\u0400-\u052f\u1f00-\u1fff]")
 # The other way: the letter of a script a Latin letter copies, where one does.
 _FROM_LATIN = {script: {latin: own for own, latin in table.items()} for script, table in _LOOKALIKES.items()}
-
-
-@dataclass(frozen=True)
-class ReadAs:
-    """A word of the user's text read otherwise than written: ``written`` (at ``start:end`` of the
-    ``where`` text) was read as ``read``, for the reasons in ``why`` ("cyrillic", "greek", "latin":
-    a letter of that script folded; "invisible": a character that shows nothing removed;
-    "compatibility": a letter's compatibility form, as full-width letters)."""
-
-    where: str
-    start: int
-    end: int
-    written: str
-    read: str
-    why: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "why": list(self.why)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ReadAs:
-        """Rebuild from ``to_dict`` output."""
-        names = {f.name for f in fields(cls)}
-        return cls(**{**{k: v for k, v in data.items() if k in names}, "why": tuple(data.get("why") or ())})
 
 
 @dataclass(frozen=True)
