@@ -23,6 +23,7 @@ from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_row
 from factjudge.eval.tables.lines import (
     FACTS,
     FELM,
+    RAG,
     TRUE,
     family,
     has_gold,
@@ -31,9 +32,10 @@ from factjudge.eval.tables.lines import (
     unverified_items,
 )
 from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
+from factjudge.eval.tables.ragtruth import RESPONSE_NOTE, TYPE_NOTE, rag_rows, rag_type_rows
 from factjudge.eval.tables.true_protocol import ensembles, roc_auc_intervals, threshold_table
 
-FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold"}
+FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold", RAG: "RAGTruth"}
 COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
                "response level) and fN = N items that failed (errors.jsonl); neither is in the number. "
                "vN = N left unverified by the evidence: counted as not flagged, and shown apart.")
@@ -101,6 +103,8 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
             _error_types(out, part, prefix)
         if kind == FACTS:
             _facts(out, part, prefix, out.rows_by_group.get((suffix, "language")))
+        if kind == RAG:
+            _ragtruth(out, part, prefix)
         for section in out.sections[before:]:
             section.title += suffix
     return out
@@ -341,3 +345,11 @@ def language_summary(rows: pd.DataFrame, spans: pd.DataFrame) -> pd.DataFrame:
         rows = rows.merge(spans[["setup", "language", "span_iou", "span_spearman"]], how="outer",
                           on=["setup", "language"])
     return rows.sort_values(["setup", "language"]).reset_index(drop=True)
+
+
+def _ragtruth(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> None:
+    """RAGTruth: response- and span-level detection per task, and per error type."""
+    out.sections.append(Section("RAGTruth: hallucinated answers and spans found, by task", rag_rows(lines),
+                                f"{prefix}ragtruth_by_task", note=RESPONSE_NOTE))
+    out.sections.append(Section("RAGTruth: recall per error type", rag_type_rows(lines),
+                                f"{prefix}ragtruth_error_types", note=TYPE_NOTE))
