@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Collection
 from typing import Any
 
+from factjudge.checking.plan import default_strategies
 from factjudge.config import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_ITEMS,
@@ -29,9 +30,9 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "model": ("--model", {"help": "local (default: the embedded Qwen2.5-Coder-1.5B judge), local:PATH.gguf, "
                           "local:smollm2 (a test model), openai:MODEL (any OpenAI-compatible endpoint)"}),
     "base_url": ("--base-url", {"help": "endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)"}),
-    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's: fact for "
-                                "local models, vanilla for others); with a context, list judges run as "
-                                "grounded and fact as supported (doc and fact with --open)"}),
+    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's; for local "
+                                f"models {default_strategies('local')}; for others "
+                                f"{default_strategies('openai:MODEL')})"}),
     "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
     "domain": ("--domain", {"choices": FELM_DOMAINS, "help": "the answer's domain (default wk)"}),
     "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
@@ -39,7 +40,8 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),
     "timeout": ("--timeout", {"type": float, "help": "seconds per model call"}),
     "deadline": ("--deadline", {"type": float, "help": "seconds for a whole check, across every model "
-                                "call, retry, fetch and search (default 120)"}),
+                                "call, retry, fetch and search; what was judged by then is shown (default: "
+                                "none for check, which waits; 120 for bench and serve)"}),
     "max_items": ("--max-items", {"type": int, "help": "the most items (sentences, claims) one check "
                                   f"judges; a longer answer is refused (default {DEFAULT_MAX_ITEMS})"}),
     "max_calls": ("--max-calls", {"type": int, "help": "the most model calls one check makes; the check "

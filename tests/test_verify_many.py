@@ -22,7 +22,7 @@ def test_a_list_of_rows_with_our_names_and_ragas_names() -> None:
     assert isinstance(first, CheckResult) and isinstance(second, CheckResult)
     assert first.strategy == second.strategy == "grounded"
     assert first.faithfulness == second.faithfulness == 0.5 and first.threshold == 0.4
-    assert first.is_successful() and first.segment_verdicts == second.segment_verdicts
+    assert not first.successful and first.segment_verdicts == second.segment_verdicts  # one item is false
 
 
 def test_a_bad_row_is_a_failure_naming_the_row_and_the_rest_are_checked() -> None:

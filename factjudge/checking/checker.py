@@ -9,6 +9,7 @@ labels the rest unverified, saying they were not judged; before any was, the che
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 from factjudge.agents.extractor import extract_claims
@@ -58,7 +59,8 @@ class Checker:
 
 def run(plan: Plan, model: ChatModel) -> CheckResult:
     """Segment, extract, gather evidence, judge and aggregate one planned check, within its deadline."""
-    with deadline(plan.config.deadline), call_budget(plan.config.max_calls), recording() as transcript:
+    limit = None if math.isinf(plan.config.deadline) else plan.config.deadline  # inf: none (the terminal's)
+    with deadline(limit), call_budget(plan.config.max_calls), recording() as transcript:
         cfg = plan.config
         segs = segment(plan.answer, separator=cfg.separator,
                        segments=list(plan.segments) if plan.segments is not None else None)
