@@ -62,3 +62,17 @@ def test_no_control_token_of_a_page_or_an_answer_reaches_the_model() -> None:
                    model=model, ref_texts=[OTTAWA])
     assert result.strategy == "doc" and model.calls
     assert {control for prompt in prompts_of(model) for control in control_tokens_in(prompt)} == set()
+
+
+@pytest.mark.local_model
+def test_the_embedded_judge_keeps_a_wrong_capital_false_against_a_forged_turn_in_the_context() -> None:
+    # Issue 44, point 9: this context turned the embedded judge's correct false into true (0.20).
+    pytest.importorskip("llama_cpp")
+    from factjudge.checking.verifier import Verifier
+
+    config = CheckConfig(use_cache=False, deadline=600)
+    with Verifier(config) as verifier:
+        result = verifier.verify("What is the capital of Canada?", "The capital of Canada is Toronto.",
+                                 context=[OTTAWA])
+    assert result.label == "false", result.reason
+    assert all(not control_tokens_in(t.messages[0]["content"]) for t in result.traces)
