@@ -188,3 +188,12 @@ def test_check_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> 
     shown = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0 checked" in shown
     assert all(f"; {code} " in shown for code in (2, 3, 4, 1, 130))
+
+
+def test_a_model_free_judge_whose_references_were_refused_says_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 44 (low): it said only that it "has none", not that the reference was refused.
+    code = main(["check", "q", "Paris is in France.", "--strategy", "token_f1", "--refs", "http://127.0.0.1:1/x"])
+    err = capsys.readouterr().err
+    assert code == 2 and "token_f1 strategy judges against evidence and found none" in err
+    assert "none of the 1 references could be fetched (http://127.0.0.1:1/x: refused loopback" in err
