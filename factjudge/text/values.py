@@ -108,7 +108,9 @@ _OPENERS = frozenset((".", "!", "?", ":", "¿", "¡", "\"", "“", "«", "("))  
 _ROMAN = re.compile(r"^(?=[MDCLXVI]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
 # A French elision ("d'Émile Zola", "l'Amérique") is a word of its own: the name after it stays one.
-_WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])|[^\W_]+(?:[-'’.][^\W_]+)*|[^\w\s]")
+# A slash between letters joins too: "AC/DC" is one name, never "AC" and "DC".
+_WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])"
+                   r"|[^\W_]+(?:[-'’.][^\W_]+|/[^\W\d_]+)*|[^\w\s]")
 _DIGITS = r"\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.]\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
 _DAY = r"(?:1er|1re|\d{1,2})(?:st|nd|rd|th|º|°)?"
 _MONTH = r"(?P<month>[^\W\d_]{3,10}\.?)"
