@@ -113,6 +113,7 @@ def test_a_lone_word_opening_a_sentence_is_asked_about_last_or_not_at_all() -> N
 
 def test_a_name_with_a_slash_is_one_value() -> None:
     # Issue 44 (low): "AC/DC" was read as the two names "AC" and "DC".
-    spans = value_spans("The band that made the album was AC/DC.", question="Which band made Highway to Hell?")
+    spans = value_spans("The band that made the album was AC/DC.",
+                        question="Which band made Highway to Hell?")
     assert [span.text for span in spans] == ["AC/DC"]
     assert [s.text for s in value_spans("In 1914/1918 it grew.")] == ["1914", "1918"]  # numbers stay apart
