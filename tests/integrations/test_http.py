@@ -296,3 +296,11 @@ def test_the_threshold_is_the_services_unless_the_request_sets_one(served: float
 def test_a_request_threshold_that_is_not_a_share_is_refused(client: TestClient, bad: object) -> None:
     response = client.post("/v1/check", json={**BODY, "options": {"threshold": bad}})
     assert_error(response, 422, "invalid_request", "options.threshold")
+
+
+@pytest.mark.parametrize("body", ['{"answer": "It opened in 1998.", "answer": "It opened in 1999."}',
+                                  '{"answer": "x", "options": {"strategy": "cot", "strategy": "vanilla"}}'])
+def test_a_key_named_twice_is_refused_not_read_as_the_last(client: TestClient, body: str) -> None:
+    # Issue 44 (low): the last of two "answer" keys was checked, the first silently dropped.
+    response = client.post("/v1/check", content=body, headers={"content-type": "application/json"})
+    assert_error(response, 422, "invalid_request", "twice in one object")
