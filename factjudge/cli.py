@@ -70,6 +70,14 @@ def _utf8(what: str, text: str) -> str:
     return text
 
 
+def strategy_default() -> str:
+    """What a check runs when no strategy is given, in words read from the plans it would make."""
+    from factjudge.checking.plan import default_strategies
+
+    return (f"the judging model's; for local models {default_strategies('local')}; for others "
+            f"{default_strategies('openai:MODEL')}")
+
+
 def _add_check(sub: Any) -> None:
     p = sub.add_parser("check", help="check one answer", description="Check one answer to a question.",
                        epilog="exit status: 0 checked (whatever the verdicts; --json's successful says "
@@ -84,7 +92,7 @@ def _add_check(sub: Any) -> None:
                    help="reference links: listed by link, their text read by doc, fact and the scorers")
     p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
                    help="passages the answer should be grounded in (RAG): list judges become grounded")
-    add_config_flags(p)
+    add_config_flags(p, strategy_default=strategy_default())
     p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
     p.add_argument("--verbose", action="store_true",
                    help="the whole note about the model, how each item was read, every value asked about")
@@ -154,7 +162,7 @@ def _add_bench(sub: Any) -> None:
     p.add_argument("--grid", nargs="+", action="extend", default=[], metavar="KEY=V1,V2",
                    help="set-ups to compare, e.g. strategy=vanilla,cot granularity=segment,claim")
     # The dataset sets each example's domain and language; --domain and --language filter it.
-    add_config_flags(p, exclude=("domain", "language"))
+    add_config_flags(p, exclude=("domain", "language"), strategy_default=strategy_default())
     p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
     p.add_argument("--resume", action="store_true", help="continue the run in --run-dir: its set-ups and "
                    "example filters are read from its manifest unless given again")

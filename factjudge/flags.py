@@ -11,7 +11,6 @@ import argparse
 from collections.abc import Collection
 from typing import Any
 
-from factjudge.checking.plan import default_strategies
 from factjudge.config import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_ITEMS,
@@ -30,9 +29,10 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "model": ("--model", {"help": "local (default: the embedded Qwen2.5-Coder-1.5B judge), local:PATH.gguf, "
                           "local:smollm2 (a test model), openai:MODEL (any OpenAI-compatible endpoint)"}),
     "base_url": ("--base-url", {"help": "endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)"}),
-    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's; for local "
-                                f"models {default_strategies('local')}; for others "
-                                f"{default_strategies('openai:MODEL')})"}),
+    # What runs by default is the plan's to say: a command that can plan passes its words
+    # (``add_config_flags(strategy_default=...)``, from ``checking.plan.default_strategies``).
+    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's own; the "
+                                "result and /v1/info name the one that runs)"}),
     "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
     "domain": ("--domain", {"choices": FELM_DOMAINS, "help": "the answer's domain (default wk)"}),
     "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
@@ -65,12 +65,16 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def add_config_flags(parser: argparse.ArgumentParser, *, exclude: Collection[str] = ()) -> None:
-    """``--config FILE``, ``--no-cache`` and a flag per CheckConfig field but those in ``exclude``."""
+def add_config_flags(parser: argparse.ArgumentParser, *, exclude: Collection[str] = (),
+                     strategy_default: str | None = None) -> None:
+    """``--config FILE``, ``--no-cache`` and a flag per CheckConfig field but those in ``exclude``;
+    ``strategy_default``: what runs when no strategy is given, in words made from the plan."""
     parser.add_argument("--config", help="a TOML file with check settings; flags override it")
     names = [name for name in FLAGS if name not in exclude]
     for name in names:
         flag, options = FLAGS[name]
+        if name == "strategy" and strategy_default:
+            options = {**options, "help": f"{', '.join(STRATEGIES)} (default: {strategy_default})"}
         parser.add_argument(flag, dest=name, **options)
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the call cache")
     parser.set_defaults(config_fields=tuple(names))
