@@ -19,6 +19,7 @@ moved from the clean one's, the mean change in P(False) / P(No) on the false sta
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -110,8 +111,10 @@ def judge(model: ChatModel, case: Case, statement: str, strategy: str, reads: st
     """The label and P(False/No) of ``statement`` judged as one segment against ``grounding``."""
     context = (Evidence("context", grounding),) if reads == "context" else ()
     pages = (grounding,) if reads == "page" else ()
-    result = check(case.question, statement, CheckConfig(strategy=strategy, use_cache=False, wiki="none"),
-                   model=model, context=context, ref_texts=pages, segments=[statement])
+    # No deadline (inf): on a loaded machine a check may take minutes; the figures are the model's.
+    config = CheckConfig(strategy=strategy, use_cache=False, wiki="none", deadline=math.inf)
+    result = check(case.question, statement, config, model=model, context=context, ref_texts=pages,
+                   segments=[statement])
     return result.label, result.error_score
 
 
