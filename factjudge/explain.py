@@ -240,6 +240,8 @@ def no_evidence(verdict: Explained) -> str:
     """What a true or false verdict that read nothing rests on ("" for other labels)."""
     if verdict.evidence or verdict.label not in ("true", "false"):
         return ""
+    if verdict.grounds.rule == "scorer":  # a constant floor: no model, no belief
+        return f"no passage: {verdict.grounds.scorer} gives every item this label, reading nothing"
     return "no passage: the model's own belief, checked against no source"
 
 

@@ -228,13 +228,19 @@ class Verdict:
         """The rule that made the label, in plain words (``explain.why``)."""
         return explain.why(self)
 
+    @property
+    def score_note(self) -> str:
+        """The error score and the edges it was read against, in words ("" without a score;
+        ``explain.score_note``)."""
+        return explain.score_note(self)
+
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict, with the words made from the grounds (``why``) for readers."""
         data = shallow_fields(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
         data["spans"] = [s.to_dict() for s in self.spans]
         data["grounds"] = self.grounds.to_dict()
-        data.update(cut=self.cut, uncertain=self.uncertain, why=self.why, score_note=explain.score_note(self))
+        data.update(cut=self.cut, uncertain=self.uncertain, why=self.why, score_note=self.score_note)
         return data
 
     @classmethod
@@ -317,7 +323,7 @@ class CheckResult:
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
-    threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
+    threshold: float = 0.5  # the share of checked items shown true ``successful`` asks for (Verifier)
     coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
     read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (text.normalize)
 
@@ -345,7 +351,7 @@ class CheckResult:
             "version": self.version,
             "threshold": self.threshold,
             "faithfulness": self.faithfulness,
-            "successful": self.is_successful(),
+            "successful": self.successful,
             "reason": self.reason,
             "coverage": None if self.coverage is None else self.coverage.to_dict(),
             "read_as": [r.to_dict() for r in self.read_as],
@@ -395,18 +401,28 @@ class CheckResult:
         """
         return self.score
 
-    def is_successful(self) -> bool:
-        """True when some item was judged and the supported items reach ``threshold`` of those checked.
+    @property
+    def successful(self) -> bool:
+        """Whether the answer passes, one definition for Python, JSON and HTTP (``successful``).
 
-        ``faithfulness`` is the share of judged (true or false) items; an item left unverified or
-        unparseable was not shown supported, so for success it counts as an unsupported one would:
-        1 true and 3 unverified items have faithfulness 1.0 and succeed only up to threshold 0.25.
+        Never when an item is false (the answer is labelled false). An answer with nothing to check
+        (only opinions or personal statements) passes: nothing in it is unsupported (its
+        faithfulness is None). Otherwise the items shown true must reach ``threshold`` of the items
+        checked, an unverified or unparseable item counting against it (it was not shown supported):
+        1 true and 3 unverified items pass up to threshold 0.25, and no true item never passes.
         """
         labels = [verdict.label for _, verdict in self.item_verdicts()]
-        checked = sum(label in ("true", "false", "unverified", "unparseable") for label in labels)
-        if self.faithfulness is None or not checked:
+        if self.label == "false" or "false" in labels:
             return False
-        return self.faithfulness >= self.threshold and labels.count("true") / checked >= self.threshold
+        checked = sum(label in ("true", "unverified", "unparseable") for label in labels)
+        if not checked:
+            return True
+        true = labels.count("true")
+        return true > 0 and true / checked >= self.threshold
+
+    def is_successful(self) -> bool:
+        """``successful``, as a call (the name metric frameworks use)."""
+        return self.successful
 
     def item_verdicts(self) -> list[tuple[str, Verdict]]:
         """The judged items' text and verdict, in answer order: each segment's claims, or the segment."""
