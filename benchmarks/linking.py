@@ -20,6 +20,13 @@ Three sets, no model call (reading is retrieval):
 
 ``--before REV`` runs the same sets with the code of git revision REV (a temporary worktree), so
 the table shows before and after from one command.
+
+``--swaps N`` adds verdicts: the embedded judge's default (``evidence`` over the packaged summaries)
+on the first N pairs a language of the in-lead swap set (``benchmarks/data/value_swaps_in_lead.jsonl``:
+a value swapped for one the same lead states elsewhere), through ``factjudge bench``, with
+``--before``'s code and with this code reading silence both ways (``silence=unverified``, the
+default, and ``silence=false``): false items caught, true items passed, true items judged false, and
+calls and seconds per item (the call cache is shared, so a second run's seconds are cache reads).
 """
 
 from __future__ import annotations
@@ -33,11 +40,14 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
 LANGS = ("en", "es", "fr")
 # Question wordings per language: (kind, template); {name} is how the subject is said.
 QUESTIONS = {
@@ -228,6 +238,9 @@ def main() -> None:
                         help="git revision read beside this checkout ('' none)")
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # a child run: read these, print JSON
     parser.add_argument("--misses", type=int, default=0, help="print this many misses of this checkout")
+    parser.add_argument("--swaps", type=int, default=0, help="in-lead swap pairs a language judged (0: none)")
+    parser.add_argument("--model", default="local", help="the judge of --swaps")
+    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "linking")
     args = parser.parse_args()
     if args.cases:
         cases = [Case(**c) for c in json.loads(args.cases.read_text(encoding="utf-8"))]
@@ -240,28 +253,83 @@ def main() -> None:
     if args.before:
         results = {"before": _run_at(args.before, cases), **results}
     _table(results)
+    if args.swaps:
+        _verdicts(args)
     misses = [r for r in results["after"] if not r["hit"]][: args.misses]
     for r in misses:
         print(f"miss [{r['set']}/{r['kind']}/{r['lang']}] {r['question']!r}: read {r['article']!r}, "
               f"gold {r['gold']}")
 
 
-def _run_at(revision: str, cases: list[Case]) -> list[dict]:
-    """``run`` with the package as it was at ``revision``, in a temporary worktree."""
-    root = Path(__file__).resolve().parents[1]
+WIKI_GRID = ["strategy=evidence", "use_refs=false", "evidence=wiki", "wiki=packaged"]
+
+
+def _verdicts(args: argparse.Namespace) -> None:
+    """The in-lead swap pairs judged by --before's code and by this code, silence read both ways."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from read_values import SWAPS_IN_LEAD, _write, swap_rows
+
+    rows = swap_rows(2 * args.swaps, SWAPS_IN_LEAD, "in-lead")
+    data = _write(args.runs / "swaps.jsonl", rows)
+    lines = {"after": _bench(args.runs / "after", data, [*WIKI_GRID, "silence=unverified,false"], args.model)}
+    if args.before:
+        lines = {"before": _bench(args.runs / f"before-{args.before}", data, WIKI_GRID, args.model,
+                                  args.before), **lines}
+    print("\n| code | setting | lang | pairs | caught | passed | true judged false | unverified "
+          "| calls/item | s/item |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for code, found in lines.items():
+        groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+        for line in found:
+            setting = re.search(r"silence=(\w+)", line["setup"])
+            groups[(setting.group(0) if setting else "(none)", line["language"])].append(line)
+        for (setting, lang), group in sorted(groups.items()):
+            verdicts = [(ln["gold"]["segment_labels"][0], ln["result"]["segment_verdicts"][0]["label"])
+                        for ln in group]
+            calls = sum(ln["result"]["usage"]["calls"] for ln in group) / len(group)
+            seconds = sum(ln["seconds"] for ln in group) / len(group)
+            print(f"| {code} | {setting} | {lang} | {sum(not g for g, _ in verdicts)} | "
+                  f"{sum(not g and v == 'false' for g, v in verdicts)} | "
+                  f"{sum(g and v == 'true' for g, v in verdicts)} | "
+                  f"{sum(g and v == 'false' for g, v in verdicts)} | "
+                  f"{sum(v == 'unverified' for _, v in verdicts)} | {calls:.2f} | {seconds:.1f} |")
+
+
+@contextmanager
+def _code_of(revision: str | None) -> Iterator[tuple[Path, dict[str, str]]]:
+    """Where the package of ``revision`` (None: this checkout) is, and the environment that imports it."""
+    if not revision:
+        yield ROOT, dict(os.environ)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
-        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(tree), revision],
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), revision],
                        check=True)
         try:
-            listed = Path(tmp) / "cases.json"
-            listed.write_text(json.dumps([c.__dict__ for c in cases]), encoding="utf-8")
-            env = {**os.environ, "PYTHONPATH": str(tree)}
-            done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--cases", str(listed)],
-                                  cwd=tree, env=env, check=True, capture_output=True, text=True)
-            return json.loads(done.stdout.strip().splitlines()[-1])
+            yield tree, {**os.environ, "PYTHONPATH": str(tree)}
         finally:
-            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], check=False)
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+
+
+def _bench(run_dir: Path, data: Path, grid: list[str], model: str, revision: str | None = None) -> list[dict]:
+    """Run (or resume) one bench, with the code of ``revision`` when given; its result lines."""
+    command = [sys.executable, "-m", "factjudge.cli", "bench", str(data), "--grid", *grid, "--model", model,
+               "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), "--deadline", "3600"]
+    if (run_dir / "manifest.json").exists():
+        command.append("--resume")
+    with _code_of(revision) as (tree, env):
+        subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in (run_dir / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def _run_at(revision: str, cases: list[Case]) -> list[dict]:
+    """``run`` with the package as it was at ``revision``, in a temporary worktree."""
+    with _code_of(revision) as (tree, env), tempfile.TemporaryDirectory() as tmp:
+        listed = Path(tmp) / "cases.json"
+        listed.write_text(json.dumps([c.__dict__ for c in cases]), encoding="utf-8")
+        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--cases", str(listed)],
+                              cwd=tree, env=env, check=True, capture_output=True, text=True)
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

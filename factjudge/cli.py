@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import shlex
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 from factjudge import explain
-from factjudge.config import MAX_ANSWER_CHARS
+from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.flags import add_config_flags, config_from_flags
 from factjudge.integrations.serve_cli import add_serve_parser, run_serve
@@ -70,8 +71,21 @@ def _utf8(what: str, text: str) -> str:
     return text
 
 
+def strategy_default() -> str:
+    """What a check runs when no strategy is given, in words read from the plans it would make."""
+    from factjudge.checking.plan import default_strategies
+
+    return (f"the judging model's; for local models {default_strategies('local')}; for others "
+            f"{default_strategies('openai:MODEL')}")
+
+
 def _add_check(sub: Any) -> None:
-    p = sub.add_parser("check", help="check one answer", description="Check one answer to a question.")
+    p = sub.add_parser("check", help="check one answer", description="Check one answer to a question.",
+                       epilog="exit status: 0 checked (whatever the verdicts; --json's successful says "
+                       "whether the answer passes); 2 bad input, or more items or model calls than one check "
+                       "may cost; 3 the model failed, its reply could not be read, or --deadline passed "
+                       "before any item was judged; 4 evidence could not be retrieved; 1 anything else; "
+                       "130 interrupted")
     p.add_argument("question", help="the question the answer responds to ('' if none)")
     p.add_argument("answer", nargs="?", help="the answer; or use --answer-file, or pipe it on stdin")
     p.add_argument("--answer-file", help="read the answer from a file ('-' for stdin)")
@@ -79,16 +93,31 @@ def _add_check(sub: Any) -> None:
                    help="reference links: listed by link, their text read by doc, fact and the scorers")
     p.add_argument("--context", nargs="+", default=[], metavar="TEXT",
                    help="passages the answer should be grounded in (RAG): list judges become grounded")
-    add_config_flags(p)
+    add_config_flags(p, strategy_default=strategy_default())
     p.add_argument("--json", action="store_true", help="print the CheckResult as JSON")
     p.add_argument("--verbose", action="store_true",
                    help="the whole note about the model, how each item was read, every value asked about")
 
 
+def config_keys(path: str) -> set[str]:
+    """The settings a ``--config`` file names."""
+    table = CheckConfig.toml_table(path)
+    return set(table) if isinstance(table, dict) else set()
+
+
+def _terminal_config(args: argparse.Namespace) -> CheckConfig:
+    """The check's config; at the terminal a check waits for its result: no deadline unless
+    ``--deadline`` or the ``--config`` file sets one (the service and the library keep theirs)."""
+    config = config_from_flags(args)
+    if args.deadline is None and not (args.config and "deadline" in config_keys(args.config)):
+        config = config.replace(deadline=math.inf)
+    return config
+
+
 def _check(args: argparse.Namespace) -> int:
     from factjudge.checking.api import check
 
-    config = config_from_flags(args)
+    config = _terminal_config(args)
     _utf8("question", args.question)
     for n, text in enumerate(args.context, start=1):
         _utf8(f"context passage {n}", text)
@@ -134,7 +163,7 @@ def _add_bench(sub: Any) -> None:
     p.add_argument("--grid", nargs="+", action="extend", default=[], metavar="KEY=V1,V2",
                    help="set-ups to compare, e.g. strategy=vanilla,cot granularity=segment,claim")
     # The dataset sets each example's domain and language; --domain and --language filter it.
-    add_config_flags(p, exclude=("domain", "language"))
+    add_config_flags(p, exclude=("domain", "language"), strategy_default=strategy_default())
     p.add_argument("--run-dir", help="where results go (default: runs/<dataset>-<time>)")
     p.add_argument("--resume", action="store_true", help="continue the run in --run-dir: its set-ups and "
                    "example filters are read from its manifest unless given again")

@@ -223,8 +223,14 @@ class CheckConfig:
     @classmethod
     def from_toml(cls, path: str | Path) -> CheckConfig:
         """Read a ``[check]`` table (or top-level keys) from a TOML file."""
+        return cls.from_dict(cls.toml_table(path))
+
+    @staticmethod
+    def toml_table(path: str | Path) -> Any:
+        """The settings a TOML file holds: its ``[check]`` table, or its top-level keys (``from_dict``
+        refuses what is not a table)."""
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError) as exc:
             raise InputError(f"cannot read config {path}: {exc}") from exc
-        return cls.from_dict(data.get("check", data))
+        return data.get("check", data)

@@ -177,6 +177,8 @@ def no_evidence(verdict: Verdict) -> str:
     """What a true or false verdict that read nothing rests on ("" for other labels)."""
     if verdict.evidence or verdict.label not in ("true", "false"):
         return ""
+    if verdict.grounds.rule == "scorer":  # a constant floor: no model, no belief
+        return f"no passage: {verdict.grounds.scorer} gives every item this label, reading nothing"
     return "no passage: the model's own belief, checked against no source"
 
 
@@ -297,7 +299,7 @@ def result_dict(result: CheckResult) -> dict[str, Any]:
     for key, value in result.to_dict().items():
         data[key] = value
         if key == "threshold":  # the metric view stands beside the threshold it is read against
-            data.update(faithfulness=result.faithfulness, successful=result.is_successful(),
+            data.update(faithfulness=result.faithfulness, successful=result.successful,
                         reason=reason(result))
     data["segment_verdicts"] = [verdict_dict(v) for v in result.segment_verdicts]
     data["claim_verdicts"] = [verdict_dict(v) for v in result.claim_verdicts]

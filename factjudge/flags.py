@@ -29,9 +29,10 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "model": ("--model", {"help": "local (default: the embedded Qwen2.5-Coder-1.5B judge), local:PATH.gguf, "
                           "local:smollm2 (a test model), openai:MODEL (any OpenAI-compatible endpoint)"}),
     "base_url": ("--base-url", {"help": "endpoint of an OpenAI-compatible server (or OPENAI_BASE_URL)"}),
-    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's: fact for "
-                                "local models, vanilla for others); with a context, list judges run as "
-                                "grounded and fact as supported (doc and fact with --open)"}),
+    # What runs by default is the plan's to say: a command that can plan passes its words
+    # (``add_config_flags(strategy_default=...)``, from ``checking.plan.default_strategies``).
+    "strategy": ("--strategy", {"help": f"{', '.join(STRATEGIES)} (default: the judging model's own; the "
+                                "result and /v1/info name the one that runs)"}),
     "granularity": ("--granularity", {"help": f"{' or '.join(GRANULARITIES)} (default segment)"}),
     "domain": ("--domain", {"choices": FELM_DOMAINS, "help": "the answer's domain (default wk)"}),
     "language": ("--language", {"help": "language of the answer, e.g. en (default), fr, zh"}),
@@ -39,7 +40,8 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "batch_size": ("--batch-size", {"type": int, "help": "items judged per call (default: all in one)"}),
     "timeout": ("--timeout", {"type": float, "help": "seconds per model call"}),
     "deadline": ("--deadline", {"type": float, "help": "seconds for a whole check, across every model "
-                                "call, retry, fetch and search (default 120)"}),
+                                "call, retry, fetch and search; what was judged by then is shown (default: "
+                                "none for check, which waits; 120 for bench and serve)"}),
     "max_items": ("--max-items", {"type": int, "help": "the most items (sentences, claims) one check "
                                   f"judges; a longer answer is refused (default {DEFAULT_MAX_ITEMS})"}),
     "max_calls": ("--max-calls", {"type": int, "help": "the most model calls one check makes; the check "
@@ -63,12 +65,16 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def add_config_flags(parser: argparse.ArgumentParser, *, exclude: Collection[str] = ()) -> None:
-    """``--config FILE``, ``--no-cache`` and a flag per CheckConfig field but those in ``exclude``."""
+def add_config_flags(parser: argparse.ArgumentParser, *, exclude: Collection[str] = (),
+                     strategy_default: str | None = None) -> None:
+    """``--config FILE``, ``--no-cache`` and a flag per CheckConfig field but those in ``exclude``;
+    ``strategy_default``: what runs when no strategy is given, in words made from the plan."""
     parser.add_argument("--config", help="a TOML file with check settings; flags override it")
     names = [name for name in FLAGS if name not in exclude]
     for name in names:
         flag, options = FLAGS[name]
+        if name == "strategy" and strategy_default:
+            options = {**options, "help": f"{', '.join(STRATEGIES)} (default: {strategy_default})"}
         parser.add_argument(flag, dest=name, **options)
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the call cache")
     parser.set_defaults(config_fields=tuple(names))

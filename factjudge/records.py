@@ -11,11 +11,37 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
 from factjudge.grounds import Grounds
 from factjudge.threshold import checked_threshold
+
+
+@dataclass(frozen=True)
+class ReadAs:
+    """A word of the user's text read otherwise than written: ``written`` (at ``start:end`` of the
+    ``where`` text) was read as ``read``, for the reasons in ``why`` ("cyrillic", "greek", "latin":
+    a letter of that script folded; "invisible": a character that shows nothing removed;
+    "compatibility": a letter's compatibility form, as full-width letters)."""
+
+    where: str
+    start: int
+    end: int
+    written: str
+    read: str
+    why: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "why": list(self.why)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReadAs:
+        """Rebuild from ``to_dict`` output."""
+        names = {f.name for f in fields(cls)}
+        return cls(**{**{k: v for k, v in data.items() if k in names}, "why": tuple(data.get("why") or ())})
+
 
 # unverified: the evidence neither supports nor contradicts it (or there was none).
 Label = Literal["true", "false", "unverified", "not_checkable", "unparseable"]
@@ -283,30 +309,6 @@ class Coverage(_Plain):
 
 
 @dataclass(frozen=True)
-class ReadAs:
-    """A word of the user's text read otherwise than written (``text.normalize``): ``written`` (at
-    ``start:end`` of the ``where`` text) was read as ``read``, for the reasons in ``why`` ("cyrillic",
-    "greek", "latin": a letter of that script folded; "invisible": a character that shows nothing
-    removed; "compatibility": a letter's compatibility form, as full-width letters)."""
-
-    where: str
-    start: int
-    end: int
-    written: str
-    read: str
-    why: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {**shallow_fields(self), "why": list(self.why)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ReadAs:
-        """Rebuild from ``to_dict`` output."""
-        return _from_dict(cls, {**data, "why": tuple(data.get("why") or ())})
-
-
-@dataclass(frozen=True)
 class CheckResult:
     """Everything one check decided about one answer, and how."""
 
@@ -329,7 +331,7 @@ class CheckResult:
     traces: tuple[Trace, ...] = ()
     usage: Usage = field(default_factory=Usage)
     version: str = ""
-    threshold: float = 0.5  # the faithfulness ``is_successful`` asks for (Verifier(threshold=...))
+    threshold: float = 0.5  # the share of checked items shown true ``successful`` asks for (Verifier)
     coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
     read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (ReadAs)
 
@@ -423,18 +425,28 @@ class CheckResult:
         """
         return self.score
 
-    def is_successful(self) -> bool:
-        """True when some item was judged and the supported items reach ``threshold`` of those checked.
+    @property
+    def successful(self) -> bool:
+        """Whether the answer passes, one definition for Python, JSON and HTTP (``successful``).
 
-        ``faithfulness`` is the share of judged (true or false) items; an item left unverified or
-        unparseable was not shown supported, so for success it counts as an unsupported one would:
-        1 true and 3 unverified items have faithfulness 1.0 and succeed only up to threshold 0.25.
+        Never when an item is false (the answer is labelled false). An answer with nothing to check
+        (only opinions or personal statements) passes: nothing in it is unsupported (its
+        faithfulness is None). Otherwise the items shown true must reach ``threshold`` of the items
+        checked, an unverified or unparseable item counting against it (it was not shown supported):
+        1 true and 3 unverified items pass up to threshold 0.25, and no true item never passes.
         """
         labels = [verdict.label for _, verdict in self.item_verdicts()]
-        checked = sum(label in ("true", "false", "unverified", "unparseable") for label in labels)
-        if self.faithfulness is None or not checked:
+        if self.label == "false" or "false" in labels:
             return False
-        return self.faithfulness >= self.threshold and labels.count("true") / checked >= self.threshold
+        checked = sum(label in ("true", "unverified", "unparseable") for label in labels)
+        if not checked:
+            return True
+        true = labels.count("true")
+        return true > 0 and true / checked >= self.threshold
+
+    def is_successful(self) -> bool:
+        """``successful``, as a call (the name metric frameworks use)."""
+        return self.successful
 
     def item_verdicts(self) -> list[tuple[str, Verdict]]:
         """The answer's items, text and verdict, in answer order: each segment's claims, or the segment

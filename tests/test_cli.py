@@ -117,3 +117,84 @@ def test_the_demo_world_knowledge_answer_rests_on_wikipedia() -> None:
     shown = run_cli("check", result.question, result.answer, *NO_HURRY)  # the same calls, now cached
     out = " ".join(shown.stdout.decode().split())
     assert "evidence: wikipedia · Eiffel Tower · https://en.wikipedia.org/wiki/Eiffel_Tower" in out
+
+
+def test_check_help_names_the_default_strategy_the_plan_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 44, point 15: the help said fact for local models while results and /v1/info said evidence.
+    from factjudge.checking.plan import plan_check
+    from factjudge.config import CheckConfig
+
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    runs = {name: plan_check(CheckConfig(wiki=wiki), "", "x", context=context, model_name=LOCAL_DEFAULT)
+            .strategy.name for name, wiki, context in (("alone", "api", ()), ("no wiki", "none", ()),
+                                                       ("context", "auto", ("x",)))}
+    assert runs == {"alone": "evidence", "no wiki": "fact", "context": "supported"}
+    assert (f"for local models {runs['alone']} (reading Wikipedia; {runs['no wiki']} where none is at "
+            f"hand), {runs['context']} with a context") in shown
+    assert "for others vanilla, grounded with a context (doc with --open)" in shown
+
+
+def _remaining_at_each_call(monkeypatch: pytest.MonkeyPatch, delay: float = 0.0) -> list[float | None]:
+    """The check's time left at each model call of a scripted True/False judge."""
+    from factjudge.llm.deadline import remaining
+    from factjudge.llm.scripted import ScriptedChatModel
+
+    seen: list[float | None] = []
+
+    def judge(messages: object) -> str:
+        seen.append(remaining())
+        return "True"
+
+    model = ScriptedChatModel(judge, name="scripted:judge", delay=delay)
+    monkeypatch.setattr("factjudge.checking.api.build_model", lambda config: model)
+    return seen
+
+
+FACTS = ("Bridge 1 opened in 1901. Bridge 2 opened in 1902. Bridge 3 opened in 1903. "
+         "Bridge 4 opened in 1904.")
+
+
+def test_at_the_terminal_a_check_waits_unless_a_deadline_is_given(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    # Issue 44, point 16: the default 120 s deadline turned a slow check into exit 3 with nothing shown.
+    seen = _remaining_at_each_call(monkeypatch)
+    args = ["check", "q", FACTS, "--strategy", "fact", "--wiki", "none", "--no-cache", "--json"]
+    assert main(args) == 0 and seen == [None] * 4
+    seen.clear()
+    assert main([*args, "--deadline", "30"]) == 0 and seen and all(s is not None and s <= 30 for s in seen)
+    seen.clear()
+    config = tmp_path / "check.toml"
+    config.write_text("[check]\ndeadline = 20\n", encoding="utf-8")
+    assert main([*args, "--config", str(config)]) == 0
+    assert seen and all(s is not None and s <= 20 for s in seen)
+    capsys.readouterr()
+
+
+def test_a_deadline_that_stops_a_check_shows_what_was_judged(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    _remaining_at_each_call(monkeypatch, delay=0.4)
+    assert main(["check", "q", FACTS, "--strategy", "fact", "--wiki", "none", "--no-cache",
+                 "--deadline", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "✔ true [1]" in out and "Bridge 1 opened in 1901." in out
+    assert "not judged" in out and "Bridge 4 opened in 1904." in out
+
+
+def test_check_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0 checked" in shown
+    assert all(f"; {code} " in shown for code in (2, 3, 4, 1, 130))
+
+
+def test_a_model_free_judge_whose_references_were_refused_says_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 44 (low): it said only that it "has none", not that the reference was refused.
+    code = main(["check", "q", "Paris is in France.", "--strategy", "token_f1", "--refs", "http://127.0.0.1:1/x"])
+    err = capsys.readouterr().err
+    assert code == 2 and "token_f1 strategy judges against evidence and found none" in err
+    assert "none of the 1 references could be fetched (http://127.0.0.1:1/x: refused loopback" in err

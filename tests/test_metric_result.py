@@ -35,11 +35,38 @@ def verdict(n: int, label: str, grounds: Grounds = CUT, evidence: tuple[Evidence
 
 
 def test_faithfulness_is_the_score_and_success_needs_the_threshold() -> None:
+    r = dataclasses.replace(result(verdict(1, "true"), verdict(2, "true"), verdict(3, "unverified"),
+                                   score=1.0), label="unverified")
+    assert r.faithfulness == 1.0 and r.threshold == 0.5 and r.successful and r.is_successful()
+    assert not dataclasses.replace(r, threshold=0.7).successful  # 2 shown true of 3 checked
+
+
+def test_a_result_labelled_false_is_never_successful() -> None:
+    # Issue 44, point 14: faithfulness 0.5 at the default threshold 0.5 was labelled false and successful.
     r = result(verdict(1, "true"), verdict(2, "false"), score=0.5)
-    assert r.faithfulness == 0.5 and r.threshold == 0.5 and r.is_successful()
-    assert not dataclasses.replace(r, threshold=0.6).is_successful()
-    nothing = result(verdict(1, "not_checkable"), score=None)
-    assert nothing.faithfulness is None and not nothing.is_successful()
+    assert r.label == "false" and r.faithfulness == 0.5 and r.threshold == 0.5
+    assert not r.successful and not r.is_successful() and r.to_dict()["successful"] is False
+    assert not dataclasses.replace(r, threshold=0.0).successful
+
+
+def test_an_answer_with_nothing_to_check_passes() -> None:
+    # Issue 44, point 14: an opinion-only answer was counted as not successful.
+    nothing = dataclasses.replace(result(verdict(1, "not_checkable"), verdict(2, "not_checkable")),
+                                  label="not_checkable")
+    assert nothing.faithfulness is None and nothing.successful
+    assert explain.result_dict(nothing)["successful"] is True
+    assert dataclasses.replace(nothing, threshold=1.0).successful
+    assert explain.reason(nothing).startswith("Nothing was checked")
+
+
+def test_python_reads_the_same_fields_the_json_has() -> None:
+    band = Grounds("band", 0.77, true_below=0.41, false_from=0.5)
+    r = result(verdict(1, "true"), verdict(2, "false", band), score=0.5)
+    data = explain.result_dict(r)  # the JSON's words are explain's, for Python as for JSON
+    assert data["successful"] is r.successful
+    for made, shown in zip(r.segment_verdicts, data["segment_verdicts"], strict=True):
+        assert shown["why"] == explain.why(made) and shown["score_note"] == explain.score_note(made)
+    assert explain.score_note(r.segment_verdicts[1]).startswith("error score 0.50")
 
 
 def test_threshold_round_trips_and_old_results_load_with_the_default() -> None:
@@ -134,14 +161,18 @@ def test_unverified_items_count_against_success_not_in_faithfulness() -> None:
     # Issue 34, point 9: 1 true + 3 unverified items said is_successful() at threshold 1.0.
     r = result(verdict(1, "true"), *(verdict(n, "unverified") for n in (2, 3, 4)), score=1.0)
     assert r.faithfulness == 1.0  # the share of judged items, as before
+    r = dataclasses.replace(r, label="unverified")
     assert not dataclasses.replace(r, threshold=1.0).is_successful()
     assert not dataclasses.replace(r, threshold=0.5).is_successful()
     assert dataclasses.replace(r, threshold=0.25).is_successful()  # 1 supported of 4 checked
-    mostly = result(*(verdict(n, "true") for n in (1, 2, 3)), verdict(4, "unverified"), score=1.0)
+    mostly = dataclasses.replace(result(*(verdict(n, "true") for n in (1, 2, 3)), verdict(4, "unverified"),
+                                        score=1.0), label="true")
     assert mostly.is_successful() and not dataclasses.replace(mostly, threshold=0.8).is_successful()
-    unread = result(verdict(1, "true"), verdict(2, "unparseable"), score=1.0)
+    unread = dataclasses.replace(result(verdict(1, "true"), verdict(2, "unparseable"), score=1.0),
+                                 label="unparseable")
     assert not dataclasses.replace(unread, threshold=0.6).is_successful()
-    only_open = result(verdict(1, "unverified"), verdict(2, "not_checkable"), score=None)
+    only_open = dataclasses.replace(result(verdict(1, "unverified"), verdict(2, "not_checkable"), score=None),
+                                    label="unverified")
     assert not dataclasses.replace(only_open, threshold=0.0).is_successful()
 
 
@@ -174,7 +205,7 @@ def test_the_services_json_carries_the_metric_fields_of_the_python_result() -> N
     expected = Verifier(model=ScriptedChatModel(second_is_wrong, name="scripted:judge")).verify(
         QUESTION, ANSWER, context=CONTEXT)
     assert data["faithfulness"] == expected.faithfulness == 0.5
-    assert data["threshold"] == 0.5 and data["successful"] is expected.is_successful() is True
+    assert data["threshold"] == 0.5 and data["successful"] is expected.successful is False  # an item is false
     assert data["reason"] == explain.reason(expected) and "north bank" in data["reason"]
     assert CheckResult.from_dict(data).faithfulness == 0.5  # the extra fields do not break loading it back
     documented = schema["components"]["schemas"]["CheckResponse"]["properties"]

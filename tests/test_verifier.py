@@ -129,7 +129,7 @@ def test_summary_lists_what_is_not_supported_and_why() -> None:
     result = Verifier(model=scripted()).verify(QUESTION, ANSWER, context=CONTEXT)
     summary = summarize(result)
     assert summary["label"] == "false" and summary["model_note"] is None
-    assert summary["faithfulness"] == 0.5 and summary["successful"] is True
+    assert summary["faithfulness"] == 0.5 and summary["successful"] is False  # labelled false
     assert summary["reason"] == explain.reason(result)
     [item] = summary["unsupported"]
     assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."

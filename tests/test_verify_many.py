@@ -22,7 +22,7 @@ def test_a_list_of_rows_with_our_names_and_ragas_names() -> None:
     assert isinstance(first, CheckResult) and isinstance(second, CheckResult)
     assert first.strategy == second.strategy == "grounded"
     assert first.faithfulness == second.faithfulness == 0.5 and first.threshold == 0.4
-    assert first.is_successful() and first.segment_verdicts == second.segment_verdicts
+    assert not first.successful and first.segment_verdicts == second.segment_verdicts  # one item is false
 
 
 def test_a_bad_row_is_a_failure_naming_the_row_and_the_rest_are_checked() -> None:
@@ -108,3 +108,13 @@ def test_a_series_and_a_frame_naming_the_answer_twice_are_one_clear_error() -> N
         verifier().verify_many(pd.DataFrame({"answer": [ANSWER], "response": ["other"]}))
     [failure] = verifier().verify_many([{"answer": ANSWER, "response": "other"}])
     assert isinstance(failure, Failure) and "both 'answer' and 'response'" in failure.error
+
+
+def test_a_missing_context_is_none_whether_pandas_wrote_nan_or_na() -> None:
+    # Issue 44 (low): a NaN context was no context while pd.NA failed its row as "not text".
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"answer": [ANSWER] * 4, "context": [float("nan"), pd.NA, pd.NaT, None]})
+    results = verifier().verify_many(frame)
+    assert all(isinstance(r, CheckResult) for r in results), results
+    assert len({(r.strategy, r.label) for r in results if isinstance(r, CheckResult)}) == 1
+    assert all(r.strategy == "vanilla" for r in results if isinstance(r, CheckResult))

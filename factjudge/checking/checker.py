@@ -19,6 +19,7 @@ from factjudge.checking.normalized import read_plan, restore
 from factjudge.checking.plan import Plan, plan_check
 from factjudge.checking.session import Session, check_scope
 from factjudge.config import CheckConfig, within_item_cap
+from factjudge.errors import InputError
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import combine_error_scores, combine_labels, strictest, supported_share
 from factjudge.judges.base import Item, JudgeInput
@@ -87,7 +88,13 @@ def _run(plan: Plan, model: ChatModel, session: Session | None) -> CheckResult:
         within_item_cap(len(items), "items", cfg.max_items)
         evidence, failures = _shared_evidence(plan)
         items, read = _gathered(plan, model, items)
-        strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
+        try:
+            strategy = plan.strategy_for(found_evidence=bool(evidence) or any(i.evidence for i in items))
+        except InputError:  # it needs evidence: say why none came from what was given
+            if not (plan.refs or plan.ref_texts or plan.sources):
+                raise
+            raise InputError(f"the {plan.strategy.name} strategy judges against evidence and found none: "
+                             f"{_no_passage(plan.refs, failures)}") from None
         if strategy.name != plan.strategy.name:
             why = _no_passage(plan.refs, failures)
             fallbacks.insert(0, f"{plan.strategy.name} ran as {strategy.name}: {why}")

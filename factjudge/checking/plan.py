@@ -134,3 +134,18 @@ def _given_no_evidence(strategy: Strategy) -> Strategy:
         raise InputError(f"the {strategy.name} strategy judges against evidence and has none: give a "
                          "context, references or an evidence source")
     return strategy_named(name)
+
+
+def default_strategies(model: str) -> str:
+    """What a check with ``model`` (a ``--model`` spec) runs when no strategy is chosen, read from its
+    plans, for help text: by itself with and without Wikipedia at hand, with a context, and ``--open``."""
+    config = CheckConfig(model=model)
+
+    def runs(changes: dict[str, object], context: tuple[str, ...] = ()) -> str:
+        return plan_check(config.replace(**changes), "", "-", context=context).strategy.name
+
+    # "api" names Wikipedia without looking for an installed one: help text opens no file.
+    alone, without = runs({"wiki": "api"}), runs({"wiki": "none"})
+    read = alone if alone == without else f"{alone} (reading Wikipedia; {without} where none is at hand)"
+    with_context, open_context = runs({}, ("-",)), runs({"grounded": False}, ("-",))
+    return f"{read}, {with_context} with a context ({open_context} with --open)"

@@ -11,6 +11,7 @@ and bench check in the process's resources.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,7 +29,8 @@ def check_scope(config: CheckConfig, resources: Resources | None = None) -> Iter
     """One check's state: its deadline and call budget (``config``'s), a new transcript, and
     ``resources`` (the current holder's by default) holding what it opens, kept open until it ends."""
     held = resources or current()
-    with held_by(held), held.in_use(), deadline(config.deadline), call_budget(config.max_calls), \
+    limit = None if math.isinf(config.deadline) else config.deadline  # inf: none (the terminal's default)
+    with held_by(held), held.in_use(), deadline(limit), call_budget(config.max_calls), \
             recording() as transcript:
         yield transcript
 

@@ -66,7 +66,8 @@ class Verifier:
     Give ``model`` to inject any ChatModel (a ScriptedChatModel in tests); otherwise
     the model each config names is built once and reused. Its ``session`` owns those models and
     what its checks open (Wikipedia, knowledge bases, embedders), and ``close`` closes them.
-    ``threshold`` is the faithfulness each result's ``is_successful()`` asks for.
+    ``threshold`` is the share of checked items shown true each result's ``successful`` asks for
+    (``CheckResult.successful``); ``verify(threshold=...)`` sets it for one check.
     """
 
     def __init__(
@@ -104,18 +105,21 @@ class Verifier:
         ref_texts: Sequence[str] | None = None,
         config: CheckConfig | None = None,
         grounded: bool | None = None,
+        threshold: float | None = None,
     ) -> CheckResult:
         """Check ``answer`` to ``question``; with a context, against that context.
 
         ``context=None`` checks without one; a context with no passage (``[]``) is an
         ``EmptyContextError``: an empty retrieval is reported, never judged against something else.
+        ``threshold`` is this result's, instead of the Verifier's.
         """
         config = config or self.config
+        wanted = self.threshold if threshold is None else checked_threshold(threshold)
         passages = given_passages(context)
         result = check(question, answer, config, model=self.model_for(config), refs=tuple(refs or ()),
                        ref_texts=tuple(ref_texts or ()), context=passages, grounded=grounded,
                        session=self.session)
-        return dataclasses.replace(result, threshold=self.threshold)
+        return dataclasses.replace(result, threshold=wanted)
 
     def close(self) -> None:
         """Close the models it built and what its checks opened (Wikipedia sources, knowledge bases,
@@ -178,7 +182,7 @@ def summarize(result: CheckResult) -> dict[str, Any]:
         "score": result.score,
         "faithfulness": result.faithfulness,
         "threshold": result.threshold,
-        "successful": result.is_successful(),
+        "successful": result.successful,
         "reason": explain.reason(result),
         "error_score": result.error_score,
         "unsupported": unsupported(result),

@@ -22,8 +22,11 @@ VerifyRow = Callable[[str, str, Any], CheckResult]
 
 
 def _given(value: Any) -> bool:
-    # A DataFrame fills a missing cell with NaN.
-    return value is not None and not (isinstance(value, float) and math.isnan(value))
+    # A DataFrame fills a missing cell with NaN, or with pd.NA / pd.NaT in nullable columns: all
+    # are no value, told by their type's name so pandas is not imported for it.
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return False
+    return type(value).__name__ not in ("NAType", "NaTType")
 
 
 def row_field(row: Mapping[str, Any], name: str) -> Any:

@@ -17,10 +17,10 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
+from factjudge.eval.summary import group_of
 from factjudge.eval.tables.lines import as_result, gold_segment_labels, pct
 
 METRICS = ("segment_ba", "response_ba", "roc_auc")
-BEST = "best"
 # (domain, pairs): for balanced accuracy (gold error, predicted error) per labelled item of one
 # answer; for ROC AUC (gold error, error score) of the answer. No pair: the answer does not count.
 Unit = tuple[str, list[tuple[bool, Any]]]
@@ -42,8 +42,23 @@ def metric_units(lines: Iterable[dict[str, Any]], metric: str) -> Units:
             pairs = [(not answer_gold, result.label == "false")]
         elif metric == "roc_auc" and answer_gold is not None and result.error_score is not None:
             pairs = [(not answer_gold, float(result.error_score))]
-        units[line["setup"]][line["example_id"]] = (str(line.get("domain") or "unknown"), pairs)
+        units[line["setup"]][line["example_id"]] = (group_of(line, "domain"), pairs)
     return units
+
+
+def unverified_counts(lines: Iterable[dict[str, Any]], metric: str) -> dict[str, int]:
+    """Per set-up, the gold-labelled items of ``metric`` the evidence left unverified (segments for
+    segment_ba, answers for response_ba; none for roc_auc, whose unscored answers count apart)."""
+    counts: dict[str, int] = defaultdict(int)
+    for line in lines:
+        result, setup = line["result"], line["setup"]
+        counts[setup] += 0
+        if metric == "segment_ba":
+            counts[setup] += sum(label is not None and verdict["label"] == "unverified" for label, verdict
+                                 in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False))
+        elif metric == "response_ba" and line["gold"]["response_label"] is not None:
+            counts[setup] += result["label"] == "unverified"
+    return counts
 
 
 def metric_of(metric: str, domains: Sequence[str] | None = None) -> Callable[[Sequence[Unit]], float | None]:
@@ -86,12 +101,15 @@ def _counted(units: Mapping[str, Unit]) -> list[Unit]:
 def interval_columns(lines: Sequence[dict[str, Any]], setups: Sequence[str],
                      domains: Mapping[str, Sequence[str] | None], complete: Iterable[str] | None = None,
                      n: int = 1000, seed: int = 0) -> pd.DataFrame:
-    """Per set-up (the index), for every metric: its bootstrap 95% interval (``…_ci_low``, ``…_ci_high``)
-    and the paired-bootstrap p-value against the set-up with the best value (``…_p_vs_best``).
+    """Per set-up (the index), for every metric: its bootstrap 95% interval (``…_ci_low``, ``…_ci_high``),
+    whether it is the best (``…_best``, bool), the paired-bootstrap p-value against the best one
+    (``…_p_vs_best``: a number, or None) and why it has none or is not ranked (``…_p_note``, "" if ranked).
 
-    ``domains``: per balanced-accuracy metric, the domains its overall number averages. ``complete``:
-    the set-ups that scored every answer, the only ones ROC AUC may call the best. An interval or
-    p-value on too few answers is None (``metrics.too_few``); a p-value says ``n/a (…)`` then.
+    Only what was scored ranks: a set-up that left gold-labelled items of a balanced accuracy
+    unverified, or (``complete``: the set-ups that scored every answer) answers without an error score
+    for ROC AUC, is never the best, whatever its number. ``domains``: per balanced-accuracy metric, the
+    domains its overall number averages. An interval or p-value on too few answers is None
+    (``metrics.too_few``).
     """
     table = pd.DataFrame(index=pd.Index(list(setups), name="setup"))
     for metric in METRICS:
@@ -107,22 +125,37 @@ def interval_columns(lines: Sequence[dict[str, Any]], setups: Sequence[str],
             lows[setup], highs[setup] = pct(low), pct(high)
         table[f"{metric}_ci_low"] = pd.Series(lows, dtype=object)
         table[f"{metric}_ci_high"] = pd.Series(highs, dtype=object)
-        eligible = set(setups) if complete is None or metric != "roc_auc" else set(complete)
-        ranked = [s for s in setups if values[s] is not None and s in eligible]
+        notes = _not_ranked(lines, metric, setups, complete)
+        ranked = [s for s in setups if values[s] is not None and not notes[s]]
         best = max(ranked, key=lambda s: values[s] or 0.0) if ranked else None
-        p_values: dict[str, Any] = {}
+        p_values: dict[str, float | None] = {}
         for setup in setups:
-            if best is None or values[setup] is None:
-                p_values[setup] = None
-            elif setup == best:
-                p_values[setup] = BEST
-            else:
+            p_values[setup] = None
+            if values[setup] is None:
+                notes[setup] = notes[setup] or "no number"
+            elif best is None:
+                notes[setup] = notes[setup] or "no set-up may be ranked"
+            elif setup != best:
                 ours, theirs = _paired(units, setup, best)
                 small = _too_few(metric, ours)
-                p_values[setup] = f"n/a ({small})" if small else metrics.paired_difference(
-                    value, ours, theirs, n=n, seed=seed).p_value
-        table[f"{metric}_p_vs_best"] = pd.Series(p_values, dtype=object)
+                notes[setup] = ", ".join(note for note in (notes[setup], small) if note)
+                if not small:
+                    p_values[setup] = metrics.paired_difference(value, ours, theirs, n=n, seed=seed).p_value
+        table[f"{metric}_best"] = pd.Series({s: s == best for s in setups}, dtype=bool)
+        table[f"{metric}_p_vs_best"] = pd.Series(p_values, dtype=float)
+        table[f"{metric}_p_note"] = pd.Series(notes, dtype=object)
     return table
+
+
+def _not_ranked(lines: Sequence[dict[str, Any]], metric: str, setups: Sequence[str],
+                complete: Iterable[str] | None) -> dict[str, str]:
+    """Why each set-up may not be the best in ``metric`` ("" when it may): it left items unscored."""
+    if metric == "roc_auc":
+        whole = set(setups) if complete is None else set(complete)
+        return {s: "" if s in whole else "answers unscored: not ranked" for s in setups}
+    unverified = unverified_counts(lines, metric)
+    what = "segments" if metric == "segment_ba" else "answers"
+    return {s: f"{unverified[s]} {what} unverified: not ranked" if unverified.get(s) else "" for s in setups}
 
 
 def difference_rows(lines: Sequence[dict[str, Any]], a: str, b: str,

@@ -1,4 +1,4 @@
-"""Metrics of the three papers and Mu-SHROOM, as pure functions on plain lists.
+"""Metrics of the three papers, Mu-SHROOM and RAGTruth, as pure functions on plain lists.
 
 Conventions. Classification metrics take *error flags*: ``True`` = the item is an error
 (a false segment, an inconsistent pair), the positive class of FELM and TRUE. Ranking
@@ -428,3 +428,51 @@ def span_spearman(gold_soft: Iterable[Any], pred_soft: Iterable[Any], text_len: 
     if gold_constant or pred_constant:
         return float(gold_constant and pred_constant)
     return float(spearmanr(gold, pred).statistic)
+
+
+# ---------------------------------------------------------------- RAGTruth
+
+
+def span_prf(gold_spans: Sequence[Iterable[Sequence[int]]],
+             pred_spans: Sequence[Iterable[Sequence[int]]]) -> PRF:
+    """Character-level precision, recall and F1 of predicted error spans, the characters pooled over the
+    answers (RAGTruth's span level); ``gold_spans[i]`` and ``pred_spans[i]`` are answer i's spans (end
+    exclusive). ``support``: the gold characters; 0.0 where a ratio has no denominator."""
+    _check_lengths(gold_spans, pred_spans)
+    hit = gold_n = pred_n = 0
+    for gold, pred in zip(gold_spans, pred_spans, strict=True):
+        gold_chars, pred_chars = _char_set(gold), _char_set(pred)
+        hit += len(gold_chars & pred_chars)
+        gold_n += len(gold_chars)
+        pred_n += len(pred_chars)
+    precision = hit / pred_n if pred_n else 0.0
+    recall = hit / gold_n if gold_n else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return PRF(precision, recall, f1, gold_n)
+
+
+def span_recall_by_type(gold_spans: Sequence[Sequence[tuple[int, int, str]]],
+                        pred_spans: Sequence[Iterable[Sequence[int]]]) -> dict[str, tuple[float, int]]:
+    """Per gold span type: the share of its characters the predicted spans cover (pooled over answers),
+    and how many characters of that type there are. Gold spans are (start, end, type)."""
+    _check_lengths(gold_spans, pred_spans)
+    covered: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for gold, pred in zip(gold_spans, pred_spans, strict=True):
+        pred_chars = _char_set(pred)
+        for start, end, kind in gold:
+            chars = _char_set([(start, end)])
+            covered[kind] = covered.get(kind, 0) + len(chars & pred_chars)
+            total[kind] = total.get(kind, 0) + len(chars)
+    return {kind: (covered[kind] / total[kind] if total[kind] else 0.0, total[kind]) for kind in total}
+
+
+def recall_by_type(types: Sequence[Iterable[str]], flagged: Sequence[bool]) -> dict[str, tuple[float, int]]:
+    """Per error type: the share of the answers holding an error of that type that were flagged, and how
+    many such answers there are (an answer with two types counts under each)."""
+    _check_lengths(types, flagged)
+    caught: dict[str, list[bool]] = {}
+    for kinds, flag in zip(types, flagged, strict=True):
+        for kind in set(kinds):
+            caught.setdefault(kind, []).append(bool(flag))
+    return {kind: (sum(flags) / len(flags), len(flags)) for kind, flags in caught.items()}

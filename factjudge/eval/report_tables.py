@@ -23,6 +23,7 @@ from factjudge.eval.tables.felm import SMALL_NOTE, counted_cells, error_type_row
 from factjudge.eval.tables.lines import (
     FACTS,
     FELM,
+    RAG,
     TRUE,
     as_result,
     family,
@@ -32,9 +33,16 @@ from factjudge.eval.tables.lines import (
     unverified_items,
 )
 from factjudge.eval.tables.multilingual import agreement_rows, factscore_rows
-from factjudge.eval.tables.true_protocol import ensembles, roc_auc_intervals, threshold_table
+from factjudge.eval.tables.ragtruth import RESPONSE_NOTE, TYPE_NOTE, rag_rows, rag_type_rows
+from factjudge.eval.tables.true_protocol import (
+    BEST,
+    ensemble_table,
+    ensembles,
+    roc_auc_intervals,
+    threshold_table,
+)
 
-FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold"}
+FAMILY_NAMES = {TRUE: "TRUE pairs", FELM: "FELM", FACTS: "answers with fact-level gold", RAG: "RAGTruth"}
 COUNTS_NOTE = ("Each cell: the number, then uN = N unparseable (segments at segment level, answers at "
                "response level) and fN = N items that failed (errors.jsonl); neither is in the number. "
                "vN = N left unverified by the evidence: counted as not flagged, and shown apart.")
@@ -42,7 +50,11 @@ P_NOTE = ("n: the answers the ROC AUC rests on; unscored: gold-labelled answers 
           "(no passage for any item, or unparseable), not in n, and a set-up with any is never the best. "
           "p_vs_best: paired bootstrap (1000 resamples of the examples both scored) of the ROC AUC "
           "difference against the best row of the same dataset; small = unlikely to be luck (0.0: no "
-          "resample reversed the order, p < 0.001).")
+          "resample reversed the order, p < 0.001). Only the set-ups the grid asked for are ranked; in the "
+          "CSV, best is true/false, p_vs_best a number or empty, and p_note says why it is empty.")
+ENSEMBLE_NOTE = ("TRUE's ensemble: per answer, the mean error score of the set-ups that rank (not "
+                 "constants), on the answers every one of them scored. No grid asked for it, so it is shown "
+                 "here, never ranked with the set-ups above nor called their best.")
 
 
 @dataclass
@@ -102,6 +114,8 @@ def report_tables(lines: Sequence[dict[str, Any]], failures: Sequence[Mapping[st
             _error_types(out, part, prefix)
         if kind == FACTS:
             _facts(out, part, prefix, out.rows_by_group.get((suffix, "language")))
+        if kind == RAG:
+            _ragtruth(out, part, prefix)
         for section in out.sections[before:]:
             section.title += suffix
     return out
@@ -218,6 +232,11 @@ def _ranking(out: ReportTables, lines: Sequence[dict[str, Any]], dev_lines: Sequ
     out.sections.append(Section("ROC AUC for detecting errors, with bootstrap 95% intervals",
                                 _without_intervals(aucs), f"{prefix}roc_auc", data=aucs, note=note,
                                 footnote=_small_sample_note(aucs)))
+    together = ensemble_table(lines)
+    if not together.empty:
+        out.sections.append(Section("TRUE's ensemble of the set-ups (not a set-up of the grid)",
+                                    _without_intervals(together), f"{prefix}roc_auc_ensemble", data=together,
+                                    note=ENSEMBLE_NOTE, footnote=_small_sample_note(together)))
     if dev_lines is not None:
         tuned = threshold_table(dev_lines, lines)
         out.sections.append(Section(
@@ -265,14 +284,28 @@ _SMALL_DIFFERENCE = (f"n/a (n=…): fewer than {MIN_ITEMS} answers both judged (
 
 
 def _without_intervals(table: pd.DataFrame) -> pd.DataFrame:
-    """The printed ROC AUC table: an interval left out for too few items says so, with the n."""
+    """The printed ROC AUC table: an interval left out for too few items says so, with the n; the
+    p-value column reads ``best`` on the best row and ``n/a (why)`` where there is none (the data's
+    columns stay typed: ``best``, ``p_vs_best`` and ``p_note``)."""
     if table.empty:
         return table
     small = table["roc_auc"].notna() & table["ci_low"].isna()
     shown = table.astype({"ci_low": object, "ci_high": object})
     for column in ("ci_low", "ci_high"):
         shown.loc[small, column] = [f"n/a (n={n})" for n in table.loc[small, "n"]]
+    if "best" in table.columns:
+        shown["p_vs_best"] = [_p_shown(row) for row in table.itertuples()]
+        shown = shown.drop(columns=["best", "p_note"])
     return shown
+
+
+def _p_shown(row: Any) -> Any:
+    """A ranked row's p-value as printed: ``best``, the number, or ``n/a (why)``."""
+    if row.best:
+        return BEST
+    if row.p_vs_best is not None and row.p_vs_best == row.p_vs_best:  # not None, not NaN
+        return row.p_vs_best
+    return f"n/a ({row.p_note})" if row.p_note else None
 
 
 def _small_sample_note(table: pd.DataFrame) -> str:
@@ -342,3 +375,11 @@ def language_summary(rows: pd.DataFrame, spans: pd.DataFrame) -> pd.DataFrame:
         rows = rows.merge(spans[["setup", "language", "span_iou", "span_spearman"]], how="outer",
                           on=["setup", "language"])
     return rows.sort_values(["setup", "language"]).reset_index(drop=True)
+
+
+def _ragtruth(out: ReportTables, lines: Sequence[dict[str, Any]], prefix: str) -> None:
+    """RAGTruth: response- and span-level detection per task, and per error type."""
+    out.sections.append(Section("RAGTruth: hallucinated answers and spans found, by task", rag_rows(lines),
+                                f"{prefix}ragtruth_by_task", note=RESPONSE_NOTE))
+    out.sections.append(Section("RAGTruth: recall per error type", rag_type_rows(lines),
+                                f"{prefix}ragtruth_error_types", note=TYPE_NOTE))

@@ -76,12 +76,15 @@ class RunSummary:
 
 
 def plan_example(config: CheckConfig, example: Example, model_name: str | None = None) -> Plan:
-    """Plan one example as bench checks it: a TRUE pair's grounding is the only evidence, read grounded."""
+    """Plan one example as bench checks it: a grounding is the only evidence, read grounded; a TRUE pair
+    is judged whole, an answer the dataset cut into sentences (RAGTruth) sentence by sentence, as a check
+    does."""
     config = config.replace(domain=example.domain or config.domain,
                             language=example.language or config.language)
     if example.grounding:
-        return plan_check(config, example.question, example.answer, segments=[example.answer],
-                          context=[Evidence("context", example.grounding)], judge_all=True,
+        return plan_check(config, example.question, example.answer,
+                          segments=list(example.segments) or [example.answer],
+                          context=[Evidence("context", example.grounding)], judge_all=not example.segments,
                           model_name=model_name)
     return plan_check(config, example.question, example.answer,
                       segments=list(example.segments) or None, refs=example.refs,
@@ -150,6 +153,7 @@ def gold_of(example: Example) -> dict[str, Any]:
         # What the report's tables key on: TRUE pairs, FELM's error types, parallel items.
         "grounded": bool(example.grounding),
         "error_types": list(example.meta.get("error_types") or []),
+        "span_types": list(example.meta.get("span_types") or []),  # RAGTruth's, one per span
         "parallel_id": example.meta.get("parallel_id"),
     }
 

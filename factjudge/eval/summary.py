@@ -23,9 +23,16 @@ from factjudge.eval.tables.lines import pct as _pct
 from factjudge.eval.tables.true_protocol import roc_auc_intervals
 from factjudge.records import CheckResult
 
-__all__ = ["OVERALL", "felm_table", "gold_segment_labels", "metric_rows", "roc_auc_intervals", "span_rows"]
+__all__ = ["OVERALL", "felm_table", "gold_segment_labels", "group_of", "metric_rows", "roc_auc_intervals",
+           "span_rows"]
 
 OVERALL = "overall"
+
+
+def group_of(line: Mapping[str, Any], group: str) -> str:
+    """A result's (or failure's) domain or language; ``no domain`` when its data gave none."""
+    return str(line.get(group) or f"no {group}")
+
 # The averaged columns, and the count of left-out items that stands beside each.
 AVERAGED = {"segment_ba": "unparseable", "response_ba": "unparseable_answers"}
 
@@ -53,7 +60,7 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
     cells: dict[tuple[str, str], _Cell] = defaultdict(_Cell)
     for line in lines:
         result, gold = as_result(line["result"]), line["gold"]
-        cell = cells[(line["setup"], str(line.get(group) or "unknown"))]
+        cell = cells[(line["setup"], group_of(line, group))]
         cell.items += 1
         for label, verdict in zip(gold_segment_labels(line), result.segment_verdicts, strict=False):
             if label is None:
@@ -84,7 +91,7 @@ def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str],
 def _failed_counts(failures: Iterable[Mapping[str, Any]], group: str) -> dict[tuple[str, str], int]:
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for record in failures:
-        counts[(record["setup"], str(record.get(group) or "unknown"))] += 1
+        counts[(record["setup"], group_of(record, group))] += 1
     return counts
 
 

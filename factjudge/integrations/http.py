@@ -150,6 +150,7 @@ class CheckService:
                 "strategies": list(STRATEGIES),
                 "model_free_strategies": [s.name for s in STRATEGIES.values() if not s.uses_model],
                 "granularities": list(GRANULARITIES), "max_body": self.max_body, "timeout": self.timeout,
+                "threshold": self.verifier.threshold,
                 "version": package_version()}
 
     async def check(self, request: CheckRequest) -> Response:
@@ -187,17 +188,19 @@ def create_app(
     timeout: float = DEFAULT_TIMEOUT,
     max_concurrency: int = DEFAULT_MAX_CONCURRENCY,
     allowed_hosts: Sequence[str] = (),
+    threshold: float = 0.5,
 ) -> FastAPI:
     """Build the service: the model ``config`` names (built once, ``Verifier.model_for``) unless injected.
 
     Requests are answered for Host headers naming localhost or an IP address, and for the
     names in ``allowed_hosts`` ("*": any), so a web page cannot reach the service by DNS rebinding.
     ``timeout`` is a request's, in seconds; the config's ``timeout`` stays one model call's.
+    ``threshold`` is what ``successful`` asks for unless a request's ``options.threshold`` says.
     """
     if max_concurrency < 1 or max_body < 1 or timeout <= 0:
         raise InputError("max_concurrency, max_body and timeout must be positive")
-    service = CheckService(Verifier(config, model=model), timeout=timeout, max_body=max_body,
-                           max_concurrency=max_concurrency)
+    service = CheckService(Verifier(config, model=model, threshold=threshold), timeout=timeout,
+                           max_body=max_body, max_concurrency=max_concurrency)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -281,5 +284,6 @@ def _verify(verifier: Verifier, request: CheckRequest, ends: float) -> CheckResu
         raise DeadlinePassed("the request timed out before its check started", "timed out")
     config = verifier.config.replace(**request.options.config_changes())
     config = config.replace(deadline=min(config.deadline, left * (1 - DEADLINE_MARGIN)))
-    return verifier.verify(request.question, request.answer, context=request.context_items() or None,
-                           refs=request.refs, ref_texts=request.ref_texts, config=config)
+    return verifier.verify(request.question, request.answer, context=request.context_items(),
+                           refs=request.refs, ref_texts=request.ref_texts, config=config,
+                           threshold=request.options.threshold)

@@ -176,10 +176,31 @@ def _not_json(headers: dict[bytes, bytes], body: bytes) -> tuple[int, str, str] 
         return (415, "unsupported_media_type",
                 f"send the request body as JSON with Content-Type: application/json (got {shown})")
     try:
-        body.decode("utf-8")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         return 400, "invalid_input", f"the request body is not UTF-8 (undecodable byte at offset {exc.start})"
+    try:
+        json.loads(text, object_pairs_hook=_without_duplicates)
+    except _DuplicateKey as exc:
+        return (422, "invalid_request", f"the request body names {exc.args[0]!r} twice in one object; keep "
+                "one (which to read would be a guess: a JSON parser keeps the last)")
+    except (ValueError, RecursionError):
+        return None  # not JSON at all: the service's validation says so
     return None
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object of the body names one key twice."""
+
+
+def _without_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object as a dict; ``_DuplicateKey`` when it names a key twice."""
+    seen: dict[str, object] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -40,6 +40,9 @@ class CheckOptions(BaseModel):
     grounded: bool | None = Field(
         default=None, description="with a context: true = only the context counts (default), "
         "false = fall back to refs and well-established knowledge")
+    threshold: float | None = Field(
+        default=None, ge=0.0, le=1.0, allow_inf_nan=False, strict=True,
+        description="the share of checked items shown true `successful` asks for (default: the service's)")
 
     @field_validator("domain")
     @classmethod
@@ -67,9 +70,10 @@ class CheckRequest(BaseModel):
     question: str = Field(default="", max_length=10_000,
                           description="the question the answer responds to")
     answer: str = Field(min_length=1, max_length=MAX_ANSWER_CHARS, description="the answer to check")
-    context: list[str | ContextPassage] = Field(
-        default_factory=list, max_length=200,
-        description="passages the answer should be grounded in (RAG mode)")
+    context: list[str | ContextPassage] | None = Field(
+        default=None, max_length=200,
+        description="passages the answer should be grounded in (RAG mode); leave it out to check without "
+        "one: an empty list is an empty retrieval, refused (400) as the Verifier refuses it")
     refs: list[str] = Field(default_factory=list, max_length=20,
                             description="reference links whose text becomes evidence")
     ref_texts: list[str] = Field(default_factory=list, max_length=50,
@@ -77,8 +81,10 @@ class CheckRequest(BaseModel):
     options: CheckOptions = Field(default_factory=lambda: CheckOptions(),
                                   description="per-request judge settings")
 
-    def context_items(self) -> list[str | dict[str, Any]]:
-        """The context as the Verifier takes it."""
+    def context_items(self) -> list[str | dict[str, Any]] | None:
+        """The context as the Verifier takes it: None when none was given, ``[]`` when it came back empty."""
+        if self.context is None:
+            return None
         return [p if isinstance(p, str) else p.model_dump() for p in self.context]
 
 
@@ -105,10 +111,11 @@ class CheckResponse(BaseModel):
         description="the answer's label: true, false, unverified, not_checkable or unparseable")
     faithfulness: float | None = Field(
         description="share of judged (true or false) items labelled true; null when none was judged")
-    threshold: float = Field(description="the faithfulness `successful` asks for")
+    threshold: float = Field(description="the share of checked items shown true `successful` asks for")
     successful: bool = Field(
-        description="the supported items reach `threshold` of the items checked (unverified and unparseable "
-        "items count against it)")
+        description="the answer passes: no item is false, and the items shown true reach `threshold` of the "
+        "items checked (unverified and unparseable items count against it); an answer with nothing to check "
+        "(only opinions) passes")
     reason: str = Field(description="why, in plain words: which items are not supported")
 
 

@@ -86,8 +86,9 @@ class VerifyArgs(BaseModel):
 
     question: str = Field(default="", description="the question the answer responds to")
     answer: str = Field(description="the answer to check")
-    context: list[str] = Field(default_factory=list,
-                               description="the passages the answer should be grounded in")
+    context: list[str] | None = Field(
+        default=None, description="the passages the answer should be grounded in; leave it out to check "
+        "without one ([] is an empty retrieval, refused)")
 
 
 def verification_tool(
@@ -101,13 +102,17 @@ def verification_tool(
     """The verifier as a LangChain tool returning a compact JSON-ready summary."""
     runnable = VerifierRunnable(verifier)
 
-    def run(question: str = "", answer: str = "", context: Sequence[str] = ()) -> dict[str, Any]:
-        result = runnable.invoke({"question": question, "answer": answer, "context": list(context) or None})
+    def passages(context: Sequence[str] | None) -> list[str] | None:
+        return None if context is None else list(context)
+
+    def run(question: str = "", answer: str = "", context: Sequence[str] | None = None) -> dict[str, Any]:
+        result = runnable.invoke({"question": question, "answer": answer, "context": passages(context)})
         return summarize(result)
 
-    async def arun(question: str = "", answer: str = "", context: Sequence[str] = ()) -> dict[str, Any]:
+    async def arun(question: str = "", answer: str = "",
+                   context: Sequence[str] | None = None) -> dict[str, Any]:
         result = await runnable.ainvoke({"question": question, "answer": answer,
-                                         "context": list(context) or None})
+                                         "context": passages(context)})
         return summarize(result)
 
     return StructuredTool.from_function(func=run, coroutine=arun, name=name, description=description,

@@ -51,6 +51,9 @@ def add_serve_parser(sub: Any) -> None:
                    help="host names, comma-separated, that requests may address besides localhost, IP "
                    "addresses and --host (e.g. factjudge.example.org behind a proxy; * for any); other "
                    "Host headers are refused, so a web page cannot reach the service by DNS rebinding")
+    p.add_argument("--threshold", type=float, default=0.5,
+                   help="the share of checked items shown true a result's successful asks for, unless a "
+                   "request's options.threshold says (default 0.5)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -62,7 +65,7 @@ def build_app(args: argparse.Namespace) -> Any:
     api_key = service_api_key(args.api_key_env)
     hosts = [args.host, *(name.strip() for name in args.allowed_hosts.split(",") if name.strip())]
     return create_app(config=config, api_key=api_key, max_body=args.max_body, timeout=args.request_timeout,
-                      max_concurrency=args.max_concurrency, allowed_hosts=hosts)
+                      max_concurrency=args.max_concurrency, allowed_hosts=hosts, threshold=args.threshold)
 
 
 def server_settings(args: argparse.Namespace) -> dict[str, Any]:

@@ -18,15 +18,23 @@ from factjudge.records import Label, Verdict
 class ScorerJudge:
     """Scores each item against its evidence (the shared context, then its own passages); no model call."""
 
-    def __init__(self, name: str, scorer: Scorer, threshold: float = 0.5) -> None:
+    def __init__(self, name: str, scorer: Scorer, threshold: float = 0.5, *,
+                 reads_evidence: bool = True) -> None:
         self.name = name
         self.scorer = scorer
         self.threshold = threshold
+        self.reads_evidence = reads_evidence  # False: a constant floor, the same label whatever it reads
 
     def judge(self, job: JudgeInput) -> Iterator[Verdict]:
-        """Label each item false when its consistency score falls below the threshold."""
+        """Label each item false when its consistency score falls below the threshold; unverified when
+        there is no passage to score it against (no overlap with nothing is no finding)."""
         for item in job.items:
             evidence = job.evidence_for([item])
+            if self.reads_evidence and not any(ev.text.strip() for ev in evidence):
+                note = f"no passage was found for it: {self.name} had nothing to score it against"
+                yield Origin(self.name, ()).verdict(item, "unverified", None,
+                                                    Grounds("no_evidence", note=note))
+                continue
             consistency = self.scorer("\n".join(ev.text for ev in evidence), item.text)
             label: Label = "false" if consistency < self.threshold else "true"
             cut = 1.0 - self.threshold

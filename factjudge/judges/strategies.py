@@ -118,7 +118,8 @@ def scorer_judge(scorer: Scorer | None) -> Builder:
     the config's embedder."""
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
-        return ScorerJudge(strategy.name, scorer or embedding_scorer(options.embedder))
+        return ScorerJudge(strategy.name, scorer or embedding_scorer(options.embedder),
+                           reads_evidence=strategy.reads_passages)
 
     return build
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from factjudge.environment import THREADS_ENV, threads_setting
-from factjudge.errors import ModelError
+from factjudge.errors import ModelError, TooMuchWork
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
 from factjudge.llm.deadline import past_deadline, remaining, stop_if_past
 from factjudge.llm.llama_grammar import GrammarFilter
@@ -248,8 +248,10 @@ class LocalChatModel:
             state = self.load()
             tokens = self.prompt_tokens(messages)
             if len(tokens) + params.max_tokens > self.n_ctx:
-                raise ModelError(f"{self.name}: the prompt has {len(tokens)} tokens; with "
-                                 f"{params.max_tokens} to generate it exceeds the {self.n_ctx}-token context")
+                # The text is too long for this model, which nothing on the model's side would mend.
+                raise TooMuchWork(f"the text is too long for {self.name}: its prompt has {len(tokens)} "
+                                  f"tokens, and with {params.max_tokens} to generate it exceeds the model's "
+                                  f"{self.n_ctx}-token context; check a shorter sentence or context")
             state.evaluate(tokens)
             starts = state.choice_tokens(params.choices) if params.choices and self.speedups else None
             if starts:

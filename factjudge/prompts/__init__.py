@@ -27,6 +27,11 @@ _TAG_NAME = re.compile(r"</?([a-z_]+)>")
 # A line of fenced text that starts like a reply (a contract marker, in any case, after markdown).
 _MARKER_WORDS = "|".join(re.escape(marker.rstrip(":")) for marker in MARKERS)
 _CONTRACT_LINE = re.compile(rf"^(?=[ \t*#_>-]*(?:{_MARKER_WORDS})\s*:)", re.IGNORECASE | re.MULTILINE)
+# Chat-control tokens as chat templates spell them: ChatML, Llama 3 and Phi (``<|im_end|>``,
+# ``<|eot_id|>``), DeepSeek's full-width bars (``<｜end▁of▁sentence｜>``), Llama 2 and Mistral
+# (``[INST]``, ``<<SYS>>``, ``</s>``), Gemma (``<start_of_turn>``).
+_CONTROL = re.compile(r"<[|｜][^<>|｜\n]{1,60}[|｜]>|\[/?INST\]|<</?SYS>>|</?s>|<(?:start|end)_of_turn>"
+                      r"|<[be]os>", re.IGNORECASE)
 C = TypeVar("C", bound=Contract)
 
 
@@ -49,11 +54,15 @@ class Prompt:
         return set(_PLACEHOLDER.findall(self.text))
 
     def render(self, **values: str) -> str:
-        """Fill the placeholders; braces that are not placeholders stay as written."""
+        """Fill the placeholders; braces that are not placeholders stay as written.
+
+        Every value is data (a question, an answer, a context, passages, pages): the chat-control
+        tokens it spells are defused here (``defuse_controls``), the one place every prompt passes.
+        """
         missing = self.placeholders - values.keys()
         if missing:
             raise KeyError(f"prompt {self.name} needs {sorted(missing)}")
-        return _fill(self.text, values)
+        return _fill(self.text, {name: defuse_controls(value) for name, value in values.items()})
 
     def contract_of(self, kind: type[C]) -> C:
         """The reply contract this prompt shows, which must be a ``kind``."""
@@ -78,6 +87,21 @@ def load_prompt(name: str) -> Prompt:
     if contract is not None:
         text = _fill(text, contract.format_values())
     return Prompt(name, text, contract)
+
+
+def defuse_controls(text: str) -> str:
+    """``text`` with every chat-control token it spells (``<|im_end|>``, ``[INST]``, ``</s>``) defused.
+
+    A backend that tokenises the whole prompt (an endpoint's server) would read such text as the
+    model's own turn markers; even kept as text (``LocalChatModel.prompt_tokens``), a forged
+    ``<|im_start|>assistant`` turn in a passage reads to a small model as an answer given. Each token
+    becomes ``‹…›`` with its name kept (``‹|im_end|›``), so the text still shows what was written.
+    """
+    return _CONTROL.sub(_defuse_control, text)
+
+
+def _defuse_control(match: re.Match[str]) -> str:
+    return f"‹{match.group().strip('<>[]')}›"
 
 
 def fence(tag: str, text: str) -> str:

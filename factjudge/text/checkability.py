@@ -239,8 +239,14 @@ def checkable_sentences(sentences: Sequence[str]) -> list[str]:
     return [s for s in sentences if _sentence_checkable(s)]
 
 
+# Markup that states nothing: HTML or XML tags, code fences and their language, entities.
+_MARKUP = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|```[\w+-]*|~~~[\w+-]*|&(?:[a-z]+|#\d+);")
+
+
 def _sentence_checkable(sentence: str) -> bool:
     """Apply the rules to one sentence; default checkable."""
+    if not any(ch.isalnum() for ch in _MARKUP.sub(" ", sentence)):
+        return False  # "</div>", "```python", "<br/>": a fragment of markup, no statement
     text = _MARKER.sub("", sentence).strip().replace("’", "'")
     # Text tokenised the Penn Treebank way (dialogue corpora: "it 's", "do n't", "fun !") read as written.
     text = _DETACHED.sub(r"\1", text)

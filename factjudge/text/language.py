@@ -11,12 +11,18 @@ from factjudge.text.tokenize import STOPWORDS, tokenize
 
 # Fewer function words than this say nothing about a language.
 MIN_WORDS = 2
+# Letters and marks only one of the languages writes, each counted as a function word: Spanish and
+# French share "de", "la", "en", "se", so "Háblame de la Gran Muralla" needs its "á".
+_MARKS = {"es": set("ñ¿¡áíóú"), "fr": set("àâçèêëîïôûùœ")}
 
 
 def guess_language(text: str) -> str | None:
     """The language whose function words ``text`` uses most, or None when it uses too few or several
     languages' as much."""
-    words = tokenize(text[:2000])
-    counts = sorted(((sum(w in stop for w in words), lang) for lang, stop in STOPWORDS.items()), reverse=True)
+    text = text[:2000]
+    words = tokenize(text)
+    marks = {lang: sum(c in chars for c in text.lower()) for lang, chars in _MARKS.items()}
+    counts = sorted(((sum(w in stop for w in words) + marks.get(lang, 0), lang)
+                     for lang, stop in STOPWORDS.items()), reverse=True)
     (best, lang), (second, _) = counts[0], counts[1]
     return lang if best >= MIN_WORDS and best > second else None

@@ -27,7 +27,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from factjudge.records import ReadAs
+from factjudge.records import ReadAs  # the result records it; the text is read here
 
 # Characters that show nothing and mean nothing to a reader of Latin, Greek or Cyrillic text.
 INVISIBLE = frozenset("\u200b\u2060\ufeff\u00ad\u180e\u200e\u200f\u061c\u2061\u2062\u2063\u2064")

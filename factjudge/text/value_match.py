@@ -374,15 +374,20 @@ def _spelled_alike(a: str, b: str) -> bool:
 def passage_with(read: str, passages: Sequence[str]) -> int | None:
     """The index of the first passage that contains the value ``read`` (its words, folded), else None.
 
-    A reply the passages do not contain came from the model's own belief, not from reading.
+    A reply the passages do not contain came from the model's own belief, not from reading. A full
+    date is found in whatever language a passage writes it: asked about a French passage, the model
+    may answer "8 February 1587" for "8 février 1587".
     """
     wanted = [w for w in re.findall(r"[^\W_]+", fold(read)) if w not in _NAME_STOP]
     if not wanted:
         return None
+    dated = [t for t in times(read) if t[3] is not None]  # a day, a month and a year: no mere figure
     for index, passage in enumerate(passages):
         words = set(re.findall(r"[^\W_]+", fold(passage)))
         digits = re.sub(r"[\s,.\u00a0\u202f]", "", fold(passage))
         if all(w in words or (w.isdigit() and w in digits) for w in wanted):
+            return index
+        if dated and any(_agree(a, b) for a in dated for b in times(passage) if b[3] is not None):
             return index
     return None
 

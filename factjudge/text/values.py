@@ -114,7 +114,9 @@ _OPENERS = frozenset((".", "!", "?", ":", "¿", "¡", "\"", "“", "«", "("))  
 _ROMAN = re.compile(r"^(?=[MDCLXVI]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
 # A French elision ("d'Émile Zola", "l'Amérique") is a word of its own: the name after it stays one.
-_WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])|[^\W_]+(?:[-'’.][^\W_]+)*|[^\w\s]")
+# A slash between letters joins too: "AC/DC" is one name, never "AC" and "DC".
+_WORD = re.compile(r"\b(?:[dDlLjJmMnNsStT]|[qQ]u)['’](?=[^\W\d_])"
+                   r"|[^\W_]+(?:[-'’.][^\W_]+|/[^\W\d_]+)*|[^\w\s]")
 # A fraction ("1/2", "1 1/2"; never a date's "1/2/2020"), then the figures with their separators.
 _FRACTION = r"(?<!/)(?:\d{1,3} )?[1-9]/(?:1[0-6]|[2-9])(?!/|\d)"
 _DIGITS = _FRACTION + \

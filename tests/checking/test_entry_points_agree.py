@@ -80,8 +80,8 @@ def via_http(config: CheckConfig, with_context: bool, tmp_path: Path, capsys: Ca
     from factjudge.integrations.http import create_app
 
     options = {key: getattr(config, key) for key in ("strategy", "granularity") if getattr(config, key)}
-    body = {"question": QUESTION, "answer": ANSWER, "context": [CONTEXT] if with_context else [],
-            "options": options}
+    body = {"question": QUESTION, "answer": ANSWER, "options": options,
+            **({"context": [CONTEXT]} if with_context else {})}  # [] would be an empty retrieval, refused
     with TestClient(create_app(), base_url="http://localhost") as client:
         response = client.post("/v1/check", json=body)
     assert response.status_code == 200, response.text

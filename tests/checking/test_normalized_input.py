@@ -4,34 +4,18 @@ same (a Cyrillic letter, a zero-width joiner), values written otherwise compare 
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.checking.render import print_result
 from factjudge.config import CheckConfig
-from factjudge.llm.base import Completion, Message, TokenLogprob
-from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import CheckResult, Evidence
+from tests.judges.test_read_values import reader
 from tests.retrieval.wiki.test_factscore_db import make_db
 
 ZWJ, ZWSP = "\u200d", "\u200b"
-
-
-def reader(blank: str, p_no: float = 0.1) -> ScriptedChatModel:
-    """Says Yes to the support question (P(No) ``p_no``), fills a cloze blank with ``blank``."""
-
-    def reply(messages: list[Message]) -> Completion | str:
-        prompt = messages[-1]["content"]
-        if "___" in prompt.rsplit("<statement>", 1)[-1]:
-            return blank
-        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-        word = "No" if p_no >= 0.5 else "Yes"
-        return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
-
-    return ScriptedChatModel(reply, name=LOCAL_DEFAULT)
 
 
 def check(question: str, answer: str, context: str, model: ScriptedChatModel, language: str) -> CheckResult:

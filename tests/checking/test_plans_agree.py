@@ -149,8 +149,8 @@ def via_http(case: Case, model: ScriptedChatModel, tmp: Path, capsys: pytest.Cap
 
     from factjudge.integrations.http import create_app
 
-    body = {"question": QUESTION, "answer": ANSWER, "context": [CONTEXT] if case.context else [],
-            "ref_texts": [REF_TEXT] if case.ref_text else []}
+    body = {"question": QUESTION, "answer": ANSWER, "ref_texts": [REF_TEXT] if case.ref_text else [],
+            **({"context": [CONTEXT]} if case.context else {})}  # no context is left out: [] is an empty one
     with TestClient(create_app(model, case.config()), base_url="http://localhost") as client:
         info = client.get("/v1/info").json()
         response = client.post("/v1/check", json=body)

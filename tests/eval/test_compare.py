@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 import factjudge
@@ -32,7 +33,7 @@ def test_the_summary_names_set_ups_for_people_and_has_intervals_and_p_values(eva
     summary = evaluation.summary.set_index("setup")
     assert set(summary["name"]) == {"token_f1 · segment · no model", "bm25 · segment · no model"}
     for metric in ("segment_ba", "response_ba", "roc_auc"):
-        for column in ("ci_low", "ci_high", "p_vs_best"):
+        for column in ("ci_low", "ci_high", "p_vs_best", "best", "p_note"):
             assert f"{metric}_{column}" in summary.columns
     # The intervals and p-values are the report's own: its ROC AUC table gives the same figures.
     lines = [{"example_id": r.example_id, "setup": r.setup, "dataset": r.dataset, "result": r.result,
@@ -43,7 +44,8 @@ def test_the_summary_names_set_ups_for_people_and_has_intervals_and_p_values(eva
         assert summary.loc[setup, "roc_auc_ci_high"] == table.loc[setup, "ci_high"]
         p_value = summary.loc[setup, "roc_auc_p_vs_best"]
         expected = table.loc[setup, "p_vs_best"]
-        assert p_value == expected or round(p_value, 3) == expected
+        assert summary.loc[setup, "roc_auc_best"] == table.loc[setup, "best"]
+        assert (pd.isna(p_value) and pd.isna(expected)) or round(p_value, 3) == expected
         assert summary.loc[setup, "segment_ba_ci_low"] <= summary.loc[setup, "segment_ba"]
         assert summary.loc[setup, "segment_ba"] <= summary.loc[setup, "segment_ba_ci_high"]
 

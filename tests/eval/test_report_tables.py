@@ -55,36 +55,31 @@ def any_sample(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_threshold_is_tuned_on_dev_and_scored_on_test(tmp_path: Path) -> None:
     dev, test = true_runs(tmp_path)
     table = indexed(threshold_table(lines_of(dev), lines_of(test)), "setup")
-    ensemble = "ensemble of a + b"
-    assert list(table.index) == ["a", "b", ensemble]
+    assert list(table.index) == ["a", "b"]  # the set-ups that ran; TRUE's ensemble is not one
     # a on dev: sqrt(TPR·(1−FPR)) is 0.707 at 0.3 and at 0.6; ties go to the lower threshold
     assert table.loc["a", "threshold"] == 0.3
     assert table.loc["b", "threshold"] == 0.8  # b separates dev perfectly from 0.8 up
-    assert table.loc[ensemble, "threshold"] == 0.55  # mean scores .15 .25 | .75 .55
     # a on test at 0.3 flags t2 t3 t5 t6: right on t1 t3 t5 t6 = 4/6; recalls 1/2 and 3/4
     assert (table.loc["a", "accuracy"], table.loc["a", "balanced_accuracy"]) == (66.7, 62.5)
     # b at 0.8 flags t3 t4: 4/6; recalls 2/2 and 2/4
     assert (table.loc["b", "accuracy"], table.loc["b", "balanced_accuracy"]) == (66.7, 75.0)
-    # the ensemble at 0.55 flags t3 (.7) and t5 (.8): 4/6; recalls 2/2 and 2/4
-    assert (table.loc[ensemble, "accuracy"], table.loc[ensemble, "balanced_accuracy"]) == (66.7, 75.0)
-    # test ROC AUC: a ranks 7 of the 8 (inconsistent, consistent) pairs right; b and the ensemble all
-    assert list(table["roc_auc"]) == [87.5, 100.0, 100.0]
-    assert list(table["dev_n"]) == [4, 4, 4] and list(table["n"]) == [6, 6, 6]
+    # test ROC AUC: a ranks 7 of the 8 (inconsistent, consistent) pairs right; b all
+    assert list(table["roc_auc"]) == [87.5, 100.0]
+    assert list(table["dev_n"]) == [4, 4] and list(table["n"]) == [6, 6]
     assert (table["ci_low"] <= table["roc_auc"]).all() and (table["roc_auc"] <= table["ci_high"]).all()
-    # p-values against the best row (b; the ensemble ties it), paired on the same test pairs
+    # p-values against the best row (b), paired on the same test pairs
     ids = sorted(TEST_GOLD)
     a, b = ([TEST_SCORES[s][i] for i in ids] for s in "ab")
     expected = metrics.paired_bootstrap(metrics.roc_auc, [TEST_GOLD[i] for i in ids], a, b)
-    assert table.loc["b", "p_vs_best"] == "best"
+    assert table["best"].tolist() == [False, True] and pd.isna(table.loc["b", "p_vs_best"])
     assert table.loc["a", "p_vs_best"] == round(expected, 3)
-    assert table.loc[ensemble, "p_vs_best"] == 1.0  # a tie on the full set is no evidence
 
 
 @pytest.mark.usefixtures("any_sample")
 def test_roc_auc_table_carries_a_p_value_per_pair_with_the_best_row(tmp_path: Path) -> None:
     _, test = true_runs(tmp_path)
     table = indexed(roc_auc_intervals(lines_of(test)), "setup")
-    assert table.loc["a", "roc_auc"] == 87.5 and table.loc["b", "p_vs_best"] == "best"
+    assert table.loc["a", "roc_auc"] == 87.5 and table.loc["b", "best"]
     assert 0 < float(table.loc["a", "p_vs_best"]) < 1
 
 
@@ -98,9 +93,10 @@ def test_roc_auc_on_six_pairs_shows_its_n_and_no_interval_or_p_value(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, test = true_runs(tmp_path)
     table = indexed(roc_auc_intervals(lines_of(test)), "setup")
-    assert table["n"].tolist() == [6, 6, 6] and table["roc_auc"].tolist() == [87.5, 100.0, 100.0]
+    assert table["n"].tolist() == [6, 6] and table["roc_auc"].tolist() == [87.5, 100.0]
     assert table["ci_low"].isna().all() and table["ci_high"].isna().all()
-    assert table["p_vs_best"].tolist() == ["n/a (n=6)", "best", "n/a (n=6)"]
+    assert table["best"].tolist() == [False, True] and table["p_vs_best"].isna().all()
+    assert table["p_note"].tolist() == ["n=6", ""]
     out = report(capsys, test)
     assert "| a | q2-memnet | 6 | 0 | 87.5 | n/a (n=6) | n/a (n=6) | n/a (n=6) |" in out
     below = out.index("| a | q2-memnet | 6 | 0 | 87.5 |")
@@ -116,7 +112,7 @@ def test_report_cli_on_a_true_dev_and_test_pair(tmp_path: Path, capsys: pytest.C
     assert "| a | q2-memnet | 4 | 0.3 | 66.7 | 62.5 | 6 | 0 | 87.5 |" in out
     assert "FActScore" not in out and "error type" not in out  # tables of other protocols
     saved = pd.read_csv(test / "report" / "true_threshold.csv")
-    assert list(saved["threshold"]) == [0.3, 0.8, 0.55]
+    assert list(saved["threshold"]) == [0.3, 0.8]
 
 
 def test_report_cli_without_a_test_run_says_how_to_get_the_tuned_accuracy(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from factjudge.eval.report import write_report
@@ -64,10 +65,12 @@ def test_roc_auc_states_its_n_and_never_calls_a_row_best_on_dropped_answers() ->
     assert (table.loc["judge", "n"], table.loc["judge", "unscored"]) == (3, 2)
     assert (table.loc["scorer", "n"], table.loc["scorer", "unscored"]) == (5, 0)
     # The higher ROC AUC rests on 3 of 5 answers: the complete row is the best.
-    assert table.loc["scorer", "p_vs_best"] == "best"
-    assert table.loc["judge", "p_vs_best"] == "n/a (n=3)"
+    assert table["best"].tolist() == [False, True] and table.index.tolist() == ["judge", "scorer"]
+    assert pd.isna(table.loc["judge", "p_vs_best"]) and table["p_vs_best"].dtype == float
+    assert table.loc["judge", "p_note"] == "n=3, 2 answers unscored: not ranked"
     only_judge = roc_auc_intervals([ln for ln in roc_lines() if ln["setup"] == "judge"])
-    assert only_judge["p_vs_best"].tolist() == ["n/a (2 answers unscored; no set-up scored every answer)"]
+    assert only_judge["best"].tolist() == [False] and only_judge["p_vs_best"].isna().all()
+    assert only_judge["p_note"].tolist() == ["2 answers unscored; no set-up scored every answer"]
 
 
 def test_metric_rows_count_unverified_and_unscored_answers_and_the_roc_n() -> None:

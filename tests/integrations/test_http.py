@@ -261,3 +261,46 @@ def test_a_json_body_with_a_charset_is_accepted(client: TestClient) -> None:
     response = client.post("/v1/check", content=json.dumps(BODY).encode(),
                            headers={"Content-Type": "application/json; charset=utf-8"})
     assert response.status_code == 200, response.text
+
+
+def test_an_empty_context_is_refused_as_the_verifier_refuses_it() -> None:
+    # Before: [] was read as no context, and the answer was checked against Wikipedia.
+    model = ScriptedChatModel([], name="scripted:judge")
+    with client_for(model=model) as client:
+        response = client.post("/v1/check", json={**BODY, "context": []})
+    assert_error(response, 400, "invalid_input", "the context is empty")
+    assert model.calls == []
+
+
+def first_true_second_unread(messages: list[Any]) -> str:
+    """A Yes/No judge whose reply about the north bank cannot be read: 1 true and 1 unparseable item."""
+    return "Maybe" if "north bank" in messages[0]["content"] else "Yes"
+
+
+@pytest.mark.parametrize(("served", "asked", "successful"), [(0.5, None, True), (0.6, None, False),
+                                                              (0.6, 0.5, True), (0.5, 0.9, False)])
+def test_the_threshold_is_the_services_unless_the_request_sets_one(served: float, asked: float | None,
+                                                                   successful: bool) -> None:
+    from factjudge.llm.registry import LOCAL_DEFAULT
+
+    model = ScriptedChatModel(first_true_second_unread, name=LOCAL_DEFAULT)
+    body = {**BODY, "options": {} if asked is None else {"threshold": asked}}
+    with client_for(model=model, config=CheckConfig(values=0), threshold=served) as client:
+        data = client.post("/v1/check", json=body).json()
+        assert client.get("/v1/info").json()["threshold"] == served
+    assert [v["label"] for v in data["segment_verdicts"]] == ["true", "unparseable", "not_checkable"]
+    assert data["threshold"] == (served if asked is None else asked) and data["successful"] is successful
+
+
+@pytest.mark.parametrize("bad", [1.5, -0.1, "0.5", True])
+def test_a_request_threshold_that_is_not_a_share_is_refused(client: TestClient, bad: object) -> None:
+    response = client.post("/v1/check", json={**BODY, "options": {"threshold": bad}})
+    assert_error(response, 422, "invalid_request", "options.threshold")
+
+
+@pytest.mark.parametrize("body", ['{"answer": "It opened in 1998.", "answer": "It opened in 1999."}',
+                                  '{"answer": "x", "options": {"strategy": "cot", "strategy": "vanilla"}}'])
+def test_a_key_named_twice_is_refused_not_read_as_the_last(client: TestClient, body: str) -> None:
+    # Issue 44 (low): the last of two "answer" keys was checked, the first silently dropped.
+    response = client.post("/v1/check", content=body, headers={"content-type": "application/json"})
+    assert_error(response, 422, "invalid_request", "twice in one object")

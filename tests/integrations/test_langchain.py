@@ -84,6 +84,14 @@ def test_tool_returns_a_summary_of_unsupported_items(judge_model: ScriptedChatMo
     assert again["strategy"] == "grounded"
 
 
+def test_tool_refuses_an_empty_context_as_the_verifier_does() -> None:
+    model = ScriptedChatModel([], name="scripted:judge")
+    tool = verification_tool(Verifier(model=model))
+    with pytest.raises(InputError, match="the context is empty"):
+        tool.invoke({"answer": ANSWER, "context": []})
+    assert model.calls == []
+
+
 def test_chat_model_speaks_langchain_messages_to_a_factjudge_model() -> None:
     model = ScriptedChatModel(["Paris.", "Lyon."], name="scripted:chat")
     chat = FactjudgeChatModel(model=model, max_tokens=32)

@@ -40,6 +40,18 @@ def test_flags_configure_model_strategy_limits_and_open_mode(monkeypatch: pytest
         assert client.post("/v1/check", json={"answer": "x" * 600}).status_code == 413
 
 
+def test_the_threshold_flag_is_the_services_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FACTJUDGE_API_KEY", raising=False)
+    app = serve_cli.build_app(parse(["--threshold", "0.8"]))
+    with TestClient(app, base_url="http://localhost") as client:
+        assert client.get("/v1/info").json()["threshold"] == 0.8
+        body = {"question": QUESTION, "answer": ANSWER, "context": CONTEXT}
+        data = client.post("/v1/check", json=body).json()
+    assert data["threshold"] == 0.8 and data["successful"] is False
+    with pytest.raises(InputError, match="threshold is a faithfulness between 0 and 1"):
+        serve_cli.build_app(parse(["--threshold", "2"]))
+
+
 def test_api_key_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MY_KEY", "k1")
     app = serve_cli.build_app(parse(["--api-key-env", "MY_KEY"]))

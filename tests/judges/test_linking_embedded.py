@@ -14,7 +14,7 @@ from tests.test_cli import NO_HURRY, run_cli
 # (language, question, answer, the article it must be read in, its Wikipedia's host)
 LINKED = [
     ("en", "Who was Cervantes?", "Cervantes wrote Don Quixote.", "Miguel de Cervantes", "en"),
-    ("es", "Háblame de la Gran Muralla.", "La Gran Muralla se encuentra en China.", "Gran Muralla China",
+    ("es", "Háblame de la Gran Muralla.", "La Gran Muralla se encuentra en China.", "Gran Muralla china",
      "es"),
     ("fr", "Parle-moi du Louvre.", "Le Louvre est un musée situé à Paris.", "Musée du Louvre", "fr"),
 ]

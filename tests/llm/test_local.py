@@ -70,3 +70,16 @@ def test_the_default_is_the_embedded_qwen_judge() -> None:
     reply = model.complete([{"role": "user", "content": ask}],
                            GenerationParams(max_tokens=2, logprobs=True, grammar='root ::= "Yes" | "No"\n'))
     assert reply.text == "No"
+
+
+@pytest.mark.local_model
+def test_a_prompt_longer_than_the_context_is_too_long_not_a_model_failure() -> None:
+    # Issue 44 (low): a sentence longer than the model's context was "the model endpoint failed".
+    pytest.importorskip("llama_cpp")
+    from factjudge.errors import TooMuchWork
+
+    small = LocalChatModel(smollm2_path(), name="local:smollm2-135m", n_ctx=256)
+    words = [{"role": "user", "content": "The bridge opened in 1937. " * 200}]
+    with pytest.raises(TooMuchWork, match=r"too long for local:smollm2-135m.*256-token context") as raised:
+        small.complete(words, GenerationParams(max_tokens=5))
+    assert isinstance(raised.value, InputError) and raised.value.exit_code == 2  # the HTTP service: 413

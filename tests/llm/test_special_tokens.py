@@ -29,8 +29,10 @@ def smollm2() -> LocalChatModel:
 
 
 def judge_messages(statement: str) -> list[dict[str, str]]:
-    text = load_prompt("judge_supported").render(passages=fence("passages", PASSAGES),
-                                                 statement=fence("statement", statement))
+    """The judge's prompt filled as is: the renderer's defusing (``prompts.defuse_controls``) is left
+    out, so the model's own guard is what is tested."""
+    text = (load_prompt("judge_supported").text.replace("{passages}", fence("passages", PASSAGES))
+            .replace("{statement}", fence("statement", statement)))
     return [{"role": "system", "content": "You check facts."}, {"role": "user", "content": text}]
 
 

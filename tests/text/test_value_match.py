@@ -95,3 +95,12 @@ def test_a_figure_read_without_its_unit_is_the_figure_in_the_unit_asked_for() ->
     assert compare_values("16 000 kilómetros", "16000", "number") == "confirmed"
     assert compare_values("16 000 kilómetros", "17 000", "number") == "contradicted"
     assert compare_values("4,200 metres", "1,280 m", "number") == "contradicted"
+
+
+def test_a_full_date_read_in_another_language_is_found_in_the_passage_that_writes_it() -> None:
+    from factjudge.text.value_match import passage_with
+
+    passage = "Marie Stuart, née le 8 décembre 1542 et morte le 8 février 1587 à Fotheringhay."
+    assert passage_with("8 February 1587", [passage]) == 0
+    assert passage_with("9 February 1587", [passage]) is None  # another day: the model's own
+    assert passage_with("February 1587", ["Elle meurt en 1587."]) is None  # no full date to match

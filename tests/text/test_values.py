@@ -109,3 +109,11 @@ def test_a_lone_word_opening_a_sentence_is_asked_about_last_or_not_at_all() -> N
     assert value_spans("Fortune cookies are popular.", question=cookies) == []
     numbers = "Different sources give different numbers, 94 or 50."
     assert [s.text for s in value_spans(numbers)] == ["94", "50"]
+
+
+def test_a_name_with_a_slash_is_one_value() -> None:
+    # Issue 44 (low): "AC/DC" was read as the two names "AC" and "DC".
+    spans = value_spans("The band that made the album was AC/DC.",
+                        question="Which band made Highway to Hell?")
+    assert [span.text for span in spans] == ["AC/DC"]
+    assert [s.text for s in value_spans("In 1914/1918 it grew.")] == ["1914", "1918"]  # numbers stay apart

@@ -14,6 +14,7 @@ from factjudge.eval.datasets.factbench import factbench_examples
 from factjudge.eval.datasets.factscore import factscore_examples
 from factjudge.eval.datasets.felm import felm_examples
 from factjudge.eval.datasets.mushroom import _mushroom_files, mushroom_examples
+from factjudge.eval.datasets.ragtruth import RESPONSES, faithjudge_examples, load_ragtruth, ragtruth_files
 from factjudge.eval.datasets.reading import Row, _jsonl, file_rows, given_rows
 from factjudge.eval.datasets.table import field_examples
 from factjudge.eval.datasets.true_pairs import load_true_pairs
@@ -32,6 +33,9 @@ def dataset_files(name_or_path: str | Path) -> list[Path]:
     ``q2_memnet_inconsistent.csv`` beside it, so one argument names both classes.
     """
     p = Path(name_or_path)
+    # RAGTruth's release is two files read together: a folder, or either file, names both.
+    if pair := ragtruth_files(p):
+        return pair
     if p.is_dir():
         return _mushroom_files(p)
     if p.is_file():
@@ -52,6 +56,11 @@ def _rows_loader(row: Mapping[str, Any], where: str, name: str) -> RowsLoader:
         return felm_examples
     if "model_output_text" in row:
         return mushroom_examples
+    if "responses" in row and "source" in row:
+        return faithjudge_examples
+    if "source_id" in row and "labels" in row and "response" in row:
+        raise InputError(f"{where}: RAGTruth's response rows are read with their source_info.jsonl: give "
+                         "the folder holding both, or its response.jsonl with source_info.jsonl beside it")
     if "annotations" in row and ("output" in row or "generation" in row):
         return factscore_examples
     # Example fields (the id may be left to us); before Factbench, as they may hold a response_label.
@@ -84,6 +93,8 @@ def _load_file(p: Path) -> list[Example]:
         return load_true_pairs(p)
     if suffix not in (".jsonl", ".json"):
         raise InputError(f"{p}: unknown dataset format; expected .jsonl, .csv, .tsv or a directory")
+    if ragtruth_files(p):  # source_info.jsonl is read with its response.jsonl
+        return load_ragtruth(p) if p.name == RESPONSES else []
     return _rows_loader(_first_row(p), str(p), p.stem)(file_rows(p))
 
 

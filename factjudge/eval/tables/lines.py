@@ -12,6 +12,7 @@ from typing import Any
 from factjudge.records import CheckResult
 
 TRUE, FELM, FACTS = "true", "felm", "facts"
+RAG = "ragtruth"  # RAG answers with typed gold spans: a dataset's name, as FELM's is
 
 
 def pct(value: float | None) -> float | None:
@@ -26,7 +27,10 @@ def is_true_pair(line: dict[str, Any]) -> bool:
 
 
 def family(line: dict[str, Any]) -> str:
-    """Which protocol's tables a line belongs to: TRUE pairs, FELM, or answers with fact-level gold."""
+    """Which protocol's tables a line belongs to: TRUE pairs, FELM, RAGTruth, or answers with fact-level
+    gold."""
+    if line.get("dataset") == RAG:
+        return RAG
     if is_true_pair(line):
         return TRUE
     return FELM if line.get("dataset") == "felm" else FACTS

@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
+from factjudge.eval.summary import group_of
 from factjudge.eval.tables.lines import as_result, gold_segment_labels, pct, predicted_facts, unverified_items
 
 HUMAN = "human labels"
@@ -50,7 +51,7 @@ def factscore_rows(lines: Iterable[dict[str, Any]], group: str = "language") -> 
     the TP/FN/FP/TN rates and scoring accuracy over the paired facts."""
     cells: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for line in lines:
-        cells[(line["setup"], str(line.get(group) or "unknown"))].append(line)
+        cells[(line["setup"], group_of(line, group))].append(line)
     rows = []
     for (setup, value), part in sorted(cells.items()):
         human = metrics.factscore([_human_facts(ln) for ln in part])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -25,7 +26,8 @@ Answered = dict[str, dict[str, set[str]]]
 
 
 def scored(lines: Iterable[dict[str, Any]]) -> tuple[Scores, dict[tuple[str, str], bool]]:
-    """Each set-up's error scores per dataset (TRUE's ensemble as one more set-up) and the gold labels."""
+    """Each set-up's error scores per dataset and the gold labels (the set-ups that ran: TRUE's
+    ensemble is ``ensemble_table``'s, never a row beside them)."""
     scores, gold, _ = scored_and_answered(lines)
     return scores, gold
 
@@ -43,7 +45,20 @@ def ensembles(lines: Iterable[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
     return _scored(lines)[3]
 
 
-def _scored(lines: Iterable[dict[str, Any]],
+def ensemble_table(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """TRUE's ensemble per dataset (the mean error score of the set-ups that rank): its ROC AUC and
+    interval, apart from the set-ups' table, since no grid asked for it and it is never their best."""
+    scores, gold, answered, members = _scored(lines, with_ensembles=True)
+    rows = []
+    for dataset, by_setup in sorted(scores.items()):
+        for setup in (s for s in by_setup if s in members):
+            labels, ours = _series(dataset, by_setup[setup], gold)
+            rows.append(_auc_row(setup, dataset, labels, ours, n, seed,
+                                 _unscored(setup, by_setup, answered[dataset])))
+    return pd.DataFrame(rows)
+
+
+def _scored(lines: Iterable[dict[str, Any]], with_ensembles: bool = False,
             ) -> tuple[Scores, dict[tuple[str, str], bool], Answered, dict[str, tuple[str, ...]]]:
     scores: Scores = defaultdict(lambda: defaultdict(dict))
     answered: Answered = defaultdict(lambda: defaultdict(set))
@@ -59,7 +74,9 @@ def _scored(lines: Iterable[dict[str, Any]],
         gold[(line["dataset"], line["example_id"])] = bool(line["gold"]["response_label"])
     members: dict[str, tuple[str, ...]] = {}
     for dataset, by_setup in scores.items():
-        members.update(_add_ensemble(by_setup, answered[dataset]))
+        grown, given = (by_setup, answered[dataset]) if with_ensembles else (dict(by_setup),
+                                                                             dict(answered[dataset]))
+        members.update(_add_ensemble(grown, given))
     return scores, gold, answered, members
 
 
@@ -93,11 +110,26 @@ def _paired(dataset: str, a: dict[str, float], b: dict[str, float],
     return [gold[(dataset, i)] for i in ids], [a[i] for i in ids], [b[i] for i in ids]
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """Set-ups ranked by ROC AUC: the best one (None: none may be), each other's paired-bootstrap
+    p-value against it (None: none), and why a row has no p-value or is not ranked."""
+
+    best: str | None = None
+    p_values: dict[str, float | None] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def columns(self, setup: str) -> dict[str, Any]:
+        """A row's typed columns: ``best`` (bool), ``p_vs_best`` (float or None), ``p_note`` (str)."""
+        return {"best": setup == self.best, "p_vs_best": self.p_values.get(setup),
+                "p_note": self.notes.get(setup, "")}
+
+
 def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
                           gold: dict[tuple[str, str], bool], n: int = 1000, seed: int = 0,
-                          answered: Mapping[str, set[str]] | None = None) -> dict[str, Any]:
-    """Per set-up, the paired-bootstrap p-value of its ROC AUC against the best one's (marked ``best``);
-    ``n/a (n=…)`` where the items both scored are too few (``metrics.too_few``).
+                          answered: Mapping[str, set[str]] | None = None) -> Ranking:
+    """The best set-up by ROC AUC and each other's paired-bootstrap p-value against it; none where the
+    items both scored are too few (``metrics.too_few``), which ``notes`` says.
 
     Only a set-up that scored every answer it was given (``answered``) can be the best: one that
     left answers unscored ranks on fewer, perhaps easier, answers. When none scored them all, no row
@@ -107,16 +139,19 @@ def p_values_against_best(dataset: str, by_setup: dict[str, dict[str, float]],
     ranked = [s for s in sorted(by_setup) if aucs[s] is not None]
     complete = [s for s in ranked if answered is None or not _unscored(s, by_setup, answered)]
     if not complete:
-        return {s: f"n/a ({_unscored(s, by_setup, answered or {})} answers unscored; no set-up scored every "
-                   "answer)" for s in ranked}
+        return Ranking(notes={s: f"{_unscored(s, by_setup, answered or {})} answers unscored; no set-up "
+                                 "scored every answer" for s in ranked})
     best = max(complete, key=lambda s: aucs[s] or 0.0)
-    out: dict[str, Any] = {best: BEST}
+    out = Ranking(best)
     for setup in ranked:
         if setup != best:
             labels, ours, theirs = _paired(dataset, by_setup[setup], by_setup[best], gold)
             small = metrics.too_few(labels)
-            out[setup] = f"n/a ({small})" if small else round(
+            out.p_values[setup] = None if small else round(
                 metrics.paired_bootstrap(metrics.roc_auc, labels, ours, theirs, n=n, seed=seed), 3)
+            unscored = _unscored(setup, by_setup, answered or {})
+            out.notes[setup] = ", ".join(note for note in (small, f"{unscored} answers unscored: not ranked"
+                                                           if unscored else "") if note)
     return out
 
 
@@ -126,7 +161,7 @@ def _unscored(setup: str, by_setup: dict[str, dict[str, float]], answered: Mappi
 
 
 def _ordered(by_setup: dict[str, dict[str, float]]) -> list[str]:
-    """Set-ups by name, the ensemble last."""
+    """Set-ups by name, an ensemble last."""
     return sorted(by_setup, key=lambda s: (s.startswith(ENSEMBLE), s))
 
 
@@ -150,12 +185,12 @@ def roc_auc_intervals(lines: Iterable[dict[str, Any]], n: int = 1000, seed: int 
     rows = []
     for dataset, by_setup in sorted(scores.items()):
         given = answered[dataset]
-        p_values = p_values_against_best(dataset, by_setup, gold, n=n, seed=seed, answered=given)
+        ranking = p_values_against_best(dataset, by_setup, gold, n=n, seed=seed, answered=given)
         for setup in _ordered(by_setup):
             labels, ours = _series(dataset, by_setup[setup], gold)
             rows.append(_auc_row(setup, dataset, labels, ours, n, seed, _unscored(setup, by_setup, given))
-                        | {"p_vs_best": p_values.get(setup)})
-    return pd.DataFrame(rows)
+                        | ranking.columns(setup))
+    return _typed(pd.DataFrame(rows))
 
 
 def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[dict[str, Any]],
@@ -177,7 +212,7 @@ def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[di
     for dataset, by_setup in sorted(test.items()):
         tuned = {s: v for s, v in by_setup.items() if s in thresholds}
         given = answered[dataset]
-        p_values = p_values_against_best(dataset, tuned, gold, n=n, seed=seed, answered=given)
+        ranking = p_values_against_best(dataset, tuned, gold, n=n, seed=seed, answered=given)
         for setup in _ordered(tuned):
             labels, ours = _series(dataset, tuned[setup], gold)
             threshold, dev_n = thresholds[setup]
@@ -187,5 +222,13 @@ def threshold_table(dev_lines: Iterable[dict[str, Any]], test_lines: Iterable[di
                 "accuracy": pct(metrics.accuracy_at(labels, ours, threshold)),
                 "balanced_accuracy": pct(metrics.balanced_accuracy([not g for g in labels], flagged)),
             } | _auc_row(setup, dataset, labels, ours, n, seed, _unscored(setup, tuned, given))
-              | {"p_vs_best": p_values.get(setup)})
-    return pd.DataFrame(rows)
+              | ranking.columns(setup))
+    return _typed(pd.DataFrame(rows))
+
+
+def _typed(table: pd.DataFrame) -> pd.DataFrame:
+    """One type per column: ``p_vs_best`` a float (NaN: no p-value), ``best`` a bool."""
+    if not table.empty:
+        table["p_vs_best"] = table["p_vs_best"].astype(float)
+        table["best"] = table["best"].astype(bool)
+    return table

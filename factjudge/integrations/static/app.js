@@ -53,7 +53,9 @@ function buildRequest() {
   if ($("strategy").value) options.strategy = $("strategy").value;
   if ($("granularity").value) options.granularity = $("granularity").value;
   if (context.length) options.grounded = $("grounded").checked;
-  return { question: $("question").value, answer: $("answer").value, context, refs, options };
+  // No passage is no context (left out); the service refuses an empty list as an empty retrieval.
+  const request = { question: $("question").value, answer: $("answer").value, refs, options };
+  return context.length ? { ...request, context } : request;
 }
 
 function score(value) {
@@ -223,7 +225,7 @@ function basis(result, asked) {
     for (const name of names) counts.set(name, (counts.get(name) || 0) + 1);
   }
   const parts = [...counts].map(([name, n]) => `${name}: ${plural(n, "item")}`);
-  const lead = asked.context.length ? "Checked against " : "No context was given. Checked against ";
+  const lead = asked.context ? "Checked against " : "No context was given. Checked against ";
   return parts.length ? `${lead}${parts.join("; ")}.` : "No item was checkable.";
 }
 

@@ -15,7 +15,7 @@ homonyms the words cannot tell apart) the name is not linked and the item stays 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,8 +71,8 @@ class Entry:
 
     @property
     def gist(self) -> str:
-        """What the article is about in a few words: its description and first two sentences."""
-        return " ".join([self.title, self.description, self.lead[:_GIST_CHARS]])
+        """What the article is about in a few words: its description and the start of its lead."""
+        return gist(self.title, self.description, self.lead)
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,11 @@ class Link:
     rivals: tuple[str, ...] = ()
     # The article itself, where finding the link already fetched it (a title look-up).
     article: Article | None = field(default=None, compare=False, repr=False)
+
+
+def gist(title: str, description: str, lead: str) -> str:
+    """What an article is about in a few words, which an item's words are compared with."""
+    return " ".join([title, description, lead[:_GIST_CHARS]])
 
 
 def _clean(name: str) -> str:
@@ -176,38 +181,42 @@ class AliasIndex:
     (``to_json``/``from_json``): a check opens it in a fraction of a second.
     """
 
-    def __init__(self, by_alias: dict[str, dict[str, str]], gists: dict[str, str],
-                 common: frozenset[str] = frozenset()) -> None:
-        # alias → {"title\tlang": kind}; "title\tlang" → the article's gist
+    def __init__(self, by_alias: dict[str, dict[str, str]], about: dict[str, str],
+                 common: frozenset[str] = frozenset(), lead: Callable[[str, str], str] | None = None) -> None:
+        # alias → {"title\tlang": kind}; "title\tlang" → the article's short description
         self._by_alias = by_alias
-        self._gists = gists
+        self._about = about
         self.common = common  # words the leads write in lower case: "Violence", not "Canberra"
+        # An article's lead by title and language: read from the source when a name is linked (the
+        # index keeps no text, so it opens fast).
+        self.lead = lead or (lambda title, lang: "")
 
     @classmethod
     def build(cls, entries: Iterable[Entry]) -> AliasIndex:
-        """The index of ``entries`` (every article of a source)."""
+        """The index of ``entries`` (every article of a source); their leads are kept in memory."""
         entries = list(entries)
         common = common_words(e.lead for e in entries)
         by_alias: dict[str, dict[str, str]] = {}
-        gists: dict[str, str] = {}
+        about: dict[str, str] = {}
+        leads: dict[str, str] = {}
         for entry in entries:
             key = f"{entry.title}\t{entry.lang}"
-            gists[key] = entry.gist
+            about[key], leads[key] = entry.description, entry.lead[:_GIST_CHARS]
             for alias, kind in aliases(entry, common):
                 held = by_alias.setdefault(fold(alias), {})
                 # An article named twice by one alias keeps its strongest kind.
                 if key not in held or STRENGTH[kind] > STRENGTH[held[key]]:
                     held[key] = kind
-        return cls(by_alias, gists, common)
+        return cls(by_alias, about, common, lambda title, lang: leads.get(f"{title}\t{lang}", ""))
 
     def to_json(self) -> dict[str, object]:
-        """The index as JSON data."""
-        return {"aliases": self._by_alias, "gists": self._gists, "common": sorted(self.common)}
+        """The index as JSON data (without the leads: the source holds them)."""
+        return {"aliases": self._by_alias, "about": self._about, "common": sorted(self.common)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> AliasIndex:
-        """An index from ``to_json``'s data."""
-        return cls(data["aliases"], data["gists"], frozenset(data["common"]))
+    def from_json(cls, data: dict[str, Any], lead: Callable[[str, str], str] | None = None) -> AliasIndex:
+        """An index from ``to_json``'s data, reading leads through ``lead``."""
+        return cls(data["aliases"], data["about"], frozenset(data["common"]), lead)
 
     def __len__(self) -> int:
         return len(self._by_alias)
@@ -259,8 +268,9 @@ class AliasIndex:
         wanted = set(tokenize(context, stopwords=True)) - set(tokenize(name, stopwords=True))
         scored: list[tuple[float, int, Candidate]] = []
         for candidate in candidates:
-            gist = self._gists.get(f"{candidate.title}\t{candidate.lang}", candidate.title)
-            shared = len(wanted & set(tokenize(gist, stopwords=True)))
+            about = self._about.get(f"{candidate.title}\t{candidate.lang}", "")
+            said = gist(candidate.title, about, self.lead(candidate.title, candidate.lang))
+            shared = len(wanted & set(tokenize(said, stopwords=True)))
             score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
             scored.append((score, shared, candidate))
         scored.sort(key=lambda s: (-s[0], -s[2].strength, s[2].title, s[2].lang))

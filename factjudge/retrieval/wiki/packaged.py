@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
 from importlib import metadata
@@ -43,8 +43,8 @@ FILES = {
 }
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
-# Bump when the way aliases are found changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 1
+# Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
+ALIAS_FORMAT = 2
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -106,17 +106,19 @@ def entries(files: dict[str, Path]) -> Iterator[Entry]:
                             str(entry.get("topic") or ""), lead)
 
 
-def ensure_aliases(directory: Path, files: dict[str, Path], digest: str) -> AliasIndex:
+def ensure_aliases(directory: Path, files: dict[str, Path], digest: str,
+                   lead: Callable[[str, str], str] | None = None) -> AliasIndex:
     """The alias index of ``files``, built on first use and kept beside the knowledge base (a damaged
-    file is built again)."""
+    file is built again); ``lead`` reads an article's lead when a name is linked."""
     target = directory / f"aliases-{digest[:16]}-v{ALIAS_FORMAT}.json"
     try:
-        return AliasIndex.from_json(json.loads(target.read_text(encoding="utf-8")))
+        return AliasIndex.from_json(json.loads(target.read_text(encoding="utf-8")), lead)
     except FileNotFoundError:
         pass
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("the packaged Wikipedia alias index %s is damaged (%s): rebuilding it", target, exc)
     index = AliasIndex.build(entries(files))
+    index.lead = lead or index.lead
     tmp = directory / f"{target.name}.part-{os.getpid()}"
     try:
         tmp.write_text(json.dumps(index.to_json(), ensure_ascii=False), encoding="utf-8")
@@ -234,7 +236,12 @@ class PackagedWiki(TopicReader):
         """Every name each article is known by (``linking``), built once and kept beside the index."""
         directory, files, digest = self._build
         with self._lock:
-            return ensure_aliases(directory, files, digest)
+            return ensure_aliases(directory, files, digest, self._lead_text)
+
+    def _lead_text(self, title: str, lang: str) -> str:
+        """The lead of ``title`` in ``lang`` (what a linked name's candidates are told apart by)."""
+        found = self.article([title], lang)
+        return found.text if found is not None and found.lang == lang else ""
 
     def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
         """The article the first linkable of ``names`` stands for, by every name articles are known by."""

@@ -168,7 +168,9 @@ class TopicReader:
         nothing is searched for.
         """
         subjects = subjects or Subjects()
-        language = language or subjects.language
+        # The language the question and answer are written in, where their words tell (a French answer
+        # reads French articles first whatever the check's default language); else the one given.
+        language = subjects.language or language
         item = Names.of(query)
         context = f"{subjects.question} {query}"
         topic = self.topic_of(subjects, language, context)

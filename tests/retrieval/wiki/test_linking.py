@@ -96,6 +96,8 @@ def test_the_answers_language_is_guessed_from_its_function_words() -> None:
     assert guess_language("¿Cuál es la capital de Francia? La capital es París.") == "es"
     assert guess_language("The capital of Canada is Ottawa.") == "en"
     assert guess_language("Ottawa") is None
+    # Spanish and French share "de", "la", "en", "se": a letter only one of them writes tells.
+    assert guess_language("Háblame de la Gran Muralla. La Gran Muralla se encuentra en China.") == "es"
 
 
 def _files(folder: Path) -> dict[str, Path]:
@@ -128,8 +130,8 @@ def wiki(tmp_path: Path) -> PackagedWiki:
 ])
 def test_a_check_reads_the_article_its_subject_is_named_by(wiki: PackagedWiki, question: str, answer: str,
                                                           article: str, lang: str) -> None:
-    # No language given: the answer's is guessed, and its articles come first.
-    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer))
+    # The answer's language is guessed, and its articles come first, whatever the check's default.
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="en")
     assert reading.article == article
     assert reading.evidence and reading.evidence[0].url is not None
     assert reading.evidence[0].url.startswith(f"https://{lang}.wikipedia.org/")
