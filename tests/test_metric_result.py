@@ -45,7 +45,7 @@ def test_a_result_labelled_false_is_never_successful() -> None:
     # Issue 44, point 14: faithfulness 0.5 at the default threshold 0.5 was labelled false and successful.
     r = result(verdict(1, "true"), verdict(2, "false"), score=0.5)
     assert r.label == "false" and r.faithfulness == 0.5 and r.threshold == 0.5
-    assert not r.successful and not r.is_successful() and r.to_dict()["successful"] is False
+    assert not r.successful and not r.is_successful() and explain.result_dict(r)["successful"] is False
     assert not dataclasses.replace(r, threshold=0.0).successful
 
 
