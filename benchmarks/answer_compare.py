@@ -41,8 +41,6 @@ DATASETS = ("swap", "felm", "felm-refs", "factool", "mushroom-en", "mushroom-es"
 ECHO = True
 # Tables are printed per language of the swap set.
 GROUPS = ("swap-en", "swap-es", "swap-fr", *DATASETS[1:])
-# Today's band on P(not supported): true below, false from (README, "World knowledge with evidence").
-TRUE_BELOW, FALSE_FROM = 0.41, 0.5
 
 
 # ---------------------------------------------------------------- the items of each dev set
@@ -115,22 +113,22 @@ class Recorder:
     """The model, the gatherer and the judges, built once; ``record`` measures one item."""
 
     def __init__(self, model_spec: str) -> None:
-        from factjudge.judges.evidence_judge import EvidenceJudge
-
         from factjudge.checking.gather import Gatherer
         from factjudge.checking.model_pool import build_model
         from factjudge.config import CheckConfig
+        from factjudge.judges.strategies import STRATEGIES
 
-        config = CheckConfig(model=model_spec)
+        # The evidence judge without reading values: its doubt is today's P(not supported).
+        config = CheckConfig(model=model_spec, values=0)
         self.model = build_model(config)
-        self.judge = EvidenceJudge(self.model, "evidence", max_tokens=10)
+        self.judge = STRATEGIES["evidence"].judge(self.model, config)
         self.gatherer = Gatherer.from_config(config, self.model, ("wiki",), "packaged")
 
     def passages(self, item: dict[str, Any]) -> tuple[Any, ...]:
         """What the default judge reads for ``item`` (the judge's own evidence budget applied)."""
         from factjudge.judges.base import Item, JudgeInput
         from factjudge.retrieval.evidence import reference_evidence
-        from factjudge.retrieval.wiki.base import title_candidates
+        from factjudge.retrieval.wiki.names import title_candidates
 
         shared: tuple[Any, ...] = ()
         own: tuple[Any, ...] = ()
@@ -138,14 +136,14 @@ class Recorder:
             links, contents, query = item["refs"]
             shared = tuple(reference_evidence(query, links, contents)[0])
         else:
-            own = tuple(self.gatherer.gather(item["text"], [], title_candidates([item["question"]])))
+            own = tuple(self.gatherer.gather(item["text"], title_candidates([item["question"]])).evidence)
         judged = Item("segment", item["seg"], item["text"], item["seg"], evidence=own)
         return JudgeInput(item["question"], (judged,), shared, evidence_tokens=3000).evidence_for([judged])
 
     def record(self, item: dict[str, Any], forms: list[str], spans: int) -> dict[str, Any]:
         """Today's doubt and the value readings of one item."""
         from factjudge.agents.read_value import read_value
-        from factjudge.judges.base import Item
+        from factjudge.judges.base import Item, JudgeInput
         from factjudge.text.values import value_spans
 
         passages = self.passages(item)
@@ -156,7 +154,8 @@ class Recorder:
             out["readings"] = {form: [] for form in forms}
             return out
         started = time.perf_counter()
-        verdict = self.judge.judge_one(Item("segment", item["seg"], item["text"], item["seg"]), passages, [])
+        alone = Item("segment", item["seg"], item["text"], item["seg"])  # the passages are shown as given
+        [verdict] = self.judge.judge(JudgeInput(item["question"], (alone,), passages))
         out["doubt"], out["doubt_seconds"] = verdict.error_score, time.perf_counter() - started
         found = value_spans(item["text"], question=item["question"], lang=item["lang"], limit=spans)
         out["readings"] = {}
@@ -167,9 +166,9 @@ class Recorder:
                 reading = read_value(self.model, passages, item["text"], span,
                                      form=form, lang=item["lang"])  # type: ignore[arg-type]
                 readings.append({"rank": rank, "stated": span.text, "start": span.start, "end": span.end,
-                                 "kind": span.kind, "question": reading.question, "reply": reading.reply,
-                                 "read": reading.read, "passage": reading.passage,
-                                 "seconds": time.perf_counter() - started})
+                                 "kind": span.kind, "question": reading.check.question,
+                                 "reply": reading.reply, "read": reading.check.read,
+                                 "passage": reading.passage, "seconds": time.perf_counter() - started})
             out["readings"][form] = readings
         return out
 
@@ -216,16 +215,17 @@ def merged(path: Path) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- rules
 
 def band(doubt: float | None) -> str:
-    """Today's label from P(not supported); no passage: unverified."""
-    if doubt is None:
-        return "unverified"
-    return "true" if doubt < TRUE_BELOW else "false" if doubt >= FALSE_FROM else "unverified"
+    """Today's label from P(not supported), the evidence judge's own band; no passage: unverified."""
+    from factjudge.judges.strategies import EVIDENCE_BAND
+
+    return "unverified" if doubt is None else EVIDENCE_BAND.label(doubt)
 
 
 def outcomes(record: dict[str, Any], form: str, k: int,
              modifiers: bool = True) -> list[tuple[dict[str, Any], str]]:
-    """The first ``k`` readings of ``form`` with their outcomes, recomputed from the recorded replies."""
-    from factjudge.text.value_match import compare_values, echoes_other
+    """The first ``k`` readings of ``form`` with their outcomes, recomputed from the recorded replies by
+    the package's own comparison (``read_value.value_outcome``)."""
+    from factjudge.agents.read_value import value_outcome
     from factjudge.text.values import topic_names, value_spans
 
     readings = record.get("readings", {}).get(form, [])
@@ -236,12 +236,11 @@ def outcomes(record: dict[str, Any], form: str, k: int,
     result = []
     stated = [s.text for s in value_spans(record["text"])] + topic_names(record["question"])
     for r in readings[:k]:
-        held = r["passage"] is not None  # a value no passage holds came from belief
-        outcome = compare_values(r["stated"], r["read"], r["kind"]) if held else "not_stated"
-        others = [text for text in stated if text != r["stated"]]
-        if ECHO and outcome == "contradicted" and echoes_other(r["read"], r["kind"], others):
-            outcome = "not_stated"  # the value of another slot of the item: read into the wrong blank
-        result.append((r, outcome))
+        # A value no passage holds came from belief; one that echoes another of the item's was read
+        # into the wrong blank (unless --no-echo).
+        others = [text for text in stated if text != r["stated"]] if ECHO else []
+        result.append((r, value_outcome(r["stated"], r["read"], r["kind"], held=r["passage"] is not None,
+                                        others=others)))
     return result
 
 

@@ -148,7 +148,7 @@ def faults_part(args: argparse.Namespace) -> None:
 
 def cache_part(args: argparse.Namespace) -> None:
     """The call cache broken (garbage bytes) or locked by another process's write transaction for
-    ``LOCKED_SECONDS``: every check must end, within its deadline, and no paid reply be lost."""
+    ``--locked-seconds``: every check must end, within its deadline, and no paid reply be lost."""
     print(f"\n## The call cache: FELM-wk, {args.limit} answers, no endpoint faults\n")
     print("| cache | bench exit | done | failed | lost | paid twice | longest check (s) "
           "| checks past the deadline |")
@@ -162,7 +162,7 @@ def cache_part(args: argparse.Namespace) -> None:
                 (tmp / "calls.sqlite").write_bytes(b"not a database " * 100)
             else:  # another process holds a write transaction, then lets go
                 holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(tmp / "calls.sqlite"),
-                                           str(LOCKED_SECONDS)], stdout=subprocess.PIPE, text=True)
+                                           str(args.locked_seconds)], stdout=subprocess.PIPE, text=True)
                 assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
             process = bench(server, tmp, args.limit, args.concurrency, resume=False)
             process.communicate()
@@ -174,7 +174,6 @@ def cache_part(args: argparse.Namespace) -> None:
                   f"| {seen['checks past the deadline']} |")
 
 
-LOCKED_SECONDS = 15.0
 # Another process's write transaction on the cache file: BEGIN IMMEDIATE holds SQLite's write lock.
 LOCK_HOLDER = """
 import sqlite3, sys, time
@@ -453,6 +452,8 @@ def main() -> None:
     parser.add_argument("--kinds", type=lambda s: tuple(s.split(",")), default=FAULTS,
                         help=f"faults to inject, comma-separated (default all: {','.join(FAULTS)})")
     parser.add_argument("--kills", type=int, default=5)
+    parser.add_argument("--locked-seconds", type=float, default=15.0,
+                        help="cache: how long another process holds the cache's write lock (default 15)")
     parser.add_argument("--latency", type=float, default=0.1, help="seconds per reply (default 0.1)")
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--followers", type=int, default=5,

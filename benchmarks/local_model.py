@@ -2,6 +2,7 @@
 
     python benchmarks/local_model.py                       # the README's Performance figures
     python benchmarks/local_model.py --answers 5 --compare-answers 2
+    python benchmarks/local_model.py --model local:smollm2 --no-before   # the 135M test model (a smoke run)
 
 Prints, all in one run after the model is loaded (load times printed apart):
 - the README demo checked end to end (segment level, default strategy, with its context) by
@@ -32,7 +33,7 @@ from factjudge.config import CheckConfig
 from factjudge.eval.datasets import Example, load_dataset
 from factjudge.llm.base import Completion, GenerationParams, Message, TokenLogprob
 from factjudge.llm.llama_state import EvalStats
-from factjudge.llm.local import LocalChatModel, choice_grammar, llama_threads
+from factjudge.llm.local import LocalChatModel, choice_grammar, llama_threads, smollm2_path
 from factjudge.llm.model_file import QWEN_1_5B, ensure_model_file
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.records import CheckResult, Evidence
@@ -261,9 +262,11 @@ def main() -> None:
                         help="also time the backend before issue 16")
     parser.add_argument("--repeats", type=int, default=2, help="runs of the demo and per-item parts")
     parser.add_argument("--parts", default="demo,items,grid", help="comma-separated: demo, items, grid")
+    parser.add_argument("--model", choices=("local", "local:smollm2"), default="local",
+                        help="the embedded judge, or SmolLM2-135M (fast: a smoke run, not a judge)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    path = ensure_model_file(QWEN_1_5B)
+    path = smollm2_path() if args.model == "local:smollm2" else ensure_model_file(QWEN_1_5B)
     started = time.perf_counter()
     with path.open("rb") as model_file:  # into the page cache, so neither load below pays the disk
         while model_file.read(1 << 24):

@@ -21,10 +21,9 @@ from pathlib import Path
 
 from factjudge.eval import metrics
 from factjudge.eval.datasets import Example, load_dataset
-from factjudge.judges.base import render_passages
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.llm.registry import make_model
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.records import Evidence
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

@@ -3,6 +3,7 @@
     python benchmarks/value_swaps.py            # writes benchmarks/data/value_swaps.jsonl (seed 32)
     python benchmarks/value_swaps.py --per-language 70 --seed 32
     python benchmarks/value_swaps.py --in-lead  # benchmarks/data/value_swaps_in_lead.jsonl
+    python benchmarks/value_swaps.py --articles 300 --per-language 2 --out /tmp/s.jsonl  # a quick run
 
 From the packaged lead summaries (the ``wiki`` extra; files found and hash-checked by
 ``factjudge.retrieval.wiki.packaged``, the package itself never imported), per language (en, es,
@@ -67,14 +68,15 @@ def swap_key(span: Any, typed: dict[str, str]) -> str | None:
     return typed.get(fold(span.text))
 
 
-def candidates(lang: str, data: dict[str, dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Every (article, sentence, swappable value) of a language's leads."""
+def candidates(lang: str, data: dict[str, dict[str, Any]], limit: int | None = None
+               ) -> Iterator[dict[str, Any]]:
+    """Every (article, sentence, swappable value) of a language's leads (of its first ``limit`` articles)."""
     from factjudge.text.segmenter import split_sentences
     from factjudge.text.values import value_spans
 
     typed = {fold(a["title"]): "person" for a in data.values() if a.get("topic") in PEOPLE}
     typed.update({fold(a["title"]): "place" for a in data.values() if a.get("topic") in GEOGRAPHY})
-    for title, article in data.items():
+    for title, article in list(data.items())[:limit]:
         for sentence in split_sentences(article.get("extract") or ""):
             if not MIN_CHARS <= len(sentence) <= MAX_CHARS or "\n" in sentence:
                 continue
@@ -111,14 +113,16 @@ def replacement(case: dict[str, Any], pool: list[dict[str, Any]], rng: random.Ra
     return None
 
 
-def build(per_language: int, seed: int, in_lead: bool = False) -> list[dict[str, Any]]:
+def build(per_language: int, seed: int, in_lead: bool = False, articles_read: int | None = None
+          ) -> list[dict[str, Any]]:
     """The swap set: ``per_language`` true/false pairs per language, kinds mixed, deterministic; with
-    ``in_lead``, each false value taken from another sentence of the same lead."""
+    ``in_lead``, each false value taken from another sentence of the same lead; ``articles_read``: the
+    values of only the first articles of each language (all by default)."""
     rows: list[dict[str, Any]] = []
     for lang in LANGS:
         rng = random.Random(f"{seed}-{lang}")
         data = articles(lang)
-        found = list(candidates(lang, data))
+        found = list(candidates(lang, data, articles_read))
         pools: dict[str, list[dict[str, Any]]] = {}
         for case in found:
             pools.setdefault(case["key"], []).append(case)
@@ -165,9 +169,10 @@ def main() -> None:
     parser.add_argument("--in-lead", action="store_true",
                         help="a value the same lead states elsewhere (writes value_swaps_in_lead.jsonl)")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--articles", type=int, help="read only the first N articles of each language")
     args = parser.parse_args()
     args.out = args.out or (IN_LEAD if args.in_lead else OUT)
-    rows = build(args.per_language, args.seed, args.in_lead)
+    rows = build(args.per_language, args.seed, args.in_lead, args.articles)
     args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     counts: dict[tuple[str, str], int] = {}
     for row in rows:

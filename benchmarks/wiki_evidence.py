@@ -191,10 +191,10 @@ def questions_part(args: argparse.Namespace) -> None:
     from factjudge.checking.gather import Gatherer
     from factjudge.checking.model_pool import build_model
     from factjudge.config import CheckConfig
-    from factjudge.judges.base import Item, JudgeInput, render_passages
-    from factjudge.judges.confidence import decision_error_score
+    from factjudge.judges.base import Item, JudgeInput
     from factjudge.llm.base import GenerationParams
-    from factjudge.prompts import Prompt, fence
+    from factjudge.prompts import Prompt, fence, render_passages
+    from factjudge.prompts.contracts import YES_NO
     from factjudge.retrieval.wiki.names import title_candidates
 
     out = args.runs / "questions.jsonl"
@@ -228,8 +228,7 @@ def questions_part(args: argparse.Namespace) -> None:
                         params = GenerationParams(max_tokens=10, logprobs=True, choices=("Yes", "No"))
                         asked = ask(model, Prompt(f"q-{name}", _FENCED + question), values, params,
                                     lambda reply: parse_decision(reply, ("Yes", "No")), step="judge")
-                        p_no = decision_error_score(asked.completion.logprobs if asked.completion else None,
-                                                    ("Yes", "No"))
+                        p_no = YES_NO.scores(asked.completion.logprobs if asked.completion else None)
                         if p_no is not None:
                             record["doubt"] = p_no if doubt_word == "No" else 1 - p_no
                     sink.write(json.dumps(record) + "\n")

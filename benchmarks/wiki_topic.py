@@ -5,6 +5,9 @@
     python benchmarks/wiki_topic.py --part judge --bios sample --limit 8  # bios the source lacks
     python benchmarks/wiki_topic.py --part table                          # the README table from the runs
 
+``--model`` names the judge (``local``, the embedded one, by default; the tests' smoke run points it at
+a scripted endpoint); ``--limit`` also cuts ``retrieval`` to the first biographies.
+
 Data: ``benchmarks/data/factscore_bios.jsonl`` (FActScore's human-labelled biographies; its README).
 Every S or NS fact people wrote for an answer is one item, as in FActScore (IR facts are left
 out): its question is "Tell me a bio of <topic>." and the other facts of the answer are the
@@ -111,7 +114,7 @@ def retrieval_part(args: argparse.Namespace) -> None:
     out = args.runs / f"retrieval-{args.tag}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8") as sink:
-        for bio in bios():
+        for bio in list(bios())[: args.limit]:
             gatherer = _gatherer(bio["input"], " ".join(text for text, _ in bio["facts"]))
             topics = _question_names(bio["input"])
             facts = [{"text": text, "human": supported,
@@ -175,28 +178,25 @@ def judge_part(args: argparse.Namespace) -> None:
     """Each chosen biography's facts checked by the default set-up; one line a biography (resumable)."""
     from factjudge.checking.checker import Checker
     from factjudge.checking.model_pool import build_model
-    from factjudge.checking.plan import plan_check
     from factjudge.config import CheckConfig
 
     covered = _covered_topics()
     if args.bios == "covered":
         chosen = [b for b in bios(("ChatGPT", "InstructGPT", "PerplexityAI")) if b["topic"] in covered]
     else:
-        chosen = [b for b in bios() if b["topic"] not in covered][: args.limit]
+        chosen = [b for b in bios() if b["topic"] not in covered][: args.limit or 8]
     out = args.runs / f"judge-{args.tag}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()} \
         if out.is_file() else set()
-    config = CheckConfig(wiki="packaged")
+    config = CheckConfig(model=args.model, wiki="packaged")
     checker = Checker(config, build_model(config))
     started = time.perf_counter()
     for bio in chosen:
         if bio["id"] in done:
             continue
         facts = [text for text, _ in bio["facts"]]
-        plan = plan_check(config, bio["input"], " ".join(facts), segments=facts, judge_all=True,
-                          model_name=checker.model.name)
-        result = checker.run(plan)
+        result = checker.check(bio["input"], " ".join(facts), segments=facts, judge_all=True)
         rows = [{"human": supported, "label": v.label, "error_score": v.error_score,
                  "passages": len(v.evidence), "about_topic": [mentions(e, bio["topic"]) for e in v.evidence]}
                 for (_, supported), v in zip(bio["facts"], result.segment_verdicts, strict=True)]
@@ -248,7 +248,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("retrieval", "judge", "table"), required=True)
     parser.add_argument("--bios", choices=("covered", "sample"), default="covered")
-    parser.add_argument("--limit", type=int, default=8, help="biographies of --bios sample")
+    parser.add_argument("--limit", type=int,
+                        help="biographies: of --bios sample (default 8), of --part retrieval (default all)")
+    parser.add_argument("--model", default="local", help="the judge of --part judge")
     parser.add_argument("--tag", default="after", help="names the judge run's file (before, after …)")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "wiki_topic")
     args = parser.parse_args()

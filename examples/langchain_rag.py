@@ -34,6 +34,7 @@ from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import Runnable, RunnablePassthrough
 from pydantic import ConfigDict
 
+from factjudge import explain
 from factjudge import CheckConfig, CheckResult, Verifier
 from factjudge.integrations.langchain import FactjudgeChatModel, VerifierRunnable
 
@@ -141,7 +142,7 @@ def report(result: CheckResult) -> str:
     lines = [f"Q: {result.question}", f"A: {result.answer}", "",
              f"faithfulness: {faithfulness} (threshold {result.threshold:.2f}; "
              f"{'passes' if passes else 'fails'}: is_successful() = {passes})",
-             f"reason: {result.reason}",
+             f"reason: {explain.reason(result)}",
              f"judged by {result.model} with the {result.strategy} strategy"]
     if result.model_note:
         lines.append(result.model_note)

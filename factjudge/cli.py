@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
+from factjudge import explain
 from factjudge.config import MAX_ANSWER_CHARS, CheckConfig
 from factjudge.errors import FactJudgeError, InputError
 from factjudge.flags import add_config_flags, config_from_flags
@@ -137,7 +138,7 @@ def _check(args: argparse.Namespace) -> int:
     for fallback in result.fallbacks:
         print(f"factjudge: note: {fallback}", file=sys.stderr)
     if args.json:
-        print(result.to_json())
+        print(explain.result_json(result))
     else:
         from factjudge.checking.render import print_result
 

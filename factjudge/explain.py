@@ -1,71 +1,23 @@
-"""Every text that explains a verdict, made here and only here, from the verdict's grounds.
+"""Every text that explains a verdict, made here and only here, from the verdict's grounds; and the
+JSON view of a result, which carries these words beside the records' data.
 
 The terminal, JSON's ``why`` and ``reason``, the HTML report and the web page all show these
-strings; none of them words a verdict itself, and nothing parses these strings back.
+strings; none of them words a verdict itself, and nothing parses these strings back. The records
+(``records.py``) are data only: what is written as JSON is ``result_dict``/``result_json`` here.
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any
 
-from factjudge.grounds import Grounds, ValueCheck
+from factjudge.grounds import Grounds
+from factjudge.records import CheckResult, Coverage, Evidence, ReadAs, Verdict
 
-# How near an edge an error score must lie for its label to be shown as a close call.
-UNCERTAIN_MARGIN = 0.1
 _MAX_LISTED = 3
 _MAX_QUOTE = 120
-
-
-class _Passage(Protocol):
-    @property
-    def source(self) -> str: ...
-    @property
-    def title(self) -> str | None: ...
-    @property
-    def url(self) -> str | None: ...
-    @property
-    def text(self) -> str: ...
-
-
-class _Span(Protocol):
-    @property
-    def text(self) -> str: ...
-
-
-class _Covered(Protocol):
-    @property
-    def source(self) -> str: ...
-    @property
-    def items(self) -> int: ...
-    @property
-    def with_article(self) -> int: ...
-    @property
-    def searched(self) -> int: ...
-    @property
-    def without(self) -> Sequence[str]: ...
-
-
-class Explained(Protocol):
-    """What the words are made from: a verdict (records.Verdict has these fields)."""
-
-    @property
-    def label(self) -> str: ...
-    @property
-    def error_score(self) -> float | None: ...
-    @property
-    def grounds(self) -> Grounds: ...
-    @property
-    def evidence(self) -> Sequence[_Passage]: ...
-    @property
-    def spans(self) -> Sequence[_Span]: ...
-    @property
-    def evidence_note(self) -> str | None: ...
-    @property
-    def target(self) -> str: ...
-    @property
-    def raw_reply(self) -> str: ...
 
 
 def quote(text: str, limit: int = _MAX_QUOTE, marks: str = "“”") -> str:
@@ -74,29 +26,14 @@ def quote(text: str, limit: int = _MAX_QUOTE, marks: str = "“”") -> str:
     return f"{marks[0]}{text if len(text) <= limit else text[: limit - 1].rstrip() + '…'}{marks[-1]}"
 
 
-def deciding_edge(grounds: Grounds, label: str) -> float | None:
-    """The edge that made ``label``: true below ``true_below``, false from ``false_from``."""
-    if label == "true":
-        return grounds.true_below
-    return grounds.false_from if label == "false" else None
-
-
-def uncertain(verdict: Explained) -> bool:
-    """Whether the error score lies so near the edge that made the label that it is a close call."""
-    edge = deciding_edge(verdict.grounds, verdict.label)
-    score = verdict.error_score
-    graded = verdict.grounds.rule in ("word", "cut", "band", "scorer")
-    return graded and edge is not None and score is not None and abs(score - edge) < UNCERTAIN_MARGIN
-
-
-def _read_from(evidence: Sequence[_Passage], singular: bool = False) -> str:
+def _read_from(evidence: Sequence[Evidence], singular: bool = False) -> str:
     """What the verdict read, as a reader calls it: the context, or the passage(s)."""
     if evidence and all(ev.source == "context" for ev in evidence):
         return "the context"
     return "the passage" if singular or len(evidence) == 1 else "the passages"
 
 
-def _values_words(grounds: Grounds, evidence: Sequence[_Passage]) -> str:
+def _values_words(grounds: Grounds, evidence: Sequence[Evidence]) -> str:
     """The comparison that decided: what the passage says against what the answer says."""
     where = _read_from(evidence, singular=True)
     wrong = grounds.contradicted
@@ -124,7 +61,7 @@ def _and(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def why(verdict: Explained) -> str:
+def why(verdict: Verdict) -> str:
     """The rule that made the label, in plain words (one line; "" when there is nothing to say)."""
     g, label, evidence = verdict.grounds, verdict.label, verdict.evidence
     where = _read_from(evidence)
@@ -175,7 +112,7 @@ def why(verdict: Explained) -> str:
     return f"the model replied {quote(reply, 200)}" if reply else ""
 
 
-def score_note(verdict: Explained) -> str:
+def score_note(verdict: Verdict) -> str:
     """The error score and the edges it was read against, for people ("" when there is no score)."""
     g, score = verdict.grounds, verdict.error_score
     if score is None:
@@ -187,11 +124,11 @@ def score_note(verdict: Explained) -> str:
         edges = f"; true below {g.true_below:.2f}, false from {g.false_from:.2f}"
     elif g.false_from is not None:
         edges = f"; false from {g.false_from:.2f}"
-    close = ", a close call" if uncertain(verdict) else ""
+    close = ", a close call" if verdict.uncertain else ""
     return f"error score {score:.2f}{close}{edges}"
 
 
-def reading(verdict: Explained) -> str:
+def reading(verdict: Verdict) -> str:
     """How the item was read, when in parts: its deciding sentence and the window it rests on."""
     g = verdict.grounds
     pieces = []
@@ -206,7 +143,7 @@ def reading(verdict: Explained) -> str:
     return "; ".join(pieces)
 
 
-def checks(verdict: Explained) -> list[str]:
+def checks(verdict: Verdict) -> list[str]:
     """Each value asked about, with what was asked and what the passages said."""
     lines = []
     for value in verdict.grounds.values:
@@ -221,12 +158,12 @@ def checks(verdict: Explained) -> list[str]:
     return lines
 
 
-def source_name(passage: _Passage) -> str:
+def source_name(passage: Evidence) -> str:
     """Where a passage is from: source · title · address."""
     return " · ".join(dict.fromkeys(x for x in (passage.source, passage.title, passage.url) if x))
 
 
-def rests_on(verdict: Explained) -> str:
+def rests_on(verdict: Verdict) -> str:
     """The passage sentence the verdict rests on and where it is from; "" when it read none."""
     if not verdict.evidence:
         return ""
@@ -236,7 +173,7 @@ def rests_on(verdict: Explained) -> str:
     return f"{source_name(first)}{more}: {quote(sentence, 220)}"
 
 
-def no_evidence(verdict: Explained) -> str:
+def no_evidence(verdict: Verdict) -> str:
     """What a true or false verdict that read nothing rests on ("" for other labels)."""
     if verdict.evidence or verdict.label not in ("true", "false"):
         return ""
@@ -245,7 +182,7 @@ def no_evidence(verdict: Explained) -> str:
     return "no passage: the model's own belief, checked against no source"
 
 
-def _why_false(verdict: Explained) -> str:
+def _why_false(verdict: Verdict) -> str:
     """A false verdict's grounds in plain words, and the words of the item it flags."""
     g = verdict.grounds
     # The comparison or the judge's own reasoning says more than the rule; a score says nothing a
@@ -260,8 +197,11 @@ def _why_false(verdict: Explained) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def reason(items: Sequence[tuple[str, Explained]]) -> str:
-    """Why an answer got its faithfulness, in a sentence or two a person can act on."""
+def reason(checked: CheckResult | Sequence[tuple[str, Verdict]]) -> str:
+    """Why an answer got its faithfulness, in a sentence or two a person can act on: of a result (its
+    ``item_verdicts``), or of items given as (text, verdict)."""
+    items = checked.item_verdicts() if isinstance(checked, CheckResult) else checked
+
     def count(label: str) -> int:
         return sum(v.label == label for _, v in items)
 
@@ -306,12 +246,7 @@ def reason(items: Sequence[tuple[str, Explained]]) -> str:
     return sentence
 
 
-def value_line(value: ValueCheck) -> str:
-    """One value check for a table cell: stated → read (outcome)."""
-    return f"{value.stated} → {value.read or '(not stated)'} ({value.outcome.replace('_', ' ')})"
-
-
-def coverage(covered: _Covered) -> str:
+def coverage(covered: Coverage) -> str:
     """What a check's Wikipedia had an article for, in one line: "read: the packaged Wikipedia
     summaries, an article for 0 of 5 items (none about Lanny Flaherty)"."""
     parts = [f"an article for {covered.with_article} of {covered.items} item{'s' * (covered.items != 1)}"]
@@ -324,23 +259,14 @@ def coverage(covered: _Covered) -> str:
     return f"read: {covered.source}, {parts[0]}" + (f" ({'; '.join(parts[1:])})" if parts[1:] else "")
 
 
-class _ReadAs(Protocol):
-    @property
-    def written(self) -> str: ...
-    @property
-    def read(self) -> str: ...
-    @property
-    def why(self) -> Sequence[str]: ...
-
-
 _READ_WHY = {"cyrillic": "a Cyrillic letter", "greek": "a Greek letter", "latin": "a Latin letter",
              "invisible": "an invisible character", "compatibility": "a compatibility form"}
 
 
-def read_as(changes: Sequence[_ReadAs]) -> str:
+def read_as(changes: Sequence[ReadAs]) -> str:
     """The words of the user's text read otherwise than written, in one line: "read 'Canada' for
     'Cаnada' (a Cyrillic letter, U+0430)"; empty when none was."""
-    seen: dict[tuple[str, str], _ReadAs] = {}
+    seen: dict[tuple[str, str], ReadAs] = {}
     for change in changes:
         seen.setdefault((change.written, change.read), change)
     parts = []
@@ -357,3 +283,29 @@ def read_as(changes: Sequence[_ReadAs]) -> str:
 def _shown(text: str) -> str:
     """``text`` with the characters that show nothing written as escapes, so the reader sees them."""
     return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) == "Cf" else c for c in text)
+
+
+def verdict_dict(verdict: Verdict) -> dict[str, Any]:
+    """A verdict as JSON: its data (``Verdict.to_dict``), then its cut, whether it is a close call, and
+    the words made from its grounds (``why``, ``score_note``) for readers."""
+    return {**verdict.to_dict(), "cut": verdict.cut, "uncertain": verdict.uncertain, "why": why(verdict),
+            "score_note": score_note(verdict)}
+
+
+def result_dict(result: CheckResult) -> dict[str, Any]:
+    """A result as JSON, as the CLI, result files and the HTTP API write it: its data
+    (``CheckResult.to_dict``), each verdict with its words, and the faithfulness, success and reason."""
+    data: dict[str, Any] = {}
+    for key, value in result.to_dict().items():
+        data[key] = value
+        if key == "threshold":  # the metric view stands beside the threshold it is read against
+            data.update(faithfulness=result.faithfulness, successful=result.successful,
+                        reason=reason(result))
+    data["segment_verdicts"] = [verdict_dict(v) for v in result.segment_verdicts]
+    data["claim_verdicts"] = [verdict_dict(v) for v in result.claim_verdicts]
+    return data
+
+
+def result_json(result: CheckResult, indent: int | None = 2) -> str:
+    """``result_dict`` as JSON text (read back with ``CheckResult.from_json``)."""
+    return json.dumps(result_dict(result), ensure_ascii=False, indent=indent)

@@ -1,7 +1,10 @@
 """The nouns of factjudge: segments, claims, evidence, verdicts and check results.
 
-All records are frozen dataclasses; JSON (through ``to_dict``/``from_dict``) is the
-wire format for CLI output, result files and the HTTP API.
+All records are frozen dataclasses of plain data. ``to_dict``/``from_dict`` turn them into JSON
+values and back; the JSON that the CLI, result files and the HTTP API write is ``explain``'s view
+of a result: these values plus the words made from them (``why``, ``reason``) for readers.
+What an answer's items are (``CheckResult.item_verdicts``) and which of its words are false
+(``CheckResult.false_spans``) is decided here, once, for every reader of a result.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
-from factjudge import explain
 from factjudge.grounds import Grounds
 from factjudge.threshold import checked_threshold
 
@@ -47,22 +49,31 @@ Target = Literal["segment", "claim"]
 
 T = TypeVar("T")
 
-
-def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
-    """Build ``cls`` from a dict, ignoring keys this version does not know."""
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    return cls(**{k: v for k, v in data.items() if k in names})
+# How near the edge that made its label an error score must lie for the label to be a close call.
+UNCERTAIN_MARGIN = 0.1
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A record class's field names, found once (dataclasses.fields() on every call costs as much as
+    the copy or the construction it serves: a report reads thousands of results)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
+    """Build ``cls`` from a dict, ignoring keys this version does not know."""
+    names = _field_names(cls)
+    return cls(**{k: v for k, v in data.items() if k in names})
+
+
 def shallow_fields(record: Any) -> dict[str, Any]:
     """Field name to value, shallow: ``dataclasses.asdict`` deep-copies, which costs more than the rest."""
-    names = _FIELD_NAMES.get(type(record))
-    if names is None:  # dataclasses.fields() on every call costs as much as the copy
-        names = _FIELD_NAMES[type(record)] = tuple(f.name for f in dataclasses.fields(record))
-    return {name: getattr(record, name) for name in names}
+    return {name: getattr(record, name) for name in _field_names(type(record))}
 
 
 R = TypeVar("R", bound="_Plain")
@@ -189,7 +200,7 @@ class Verdict:
 
     ``error_score`` is the graded belief that the item is false, in [0, 1]
     (None when unparseable or not checkable); ``grounds`` is what decided it, as data
-    (``explain`` words it for people); ``trace`` indexes ``CheckResult.traces`` so the
+    (``explain.why`` words it for people); ``trace`` indexes ``CheckResult.traces`` so the
     prompt and raw reply behind it can be found. ``evidence_note`` says, for people, why
     evidence asked for is missing (the model asked for knowledge replied UNKNOWN).
     """
@@ -219,28 +230,25 @@ class Verdict:
         return self.grounds.false_from
 
     @property
+    def deciding_edge(self) -> float | None:
+        """The edge of the score that made the label: true below ``true_below``, false from ``false_from``."""
+        if self.label == "true":
+            return self.grounds.true_below
+        return self.grounds.false_from if self.label == "false" else None
+
+    @property
     def uncertain(self) -> bool:
         """Whether the error score lies so near the edge that made the label that it is a close call."""
-        return explain.uncertain(self)
-
-    @property
-    def why(self) -> str:
-        """The rule that made the label, in plain words (``explain.why``)."""
-        return explain.why(self)
-
-    @property
-    def score_note(self) -> str:
-        """The error score and the edges it was read against, in words ("" without a score;
-        ``explain.score_note``)."""
-        return explain.score_note(self)
+        edge, score = self.deciding_edge, self.error_score
+        graded = self.grounds.rule in ("word", "cut", "band", "scorer")
+        return graded and edge is not None and score is not None and abs(score - edge) < UNCERTAIN_MARGIN
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict, with the words made from the grounds (``why``) for readers."""
+        """Return a JSON-ready dict of the fields (``explain.verdict_dict`` adds the words for readers)."""
         data = shallow_fields(self)
         data["evidence"] = [e.to_dict() for e in self.evidence]
         data["spans"] = [s.to_dict() for s in self.spans]
         data["grounds"] = self.grounds.to_dict()
-        data.update(cut=self.cut, uncertain=self.uncertain, why=self.why, score_note=self.score_note)
         return data
 
     @classmethod
@@ -325,10 +333,11 @@ class CheckResult:
     version: str = ""
     threshold: float = 0.5  # the share of checked items shown true ``successful`` asks for (Verifier)
     coverage: Coverage | None = None  # what the Wikipedia read had an article for (None: none read)
-    read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (text.normalize)
+    read_as: tuple[ReadAs, ...] = ()  # words of the user's text read otherwise than written (ReadAs)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
+        """Return a JSON-ready dict of the fields (``explain.result_dict`` adds the figures and words
+        a reader reads: faithfulness, success, the reason and each verdict's ``why``)."""
         return {
             "question": self.question,
             "answer": self.answer,
@@ -350,9 +359,6 @@ class CheckResult:
             "usage": self.usage.to_dict(),
             "version": self.version,
             "threshold": self.threshold,
-            "faithfulness": self.faithfulness,
-            "successful": self.successful,
-            "reason": self.reason,
             "coverage": None if self.coverage is None else self.coverage.to_dict(),
             "read_as": [r.to_dict() for r in self.read_as],
         }
@@ -377,21 +383,39 @@ class CheckResult:
         data["read_as"] = tuple(ReadAs.from_dict(r) for r in data.get("read_as") or ())
         return _from_dict(cls, data)
 
-    def to_json(self, indent: int | None = 2) -> str:
-        """Serialise to JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+    @classmethod
+    def from_json(cls, text: str) -> CheckResult:
+        """Parse JSON text (``explain.result_json``'s, or ``to_dict``'s dumped)."""
+        return cls.from_dict(json.loads(text))
 
     @property
     def spans(self) -> tuple[ErrorSpan, ...]:
-        """Located error spans of the answer, from every false verdict, in answer order."""
-        found = {(s.start, s.end): s for v in (*self.segment_verdicts, *self.claim_verdicts)
-                 if v.label == "false" for s in v.spans if s.located}
-        return tuple(found[k] for k in sorted(found))
+        """The words of the answer the judge quoted as wrong, located, in answer order (``false_spans``)."""
+        return tuple(span for span, _ in self.false_spans())
 
-    @classmethod
-    def from_json(cls, text: str) -> CheckResult:
-        """Parse JSON text produced by ``to_json``."""
-        return cls.from_dict(json.loads(text))
+    def false_spans(self, *, whole_segments: bool = False) -> list[tuple[ErrorSpan, Verdict]]:
+        """The answer's false words, in answer order, each once with the false item's verdict.
+
+        The located quotes of every item judged false (``item_verdicts``). With ``whole_segments``,
+        as span scores count them, a false item none of whose quotes is located marks its segment
+        whole (the verdict is about the segment's words, so that is what it claims), at the item's
+        error score.
+        """
+        segments = {s.id: s for s in self.segments}
+        segment_of = {c.id: c.segment_id for c in self.claims}
+        found: dict[tuple[int, int], tuple[ErrorSpan, Verdict]] = {}
+        for _, verdict in self.item_verdicts():
+            if not verdict.is_false:
+                continue
+            located = [s for s in verdict.spans if s.located]
+            for span in located:
+                found.setdefault((span.start, span.end), (span, verdict))
+            seg = segments.get(verdict.target_id if verdict.target == "segment"
+                               else segment_of.get(verdict.target_id, -1))
+            if whole_segments and not located and seg is not None and seg.located:
+                found.setdefault((seg.start, seg.end),
+                                 (ErrorSpan(seg.start, seg.end, seg.text, verdict.error_score), verdict))
+        return [found[key] for key in sorted(found)]
 
     @property
     def faithfulness(self) -> float | None:
@@ -425,7 +449,12 @@ class CheckResult:
         return self.successful
 
     def item_verdicts(self) -> list[tuple[str, Verdict]]:
-        """The judged items' text and verdict, in answer order: each segment's claims, or the segment."""
+        """The answer's items, text and verdict, in answer order: each segment's claims, or the segment
+        itself when it has none (judged whole, as when the extraction gave no claims).
+
+        The one definition of an answer's items: faithfulness and success, FActScore in eval, the
+        Verifier's unsupported items, the false spans and the reason all read these.
+        """
         claim_verdicts = {v.target_id: v for v in self.claim_verdicts}
         pairs: list[tuple[str, Verdict]] = []
         for seg, verdict in zip(self.segments, self.segment_verdicts, strict=False):
@@ -433,8 +462,3 @@ class CheckResult:
                    if c.segment_id == seg.id and c.id in claim_verdicts]
             pairs += own or [(seg.text, verdict)]
         return pairs
-
-    @property
-    def reason(self) -> str:
-        """Why the answer got its faithfulness, in a sentence or two a person can act on."""
-        return explain.reason(self.item_verdicts())

@@ -50,9 +50,3 @@ def record(trace: Trace) -> int | None:
     """Add ``trace`` to the current check's transcript; its index there, None outside a check."""
     transcript = _CURRENT.get()
     return None if transcript is None else transcript.add(trace)
-
-
-def recorded(index: int | None) -> Trace | None:
-    """The current transcript's trace at ``index`` (None outside a check or for None)."""
-    transcript = _CURRENT.get()
-    return None if transcript is None or index is None else transcript.traces[index]

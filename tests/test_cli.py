@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from factjudge import explain
 from factjudge.cli import main
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.records import CheckResult
@@ -81,7 +82,7 @@ def test_the_embedded_model_labels_a_grounded_answer_right() -> None:
     assert judged and all("Paris" in t.messages[0]["content"] for t in judged)
     # Beside the decision, the judge read the item's values (the place, the year) from the passage.
     assert {t.prompt_name for t in result.traces} == {"judge_supported", "read_value_cloze"}
-    assert CheckResult.from_json(result.to_json()) == result
+    assert CheckResult.from_json(explain.result_json(result)) == result
 
 
 @pytest.mark.local_model

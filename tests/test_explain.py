@@ -60,14 +60,14 @@ def test_every_output_of_a_windowed_per_sentence_check_is_worded_from_its_ground
     assert (false.grounds.rule, false.grounds.false_from, false.grounds.calibrated) == ("cut", cut, True)
     assert false.grounds.score == false.error_score and true.grounds.passage == FACT
 
-    data = result.to_dict()
+    data = explain.result_dict(result)
     for verdict, shown in zip(result.segment_verdicts, data["segment_verdicts"], strict=True):
         assert shown["why"] == explain.why(verdict) and shown["score_note"] == explain.score_note(verdict)
         assert Verdict.from_dict(shown) == verdict  # the words are not kept: they are made again
-    assert data["reason"] == result.reason == explain.reason(result.item_verdicts())
+    assert data["reason"] == explain.reason(result) == explain.reason(result.item_verdicts())
     for jargon in ("P(No)", "P(not", "calibrated", "threshold", "window", "0.41"):
-        assert jargon not in result.reason
-    assert result.reason == ("1 of 2 checked sentences is supported by the context; not supported: "
+        assert jargon not in explain.reason(result)
+    assert explain.reason(result) == ("1 of 2 checked sentences is supported by the context; not supported: "
                              "'It stands on the north bank.' (not supported by the context; flagged: "
                              "'north', 'bank').")
 

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
@@ -44,7 +45,7 @@ def test_a_result_labelled_false_is_never_successful() -> None:
     # Issue 44, point 14: faithfulness 0.5 at the default threshold 0.5 was labelled false and successful.
     r = result(verdict(1, "true"), verdict(2, "false"), score=0.5)
     assert r.label == "false" and r.faithfulness == 0.5 and r.threshold == 0.5
-    assert not r.successful and not r.is_successful() and r.to_dict()["successful"] is False
+    assert not r.successful and not r.is_successful() and explain.result_dict(r)["successful"] is False
     assert not dataclasses.replace(r, threshold=0.0).successful
 
 
@@ -52,24 +53,25 @@ def test_an_answer_with_nothing_to_check_passes() -> None:
     # Issue 44, point 14: an opinion-only answer was counted as not successful.
     nothing = dataclasses.replace(result(verdict(1, "not_checkable"), verdict(2, "not_checkable")),
                                   label="not_checkable")
-    assert nothing.faithfulness is None and nothing.successful and nothing.to_dict()["successful"] is True
+    assert nothing.faithfulness is None and nothing.successful
+    assert explain.result_dict(nothing)["successful"] is True
     assert dataclasses.replace(nothing, threshold=1.0).successful
-    assert nothing.reason.startswith("Nothing was checked")
+    assert explain.reason(nothing).startswith("Nothing was checked")
 
 
 def test_python_reads_the_same_fields_the_json_has() -> None:
     band = Grounds("band", 0.77, true_below=0.41, false_from=0.5)
     r = result(verdict(1, "true"), verdict(2, "false", band), score=0.5)
-    data = r.to_dict()
+    data = explain.result_dict(r)  # the JSON's words are explain's, for Python as for JSON
     assert data["successful"] is r.successful
     for made, shown in zip(r.segment_verdicts, data["segment_verdicts"], strict=True):
-        assert shown["why"] == made.why and shown["score_note"] == made.score_note
-    assert r.segment_verdicts[1].score_note.startswith("error score 0.50")
+        assert shown["why"] == explain.why(made) and shown["score_note"] == explain.score_note(made)
+    assert explain.score_note(r.segment_verdicts[1]).startswith("error score 0.50")
 
 
 def test_threshold_round_trips_and_old_results_load_with_the_default() -> None:
     r = dataclasses.replace(result(verdict(1, "true"), score=1.0), threshold=0.8)
-    assert CheckResult.from_json(r.to_json()) == r
+    assert CheckResult.from_json(explain.result_json(r)) == r
     old = r.to_dict()
     del old["threshold"]
     assert CheckResult.from_dict(old).threshold == 0.5
@@ -78,29 +80,29 @@ def test_threshold_round_trips_and_old_results_load_with_the_default() -> None:
 def test_reason_names_what_is_not_supported_in_plain_words() -> None:
     r = result(verdict(1, "true"), verdict(2, "true"),
                verdict(3, "false", spans=(ErrorSpan(0, 4, "1950"),)), score=2 / 3)
-    assert r.reason == ("2 of 3 checked sentences are supported by the context; not supported: "
+    assert explain.reason(r) == ("2 of 3 checked sentences are supported by the context; not supported: "
                         "'Sentence 3.' (not supported by the context; flagged: '1950').")
-    assert "P(" not in r.reason and "threshold" not in r.reason
+    assert "P(" not in explain.reason(r) and "threshold" not in explain.reason(r)
 
 
 def test_reason_drops_probability_notes_keeps_words_and_counts_open_items() -> None:
     r = result(verdict(1, "false", Grounds("band", 0.77, true_below=0.41, false_from=0.5)),
                verdict(2, "unverified"), verdict(3, "unparseable"), score=0.0)
-    assert r.reason == ("0 of 1 checked sentence is supported by the context; not supported: "
+    assert explain.reason(r) == ("0 of 1 checked sentence is supported by the context; not supported: "
                         "'Sentence 1.' (not supported by the context). 1 more could not be decided "
                         "(not enough evidence) and 1 more could not be judged (the model's reply could "
                         "not be read).")
     scorer = result(verdict(1, "false", Grounds("scorer", 0.88, true_below=0.5, false_from=0.5,
                                                 scorer="token_f1")), score=0.0)
-    assert scorer.reason.endswith("'Sentence 1.' (not supported by the context).")
+    assert explain.reason(scorer).endswith("'Sentence 1.' (not supported by the context).")
 
 
 def test_reason_without_evidence_and_with_nothing_judged() -> None:
     r = result(verdict(1, "true", evidence=()), verdict(2, "false", evidence=()), score=0.5)
-    assert r.reason == ("1 of 2 checked sentences is judged true by the model (no evidence read); "
+    assert explain.reason(r) == ("1 of 2 checked sentences is judged true by the model (no evidence read); "
                         "judged false: 'Sentence 2.'.")
-    assert result(verdict(1, "not_checkable")).reason.startswith("Nothing was checked")
-    assert result(verdict(1, "unverified")).reason == (
+    assert explain.reason(result(verdict(1, "not_checkable"))).startswith("Nothing was checked")
+    assert explain.reason(result(verdict(1, "unverified"))) == (
         "No sentence could be judged: 1 could not be decided (not enough evidence).")
 
 
@@ -108,24 +110,26 @@ def test_reason_counts_claims_and_lists_at_most_three() -> None:
     claims = tuple(Claim(i, 1, f"Claim {i}.") for i in range(1, 6))
     cvs = tuple(Verdict("claim", i, "false", 0.9, "j", CTX) for i in range(1, 6))
     r = result(verdict(1, "false"), claims=claims, claim_verdicts=cvs, score=0.0)
-    assert r.reason.startswith("0 of 5 checked claims are supported by the context; not supported: "
+    assert explain.reason(r).startswith("0 of 5 checked claims are supported by the context; not supported: "
                                "'Claim 1.' (not supported by the context); 'Claim 2.'")
-    assert r.reason.endswith("; and 2 more.")
+    assert explain.reason(r).endswith("; and 2 more.")
 
 
 def test_verifier_threshold_is_on_the_result() -> None:
     model = ScriptedChatModel(second_is_wrong, name="scripted:judge")
     r = Verifier(model=model, threshold=0.7).verify(QUESTION, ANSWER, context=CONTEXT)
     assert r.threshold == 0.7 and r.faithfulness == 0.5 and not r.is_successful()
-    assert r.reason.startswith("1 of 2 checked sentences is supported by the context; not supported: "
-                               "'It stands on the north bank of the river.'")
+    assert explain.reason(r).startswith(
+        "1 of 2 checked sentences is supported by the context; not supported: "
+        "'It stands on the north bank of the river.'")
 
 
 def test_supported_strategy_reason_is_plain() -> None:
     model = ScriptedChatModel(["Yes", "No"], name=LOCAL_DEFAULT)
     r = Verifier(CheckConfig(values=0), model=model).verify(QUESTION, ANSWER, context=CONTEXT)
     assert r.strategy == "supported"
-    assert "north bank" in r.reason and "P(" not in r.reason and "answered" not in r.reason
+    reason = explain.reason(r)
+    assert "north bank" in reason and "P(" not in reason and "answered" not in reason
 
 
 def test_the_readme_rag_example_prints_what_the_code_does() -> None:
@@ -134,7 +138,7 @@ def test_the_readme_rag_example_prints_what_the_code_does() -> None:
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     block = readme[readme.index("## In a RAG app"):].split("```python\n", 1)[1].split("```", 1)[0]
     lines = block.splitlines()
-    at = lines.index("print(result.reason)")
+    at = lines.index("print(explain.reason(result))")
     documented = " ".join(line.removeprefix("# ") for line in lines[at + 1 : at + 4])
     context = ["The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long."]
 
@@ -148,7 +152,7 @@ def test_the_readme_rag_example_prints_what_the_code_does() -> None:
     r = Verifier(model=model, threshold=0.7).verify(
         "When did the Golden Gate Bridge open, and how long is it?",
         "The Golden Gate Bridge opened in 1937. Its main span is about 4,200 metres long.", context=context)
-    assert r.reason == documented
+    assert explain.reason(r) == documented
     assert f"# {r.faithfulness} {r.threshold} {r.is_successful()}" in block
     assert f"# 2 {[s.text for s in r.segment_verdicts[1].spans]}" in block
 
@@ -202,7 +206,7 @@ def test_the_services_json_carries_the_metric_fields_of_the_python_result() -> N
         QUESTION, ANSWER, context=CONTEXT)
     assert data["faithfulness"] == expected.faithfulness == 0.5
     assert data["threshold"] == 0.5 and data["successful"] is expected.successful is False  # an item is false
-    assert data["reason"] == expected.reason and "north bank" in data["reason"]
+    assert data["reason"] == explain.reason(expected) and "north bank" in data["reason"]
     assert CheckResult.from_dict(data).faithfulness == 0.5  # the extra fields do not break loading it back
     documented = schema["components"]["schemas"]["CheckResponse"]["properties"]
     assert {"faithfulness", "threshold", "successful", "reason"} <= set(documented)

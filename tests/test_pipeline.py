@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
@@ -42,7 +43,7 @@ def test_all_correct_makes_a_true_answer() -> None:
     result, _ = run(["Thought: both are right.\nAnswer: ALL_CORRECT"], strategy="cot")
     assert result.label == "true"
     assert result.segment_verdicts[0].grounds.thought == "both are right."
-    assert result.segment_verdicts[0].why == "the judge did not list it as wrong: both are right."
+    assert explain.why(result.segment_verdicts[0]) == "the judge did not list it as wrong: both are right."
     assert result.error_score == 0.0
 
 
@@ -136,7 +137,7 @@ def test_bad_answers_are_input_errors(answer: str) -> None:
 
 def test_result_round_trips_through_json() -> None:
     result, _ = run(["Answer: 2"], granularity="segment")
-    again = CheckResult.from_json(result.to_json())
+    again = CheckResult.from_json(explain.result_json(result))
     assert again == result
 
 

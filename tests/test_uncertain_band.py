@@ -13,6 +13,7 @@ import math
 import pytest
 from rich.console import Console
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.checking.render import print_result
 from factjudge.config import CheckConfig
@@ -40,7 +41,7 @@ def test_the_models_own_word_has_its_cut_and_a_rule_in_words() -> None:
     confident, close = DecisionJudge(model, "fact", prompt="judge_fact", max_tokens=2).judge(_job())
     assert (confident.label, confident.cut, confident.uncertain) == ("true", 0.5, False)
     assert (close.label, close.uncertain) == ("true", True)  # 0.45 is within 0.1 of the 0.5 cut
-    assert close.why == "the model answered True"
+    assert explain.why(close) == "the model answered True"
 
 
 def test_the_calibrated_cut_and_the_scorers_cut_are_recorded() -> None:
@@ -53,7 +54,7 @@ def test_the_calibrated_cut_and_the_scorers_cut_are_recorded() -> None:
     result = Checker(CheckConfig(strategy="token_f1"), ScriptedChatModel([])).check(
         "q", "The city museum opened in 1998.", context=context)
     [scored] = result.segment_verdicts
-    assert scored.cut == pytest.approx(0.5) and scored.why.startswith("token_f1 consistency")
+    assert scored.cut == pytest.approx(0.5) and explain.why(scored).startswith("token_f1 consistency")
 
 
 def test_a_cut_survives_json_and_old_verdicts_load_without_one() -> None:
@@ -62,7 +63,7 @@ def test_a_cut_survives_json_and_old_verdicts_load_without_one() -> None:
     again = Verdict.from_dict(verdict.to_dict())
     assert again == verdict and again.cut == 0.41 and again.uncertain
     # A verdict written before grounds has its cut alone.
-    old = {k: v for k, v in verdict.to_dict().items() if k not in ("grounds", "why")}
+    old = {k: v for k, v in explain.verdict_dict(verdict).items() if k not in ("grounds", "why")}
     assert Verdict.from_dict(old).cut == 0.41 and Verdict.from_dict(old).uncertain
     del old["cut"]
     assert Verdict.from_dict(old).cut is None and not Verdict.from_dict(old).uncertain

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.checking.context import context_passages
 from factjudge.checking.verifier import Verifier, summarize
@@ -129,7 +130,7 @@ def test_summary_lists_what_is_not_supported_and_why() -> None:
     summary = summarize(result)
     assert summary["label"] == "false" and summary["model_note"] is None
     assert summary["faithfulness"] == 0.5 and summary["successful"] is False  # labelled false
-    assert summary["reason"] == result.reason
+    assert summary["reason"] == explain.reason(result)
     [item] = summary["unsupported"]
     assert item["target"] == "segment" and item["text"] == "It stands on the north bank of the river."
     assert item["why"] == "the judge listed it as wrong"

@@ -20,7 +20,7 @@ from typing import Literal
 from factjudge.agents.calling import ask
 from factjudge.grounds import ValueCheck
 from factjudge.llm.base import ChatModel, GenerationParams
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.names import Names
@@ -37,48 +37,25 @@ MAX_TOKENS = 20
 
 @dataclass(frozen=True)
 class ValueReading:
-    """One value of an item, what the passages were asked about it, what was read, and the outcome.
+    """One value of an item read from the passages: the check a verdict's grounds keep (``check``: the
+    value stated, what was asked, what was read, the outcome and why a contradiction was excused, its
+    offsets in the item and the passage sentence it was read from), and how it was read.
 
-    ``stated`` is ``item[start:end]``; ``read`` is None when the passages do not give the value;
-    ``passage`` indexes the passage holding the read value (None when none does); ``trace`` indexes
-    the call in the check's transcript (None outside a check); ``sentence`` is the passage sentence
-    the value was read from.
+    ``passage`` indexes the passage holding the read value (None when none does); ``reply`` is the
+    model's own; ``trace`` indexes the call in the check's transcript (None outside a check, or when
+    the passage says it in the item's words and nothing was asked).
     """
 
-    stated: str
-    start: int
-    end: int
-    kind: Kind
+    check: ValueCheck
     form: Form
-    question: str
-    read: str | None
-    outcome: Outcome
     passage: int | None
     reply: str
     trace: int | None
-    sentence: str | None = None
-    # Why a different value read is no contradiction (text.contradiction): the sentence's own subject
-    # read back, a value listed beside the stated one, a place inside the stated one.
-    excused: str | None = None
-
-    def checked(self, offset: int = 0) -> ValueCheck:
-        """This reading as a verdict's grounds hold it, its offsets moved by ``offset`` (where the item
-        starts in the answer; -1 offsets stay unlocated)."""
-        start, end = (self.start + offset, self.end + offset) if offset >= 0 else (-1, -1)
-        return ValueCheck(self.stated, self.kind, self.question, self.read, self.outcome, start, end,
-                          self.sentence, self.excused)
 
 
 def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) -> str:
     """What the model is asked about ``span``: the item with a typed blank, or the question."""
     return span.blanked(item) if form == "cloze" else span.question(item, lang)
-
-
-def render_passages(passages: Sequence[Evidence]) -> str:
-    """Passages as ``[n] title`` headers and their text (the title names what a passage is about)."""
-    if not passages:
-        return "(no passages)"
-    return "\n\n".join(f"[{n}] {ev.title or ev.source}\n{ev.text}" for n, ev in enumerate(passages, start=1))
 
 
 def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, *,
@@ -92,11 +69,13 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     asked = asked_text(item, span, form, lang)
     alike = stated_alike(item, span.start, span.end, [ev.text for ev in passages])
     if alike is not None:  # the passage says it in the item's own words: nothing to read
-        return ValueReading(span.text, span.start, span.end, span.kind, form, asked, span.text, "confirmed",
-                            alike[0], "", None, alike[1])
+        confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
+                               alike[1])
+        return ValueReading(confirmed, form, alike[0], "", None)
     prompt = load_prompt(PROMPTS[form])
     contract = prompt.contract_of(ValueContract)
-    data = {"passages": fence("passages", render_passages(passages))}
+    # Headed by title: the title names what a passage is about, the value asked for is of it.
+    data = {"passages": fence("passages", render_passages(passages, by_title=True))}
     data.update({"statement": fence("statement", asked)} if form == "cloze" else
                 {"question": fence("question", asked)})
     params = GenerationParams(max_tokens=max_tokens, stop=("\n",))
@@ -105,12 +84,11 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     answer = result.completion.text if result.completion else ""
     read = reply.value if reply is not None else None
     where = passage_with(read, [ev.text for ev in passages]) if read else None
-    outcome = "not_stated" if where is None else compare_values(
-        span.text, read, span.kind, before=item[:span.start], passage=passages[where].text)
     others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
     others += topic_names(question) if question.strip() else []
-    if outcome == "contradicted" and read and echoes_other(read, span.kind, others):
-        outcome = "not_stated"
+    held = passages[where].text if where is not None else None
+    outcome = value_outcome(span.text, read, span.kind, held=held is not None, others=others,
+                            before=item[:span.start], passage=held or "")
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
     excused = None
     if outcome == "contradicted" and read:
@@ -118,8 +96,21 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
         excused = not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
                                       lead.name if lead is not None else None)
         outcome = "not_stated" if excused else outcome
-    return ValueReading(span.text, span.start, span.end, span.kind, form, asked, read, outcome, where,
-                        answer, result.trace, sentence, excused)
+    check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
+    return ValueReading(check, form, where, answer, result.trace)
+
+
+def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, others: Sequence[str] = (),
+                  before: str = "", passage: str = "") -> Outcome:
+    """How the value ``read`` from the passages compares with the one ``stated`` (``compare_values``:
+    ``before``, the item's text before it, and ``passage``, the one it was read from): not stated when
+    no passage holds what was read (it came from belief), and when it echoes one of ``others`` (another
+    value the item states, or its topic: read into the wrong blank, it contradicts nothing).
+    ``read_value`` then excuses a contradiction the passage explains (``text.contradiction``)."""
+    outcome = compare_values(stated, read, kind, before=before, passage=passage) if held else "not_stated"
+    if outcome == "contradicted" and read and echoes_other(read, kind, others):
+        return "not_stated"
+    return outcome
 
 
 def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",

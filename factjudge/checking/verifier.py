@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.checking.context import Context, context_passages
 from factjudge.checking.session import Session
@@ -158,20 +159,18 @@ class Verifier:
 
 
 def unsupported(result: CheckResult) -> list[dict[str, Any]]:
-    """The items judged false, most specific first: what is not supported, and why."""
-    texts = {("segment", s.id): s.text for s in result.segments}
-    texts.update({("claim", c.id): c.text for c in result.claims})
-    verdicts = result.claim_verdicts or result.segment_verdicts
+    """The items judged false (``CheckResult.item_verdicts``: a segment's claims, else the segment),
+    in answer order: what is not supported, and why."""
     return [
         {
             "target": v.target,
             "id": v.target_id,
-            "text": texts.get((v.target, v.target_id), ""),
+            "text": text,
             "error_score": v.error_score,
-            "why": v.why,
+            "why": explain.why(v),
             "evidence": [e.title or e.url or e.text[:200] for e in v.evidence],
         }
-        for v in verdicts
+        for text, v in result.item_verdicts()
         if v.is_false
     ]
 
@@ -184,7 +183,7 @@ def summarize(result: CheckResult) -> dict[str, Any]:
         "faithfulness": result.faithfulness,
         "threshold": result.threshold,
         "successful": result.successful,
-        "reason": result.reason,
+        "reason": explain.reason(result),
         "error_score": result.error_score,
         "unsupported": unsupported(result),
         "unparseable": sum(v.label == "unparseable" for v in result.segment_verdicts),

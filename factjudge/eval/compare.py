@@ -18,7 +18,7 @@ import pandas as pd
 
 from factjudge.eval import metrics
 from factjudge.eval.summary import group_of
-from factjudge.eval.tables.lines import gold_segment_labels, pct
+from factjudge.eval.tables.lines import as_result, gold_segment_labels, pct
 
 METRICS = ("segment_ba", "response_ba", "roc_auc")
 # (domain, pairs): for balanced accuracy (gold error, predicted error) per labelled item of one
@@ -31,18 +31,17 @@ def metric_units(lines: Iterable[dict[str, Any]], metric: str) -> Units:
     """Each set-up's units of ``metric`` per example: what the metric reads off every result line."""
     units: Units = defaultdict(dict)
     for line in lines:
-        result, gold = line["result"], line["gold"]
+        result, gold = as_result(line["result"]), line["gold"]
         pairs: list[tuple[bool, Any]] = []
         answer_gold = gold["response_label"]
         if metric == "segment_ba":
-            verdicts = result["segment_verdicts"]
-            pairs = [(not label, verdict["label"] == "false")
-                     for label, verdict in zip(gold_segment_labels(line), verdicts, strict=False)
-                     if label is not None and verdict["label"] != "unparseable"]
-        elif metric == "response_ba" and answer_gold is not None and result["label"] != "unparseable":
-            pairs = [(not answer_gold, result["label"] == "false")]
-        elif metric == "roc_auc" and answer_gold is not None and result["error_score"] is not None:
-            pairs = [(not answer_gold, float(result["error_score"]))]
+            labelled = zip(gold_segment_labels(line), result.segment_verdicts, strict=False)
+            pairs = [(not label, verdict.is_false) for label, verdict in labelled
+                     if label is not None and verdict.label != "unparseable"]
+        elif metric == "response_ba" and answer_gold is not None and result.label != "unparseable":
+            pairs = [(not answer_gold, result.label == "false")]
+        elif metric == "roc_auc" and answer_gold is not None and result.error_score is not None:
+            pairs = [(not answer_gold, float(result.error_score))]
         units[line["setup"]][line["example_id"]] = (group_of(line, "domain"), pairs)
     return units
 

@@ -19,9 +19,10 @@ from typing import Any
 
 import pandas as pd
 
+from factjudge import explain
 from factjudge.eval.setup_name import SetupLabels
-from factjudge.eval.tables.lines import gold_segment_labels
-from factjudge.records import Verdict
+from factjudge.eval.tables.lines import as_result, gold_segment_labels
+from factjudge.records import CheckResult, Verdict
 
 # Long passages are cut: the page shows what the judge read, not whole documents.
 EVIDENCE_CHARS = 600
@@ -55,14 +56,15 @@ def example_order(example_id: str) -> list[tuple[int, Any]]:
     return [(1, int(part)) if part.isdigit() else (0, part) for part in re.split(r"(\d+)", example_id)]
 
 
-def _labelled(line: dict[str, Any]) -> Iterator[tuple[str, bool, str]]:
-    """(level, gold error, predicted label) of each item of one line that has a human label."""
-    result, gold = line["result"], line["gold"]
+def _labelled(line: dict[str, Any], result: CheckResult) -> Iterator[tuple[str, bool, str]]:
+    """(level, gold error, predicted label) of each item of one line (its ``result``) that has a human
+    label."""
+    gold = line["gold"]
     if gold["response_label"] is not None:
-        yield "response", not gold["response_label"], result["label"]
-    for label, verdict in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False):
+        yield "response", not gold["response_label"], result.label
+    for label, verdict in zip(gold_segment_labels(line), result.segment_verdicts, strict=False):
         if label is not None:
-            yield "segment", not label, verdict["label"]
+            yield "segment", not label, verdict.label
 
 
 def confusion_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
@@ -70,7 +72,7 @@ def confusion_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
     items the evidence left unverified and those that were unparseable (never folded into FN or TN)."""
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for line in lines:
-        for level, gold_error, predicted in _labelled(line):
+        for level, gold_error, predicted in _labelled(line, as_result(line["result"])):
             cell = counts.setdefault((line["setup"], level), dict.fromkeys(_COLUMNS, 0))
             apart = predicted in ("unverified", "unparseable")
             name = predicted if apart else _CELL[(gold_error, predicted == "false")]
@@ -83,35 +85,34 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + " …"
 
 
-def _evidence(result: dict[str, Any]) -> list[list[str]]:
+def _evidence(result: CheckResult) -> list[list[str]]:
     """The distinct passages the judge read: [source, url or title, text]."""
     seen: dict[tuple[str, str, str], None] = {}
-    for verdict in (*result["segment_verdicts"], *result["claim_verdicts"]):
-        for ev in verdict["evidence"]:
-            seen.setdefault((ev["source"], ev.get("url") or ev.get("title") or "",
-                             _cut(ev["text"], EVIDENCE_CHARS)), None)
+    for verdict in (*result.segment_verdicts, *result.claim_verdicts):
+        for ev in verdict.evidence:
+            seen.setdefault((ev.source, ev.url or ev.title or "", _cut(ev.text, EVIDENCE_CHARS)), None)
     return [list(key) for key in list(seen)[:EVIDENCE_PASSAGES]]
 
 
-def _why(verdict: dict[str, Any] | None) -> str:
+def _why(verdict: Verdict | None) -> str:
     """The rule that made the label, in the words every output uses (``explain.why``)."""
     if verdict is None:
         return "no verdict: the item was not judged"
-    return _cut(Verdict.from_dict(verdict).why, RATIONALE_CHARS)
+    return _cut(explain.why(verdict), RATIONALE_CHARS)
 
 
-def _rests_on(verdict: dict[str, Any] | None) -> str:
+def _rests_on(verdict: Verdict | None) -> str:
     """The passage a verdict rests on first, by title or address; "none" when it read none."""
-    if verdict is None or verdict["label"] == "not_checkable":
+    if verdict is None or verdict.label == "not_checkable":
         return ""
-    if not verdict["evidence"]:
+    if not verdict.evidence:
         return "none"
-    first = verdict["evidence"][0]
-    return first.get("title") or first.get("url") or first["source"]
+    first = verdict.evidence[0]
+    return first.title or first.url or first.source
 
 
-def _error_score(verdict: dict[str, Any] | None) -> str:
-    return "" if verdict is None or verdict["error_score"] is None else f"{verdict['error_score']:.2f}"
+def _error_score(verdict: Verdict | None) -> str:
+    return "" if verdict is None or verdict.error_score is None else f"{verdict.error_score:.2f}"
 
 
 def _gold_text(label: bool | None) -> str | None:
@@ -120,34 +121,33 @@ def _gold_text(label: bool | None) -> str | None:
 
 def item_record(line: dict[str, Any], setup: int, example: int) -> dict[str, Any]:
     """What the page draws for one judged answer, in short keys (the page may hold thousands)."""
-    result = line["result"]
+    result = as_result(line["result"])
     gold_segments = gold_segment_labels(line)
-    predicted = {v["target_id"]: v for v in result["segment_verdicts"]}
+    predicted = {v.target_id: v for v in result.segment_verdicts}
     segments = []
-    for index, seg in enumerate(result["segments"]):
-        verdict = predicted.get(seg["id"])
+    for index, seg in enumerate(result.segments):
+        verdict = predicted.get(seg.id)
         gold = gold_segments[index] if index < len(gold_segments) else None
         # A located segment's text is the answer's own (the page slices it): not sent twice.
-        text = "" if seg["start"] >= 0 else seg["text"]
-        segments.append({"id": seg["id"], "start": seg["start"], "end": seg["end"], "text": text,
-                         "pred": verdict["label"] if verdict else "not_checkable", "gold": _gold_text(gold),
+        text = "" if seg.start >= 0 else seg.text
+        segments.append({"id": seg.id, "start": seg.start, "end": seg.end, "text": text,
+                         "pred": verdict.label if verdict else "not_checkable", "gold": _gold_text(gold),
                          "es": _error_score(verdict), "why": _why(verdict), "src": _rests_on(verdict)})
     gold_claims = line["gold"].get("claim_labels") or []
-    claim_verdicts = {v["target_id"]: v for v in result["claim_verdicts"]}
+    claim_verdicts = {v.target_id: v for v in result.claim_verdicts}
     claims = []
-    for index, claim in enumerate(result["claims"]):
-        verdict = claim_verdicts.get(claim["id"])
-        claims.append({"segment": claim["segment_id"], "text": claim["text"],
-                       "pred": verdict["label"] if verdict else "not_checkable",
+    for index, claim in enumerate(result.claims):
+        verdict = claim_verdicts.get(claim.id)
+        claims.append({"segment": claim.segment_id, "text": claim.text,
+                       "pred": verdict.label if verdict else "not_checkable",
                        "gold": _gold_text(gold_claims[index]) if index < len(gold_claims) else None,
                        "es": _error_score(verdict), "why": _why(verdict), "src": _rests_on(verdict)})
-    marks = sorted({(s["start"], s["end"]) for v in (*result["segment_verdicts"], *result["claim_verdicts"])
-                    if v["label"] == "false" for s in v.get("spans", ()) if s["located"]})
-    pairs = [(g, p == "false") for _, g, p in _labelled(line) if p not in ("unparseable", "unverified")]
+    pairs = [(g, p == "false") for _, g, p in _labelled(line, result)
+             if p not in ("unparseable", "unverified")]
     # n: a gold error the judge called true (false negative); p: the reverse (false positive)
     flags = "n" * any(g and not p for g, p in pairs) + "p" * any(p and not g for g, p in pairs)
-    return {"s": setup, "e": example, "label": result["label"], "score": result["error_score"],
-            "segments": segments, "claims": claims, "marks": [list(m) for m in marks],
+    return {"s": setup, "e": example, "label": result.label, "score": result.error_score,
+            "segments": segments, "claims": claims, "marks": [[s.start, s.end] for s in result.spans],
             "evidence": _evidence(result), "flags": flags}
 
 

@@ -25,6 +25,7 @@ from factjudge.eval.tables.lines import (
     FELM,
     RAG,
     TRUE,
+    as_result,
     family,
     has_gold,
     pct,
@@ -140,16 +141,16 @@ def prediction_rows(lines: Sequence[dict[str, Any]]) -> pd.DataFrame:
     """Per set-up: how many answers got each label, and the predicted FActScore, abstention and facts."""
     rows = []
     for setup in sorted({ln["setup"] for ln in lines}):
-        part = [ln for ln in lines if ln["setup"] == setup]
-        labels = [ln["result"]["label"] for ln in part]
-        facts = metrics.factscore([predicted_facts(ln["result"]) for ln in part])
+        part = [as_result(ln["result"]) for ln in lines if ln["setup"] == setup]
+        labels: list[str] = [result.label for result in part]
+        facts = metrics.factscore([predicted_facts(result) for result in part])
         rows.append({"setup": setup, "answers": len(part),
                      **{label: labels.count(label) for label in ANSWER_LABELS},
                      "predicted_factscore": pct(facts.score_without_penalty),
                      "predicted_abstention": pct(facts.abstention_rate),
                      "facts_per_answer": None if facts.facts_per_response is None
                      else round(facts.facts_per_response, 2),
-                     "unverified_items": sum(unverified_items(ln["result"]) for ln in part)})
+                     "unverified_items": sum(unverified_items(result) for result in part)})
     return pd.DataFrame(rows)
 
 

@@ -25,6 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from factjudge import explain
 from factjudge.checking.checker import Checker, run
 from factjudge.checking.model_pool import ModelPool
 from factjudge.checking.plan import Plan, plan_check
@@ -292,7 +293,7 @@ class BenchRun:
             "domain": example.domain,
             "language": example.language,
             "gold": gold_of(example),
-            "result": result.to_dict(),
+            "result": explain.result_dict(result),
             "seconds": round(time.perf_counter() - started, 3),
         }
 

@@ -18,9 +18,10 @@ from typing import Any
 import pandas as pd
 
 from factjudge.eval import metrics
-from factjudge.eval.tables.lines import gold_segment_labels, predicted_facts
+from factjudge.eval.tables.lines import as_result, gold_segment_labels, predicted_facts
 from factjudge.eval.tables.lines import pct as _pct
 from factjudge.eval.tables.true_protocol import roc_auc_intervals
+from factjudge.records import CheckResult
 
 __all__ = ["OVERALL", "felm_table", "gold_segment_labels", "group_of", "metric_rows", "roc_auc_intervals",
            "span_rows"]
@@ -58,26 +59,26 @@ class _Cell:
 def _cells(lines: Iterable[dict[str, Any]], group: str) -> dict[tuple[str, str], _Cell]:
     cells: dict[tuple[str, str], _Cell] = defaultdict(_Cell)
     for line in lines:
-        result, gold = line["result"], line["gold"]
+        result, gold = as_result(line["result"]), line["gold"]
         cell = cells[(line["setup"], group_of(line, group))]
         cell.items += 1
-        for label, verdict in zip(gold_segment_labels(line), result["segment_verdicts"], strict=False):
+        for label, verdict in zip(gold_segment_labels(line), result.segment_verdicts, strict=False):
             if label is None:
                 continue
-            if verdict["label"] == "unparseable":
+            if verdict.label == "unparseable":
                 cell.unparseable += 1
                 continue
             cell.seg_gold.append(not label)
-            cell.seg_pred.append(verdict["label"] == "false")
-            cell.unverified += verdict["label"] == "unverified"
-        if gold["response_label"] is not None and result["label"] == "unparseable":
+            cell.seg_pred.append(verdict.is_false)
+            cell.unverified += verdict.label == "unverified"
+        if gold["response_label"] is not None and result.label == "unparseable":
             cell.unparseable_answers += 1
         elif gold["response_label"] is not None:
             cell.resp_gold.append(not gold["response_label"])
-            cell.resp_pred.append(result["label"] == "false")
-            cell.unverified_answers += result["label"] == "unverified"
-            if result["error_score"] is not None:
-                cell.resp_score.append(result["error_score"])
+            cell.resp_pred.append(result.label == "false")
+            cell.unverified_answers += result.label == "unverified"
+            if result.error_score is not None:
+                cell.resp_score.append(result.error_score)
                 cell.resp_score_gold.append(not gold["response_label"])
             else:
                 cell.unscored_answers += 1
@@ -193,24 +194,14 @@ def felm_table(rows: pd.DataFrame, metric: str = "segment_ba", group: str = "dom
     return table[columns]
 
 
-def predicted_spans(result: dict[str, Any]) -> list[tuple[int, int, float]]:
-    """Character spans a result marks wrong, with a probability each.
-
-    The judge's located quotes where it gave them; a false segment without a located
-    quote counts whole (the verdict is about the segment, so that is what it claims).
-    """
-    spans: list[tuple[int, int, float]] = []
-    for verdict in (*result["segment_verdicts"], *result["claim_verdicts"]):
-        if verdict["label"] != "false":
-            continue
-        score = verdict["error_score"] if verdict["error_score"] is not None else 1.0
-        located = [s for s in verdict.get("spans", ()) if s["located"]]
-        for span in located:
-            spans.append((span["start"], span["end"], span["probability"] or score))
-        if not located and verdict["target"] == "segment":
-            segment = next(s for s in result["segments"] if s["id"] == verdict["target_id"])
-            if segment["start"] >= 0:
-                spans.append((segment["start"], segment["end"], score))
+def predicted_spans(result: CheckResult | Mapping[str, Any]) -> list[tuple[int, int, float]]:
+    """Character spans a result marks wrong, with a probability each: the result's false spans
+    (``CheckResult.false_spans``), a false item the judge quoted nothing of marking its segment whole.
+    A span's probability is its own, else its item's error score, else 1."""
+    spans = []
+    for span, verdict in as_result(result).false_spans(whole_segments=True):
+        score = verdict.error_score if verdict.error_score is not None else 1.0
+        spans.append((span.start, span.end, span.probability or score))
     return spans
 
 
@@ -222,10 +213,10 @@ def span_rows(lines: Iterable[dict[str, Any]]) -> pd.DataFrame:
         gold = line["gold"]
         if line["dataset"] != "mushroom":  # the shared task's span scores are defined on its data
             continue
-        answer = line["result"]["answer"]
-        n = len(answer)
+        result = as_result(line["result"])
+        n = len(result.answer)
         language = str(line.get("language") or "unknown")
-        pred = predicted_spans(line["result"])
+        pred = predicted_spans(result)
         scores[(line["setup"], language)].append(
             (metrics.span_iou(gold["spans"], [(s, e) for s, e, _ in pred]),
              metrics.span_spearman(gold["soft_spans"], pred, n)))

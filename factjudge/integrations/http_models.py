@@ -1,7 +1,8 @@
 """Request, response and error bodies of the HTTP service.
 
-The response is ``CheckResult.to_dict()`` with the metric fields a Python caller reads off the
-result (``faithfulness``, ``threshold``, ``successful``, ``reason``), so JSON clients see the same.
+The response is the result's JSON view (``explain.result_dict``), the one the CLI and result files
+write: with the metric fields a Python caller reads off the result (``faithfulness``, ``threshold``,
+``successful``, and ``reason``, ``explain.reason(result)``), so JSON clients see the same.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from factjudge import explain
 from factjudge.config import FELM_DOMAINS, MAX_ANSWER_CHARS
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.records import CheckResult
@@ -101,7 +103,7 @@ class ErrorBody(BaseModel):
 
 
 class CheckResponse(BaseModel):
-    """The check's result: every field of ``CheckResult.to_dict()``, the metric fields first."""
+    """The check's result: every field of ``explain.result_dict(result)``, the metric fields first."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -118,10 +120,5 @@ class CheckResponse(BaseModel):
 
 
 def response_body(result: CheckResult) -> dict[str, Any]:
-    """The JSON of a check: ``result.to_dict()``, with the metric fields it does not carry itself."""
-    body = result.to_dict()
-    # The words and figures are the result's own (reason, is_successful): passed through, not made here.
-    for key, value in (("faithfulness", result.faithfulness), ("threshold", result.threshold),
-                       ("successful", result.successful), ("reason", result.reason)):
-        body.setdefault(key, value)
-    return body
+    """The JSON of a check: the result's JSON view (``explain.result_dict``), the metric fields with it."""
+    return explain.result_dict(result)

@@ -170,18 +170,6 @@ def render_items(items: Sequence[Item]) -> str:
     return "\n".join(lines)
 
 
-def render_passages(evidence: Sequence[Evidence]) -> str:
-    """Passages as ``[n] source`` headers followed by their text."""
-    if not evidence:
-        return "(no passages)"
-    blocks = []
-    for n, ev in enumerate(evidence, start=1):
-        origin = ev.url or ev.title or ev.source
-        note = "" if ev.verified else " (model-generated, unverified)"
-        blocks.append(f"[{n}] {origin}{note}\n{ev.text}")
-    return "\n\n".join(blocks)
-
-
 @dataclass(frozen=True)
 class Origin:
     """Where a batch of verdicts came from: judge, evidence, prompt, and the model call and its reply."""

@@ -29,11 +29,10 @@ from factjudge.judges.base import (
     Origin,
     PromptedJudge,
     deciding_sentence,
-    render_passages,
     with_unsupported_words,
 )
 from factjudge.llm.base import ChatModel, GenerationParams
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Verdict
 from factjudge.retrieval.budget import Windows, passage_tokens, surely_fits
@@ -201,8 +200,8 @@ class DecisionJudge(PromptedJudge):
         compared), and the contradicted words are its error spans."""
         readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
                                 limit=self.reading.values)
-        spans = [locate(r.stated, job.answer, item.start, item.end) for r in readings]
-        checks = tuple(dataclasses.replace(r.checked(), start=s.start, end=s.end)
+        spans = [locate(r.check.stated, job.answer, item.start, item.end) for r in readings]
+        checks = tuple(dataclasses.replace(r.check, start=s.start, end=s.end)
                        for r, s in zip(readings, spans, strict=True))
         wrong = [(c, s) for c, s in zip(checks, spans, strict=True) if c.outcome == "contradicted"]
         if not wrong:

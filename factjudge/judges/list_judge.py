@@ -22,11 +22,10 @@ from factjudge.judges.base import (
     batches,
     deciding_sentence,
     render_items,
-    render_passages,
     with_unsupported_words,
 )
 from factjudge.llm.base import ChatModel, GenerationParams
-from factjudge.prompts import fence, load_prompt
+from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ID_LIST, ID_LIST_COT, ListContract
 from factjudge.records import ErrorSpan, Label, Verdict
 from factjudge.text.spans import locate

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from factjudge.errors import InputError
 from factjudge.prompts.contracts import MARKERS, Contract, contract_for
+from factjudge.records import Evidence
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 # Every line break Python's splitlines knows, so none can start a new numbered line.
@@ -144,6 +145,25 @@ def _defuse_tag(match: re.Match[str]) -> str:
 def one_line(text: str) -> str:
     """``text`` on one line, its line breaks shown as ``⏎``: an item cannot forge the next number."""
     return _LINE_BREAK.sub(LINE_BREAK_MARK, text)
+
+
+def render_passages(evidence: Sequence[Evidence], *, by_title: bool = False) -> str:
+    """Passages as ``[n] header`` lines followed by their text, the way every prompt shows them.
+
+    The header says where a passage is from (its address, else its title, else its source) and that a
+    model wrote it when it did; ``by_title``: what it is about (its title, else its source), for a
+    reader asked for one value of it.
+    """
+    if not evidence:
+        return "(no passages)"
+    blocks = []
+    for n, ev in enumerate(evidence, start=1):
+        if by_title:
+            blocks.append(f"[{n}] {ev.title or ev.source}\n{ev.text}")
+            continue
+        note = "" if ev.verified else " (model-generated, unverified)"
+        blocks.append(f"[{n}] {ev.url or ev.title or ev.source}{note}\n{ev.text}")
+    return "\n\n".join(blocks)
 
 
 def numbered(items: Sequence[str]) -> str:

@@ -19,12 +19,13 @@ def test_the_value_the_passage_gives_contradicts_the_stated_one(transcript: Tran
     model = ScriptedChatModel(["Ottawa"])
     traces = transcript.traces
     [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
-    assert (reading.stated, reading.read, reading.outcome, reading.passage) == \
+    assert (reading.check.stated, reading.check.read, reading.check.outcome, reading.passage) == \
         ("Toronto", "Ottawa", "contradicted", 0)
-    assert ITEM[reading.start:reading.end] == "Toronto" and reading.trace == 0 and len(traces) == 1
-    assert reading.sentence == "Its capital is Ottawa, and its largest city is Toronto."
-    assert reading.checked(10) == ValueCheck("Toronto", "name", "The capital of Canada is ___ (a name).",
-                                             "Ottawa", "contradicted", 35, 42, reading.sentence)
+    assert ITEM[reading.check.start:reading.check.end] == "Toronto"
+    assert reading.trace == 0 and len(traces) == 1
+    assert reading.check.passage == "Its capital is Ottawa, and its largest city is Toronto."
+    assert reading.check == ValueCheck("Toronto", "name", "The capital of Canada is ___ (a name).",
+                                       "Ottawa", "contradicted", 25, 32, reading.check.passage)
     prompt = model.calls[0][0]["content"]
     assert "The capital of Canada is ___ (a name)." in prompt
     assert prompt.index("Its capital is Ottawa") < prompt.rindex("___ (a name)")  # passages first
@@ -35,20 +36,22 @@ def test_the_right_value_is_confirmed_and_a_question_can_be_asked_instead() -> N
     model = ScriptedChatModel(["Ottawa"])
     [reading] = check_values(model, "The capital of Canada is Ottawa.", [CANADA],
                              question=QUESTION, form="question")
-    assert reading.outcome == "confirmed" and reading.question == "The capital of Canada is what?"
+    assert reading.check.outcome == "confirmed"
+    assert reading.check.question == "The capital of Canada is what?"
     assert "<question>\nThe capital of Canada is what?\n</question>" in model.calls[0][0]["content"]
 
 
 def test_a_value_no_passage_holds_came_from_belief_and_is_not_stated() -> None:
     model = ScriptedChatModel(["Vancouver"])
     [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
-    assert reading.read == "Vancouver" and reading.passage is None and reading.outcome == "not_stated"
+    assert reading.check.read == "Vancouver" and reading.check.outcome == "not_stated"
+    assert reading.passage is None
 
 
 def test_passages_that_do_not_say_leave_it_not_stated() -> None:
     model = ScriptedChatModel(["NOT STATED"])
     [reading] = check_values(model, ITEM, [CANADA], question=QUESTION)
-    assert reading.read is None and reading.outcome == "not_stated"
+    assert reading.check.read is None and reading.check.outcome == "not_stated"
 
 
 def test_an_unreadable_reply_is_asked_again_then_left_not_stated(transcript: Transcript) -> None:
@@ -56,9 +59,9 @@ def test_an_unreadable_reply_is_asked_again_then_left_not_stated(transcript: Tra
     traces = transcript.traces
     span = value_spans(ITEM, question=QUESTION)[0]
     reading = read_value(model, [CANADA], ITEM, span)
-    assert reading.outcome == "contradicted" and [t.error is None for t in traces] == [False, True]
+    assert reading.check.outcome == "contradicted" and [t.error is None for t in traces] == [False, True]
     model = ScriptedChatModel(["", ""])
-    assert read_value(model, [CANADA], ITEM, span).outcome == "not_stated"
+    assert read_value(model, [CANADA], ITEM, span).check.outcome == "not_stated"
 
 
 def test_no_passage_no_call_and_at_most_limit_values() -> None:
@@ -69,7 +72,7 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
     born = Evidence("wikipedia", "Curie's birthplace: Warsaw; her year of birth: 1867.")
     found = check_values(model, item, [born],
                          question="Tell me about Marie Curie.", limit=2)
-    assert [r.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
+    assert [r.check.outcome for r in found] == ["confirmed", "confirmed"] and len(model.calls) == 2
 
 
 def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
@@ -78,8 +81,8 @@ def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
     item = "The dynasty ruled from 1430 to 1527."
     model = ScriptedChatModel(["1527", "1527"])
     first, second = check_values(model, item, passages, question="Tell me about the dynasty.")
-    assert (first.stated, first.read, first.outcome) == ("1430", "1527", "not_stated")
-    assert (second.stated, second.outcome) == ("1527", "confirmed")
+    assert (first.check.stated, first.check.read, first.check.outcome) == ("1430", "1527", "not_stated")
+    assert (second.check.stated, second.check.outcome) == ("1527", "confirmed")
 
 
 def test_a_read_value_that_names_the_topic_was_read_into_the_wrong_slot() -> None:
@@ -88,7 +91,8 @@ def test_a_read_value_that_names_the_topic_was_read_into_the_wrong_slot() -> Non
     model = ScriptedChatModel(["Arnold Palmer"])
     [reading] = check_values(model, "He played golf with Jack Nicklaus.", passages,
                              question="Tell me about Arnold Palmer.", limit=1)
-    assert (reading.stated, reading.read, reading.outcome) == ("Jack Nicklaus", "Arnold Palmer", "not_stated")
+    assert (reading.check.stated, reading.check.read, reading.check.outcome) == (
+        "Jack Nicklaus", "Arnold Palmer", "not_stated")
 
 
 def test_a_value_the_passage_states_in_the_items_own_words_is_confirmed_without_a_call() -> None:
@@ -98,9 +102,11 @@ def test_a_value_the_passage_states_in_the_items_own_words_is_confirmed_without_
     model = ScriptedChatModel([])  # a call would fail: there is nothing to read
     span = next(s for s in value_spans(item) if s.text == "1967")
     reading = read_value(model, [novel], item, span)
-    assert (reading.outcome, reading.read, reading.passage, reading.trace) == ("confirmed", "1967", 0, None)
-    assert reading.sentence == "One Hundred Years of Solitude is a 1967 novel by Gabriel García Márquez."
+    assert (reading.check.outcome, reading.check.read) == ("confirmed", "1967")
+    assert (reading.passage, reading.trace) == (0, None)
+    assert reading.check.passage == ("One Hundred Years of Solitude is a 1967 novel by Gabriel García "
+                                     "Márquez.")
     # Toronto is in the passage, but not where the item puts it: the model is asked.
     asked = read_value(ScriptedChatModel(["Ottawa"]), [CANADA], ITEM,
                        value_spans(ITEM, question=QUESTION)[0], question=QUESTION)
-    assert (asked.outcome, asked.read) == ("contradicted", "Ottawa")
+    assert (asked.check.outcome, asked.check.read) == ("contradicted", "Ottawa")

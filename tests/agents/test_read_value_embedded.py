@@ -22,8 +22,8 @@ def test_the_embedded_model_reads_ottawa_where_the_answer_says_toronto() -> None
     question = "What is the capital of Canada?"
     [wrong] = check_values(model, "The capital of Canada is Toronto.", [CANADA], question=question)
     [right] = check_values(model, "The capital of Canada is Ottawa.", [CANADA], question=question)
-    assert (wrong.read, wrong.outcome) == ("Ottawa", "contradicted")
-    assert right.outcome == "confirmed"
+    assert (wrong.check.read, wrong.check.outcome) == ("Ottawa", "contradicted")
+    assert right.check.outcome == "confirmed"
     [zola] = check_values(model, "Les Misérables est un roman d'Émile Zola.", [HUGO],
                           question="Qui a écrit Les Misérables ?", lang="fr")
-    assert zola.outcome == "contradicted" and "Hugo" in (zola.read or "")
+    assert zola.check.outcome == "contradicted" and "Hugo" in (zola.check.read or "")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from factjudge import cli
+from factjudge import cli, explain
 from factjudge.checking import api, checker
 from factjudge.checking.verifier import Verifier
 from factjudge.config import CheckConfig
@@ -42,11 +42,13 @@ def test_all_entry_points_share_the_pipeline_and_agree(runs: list[CheckResult],
     from_cli = json.loads(capsys.readouterr().out)
     from_api = api.check(QUESTION, ANSWER, CheckConfig())
     from_verifier = Verifier().verify(QUESTION, ANSWER)
-    outputs: list[dict[str, Any]] = [from_cli, from_api.to_dict(), from_verifier.to_dict()]
+    outputs: list[dict[str, Any]] = [from_cli, explain.result_dict(from_api),
+                                     explain.result_dict(from_verifier)]
     try:
         from factjudge.integrations.langchain import VerifierRunnable
 
-        outputs.append(VerifierRunnable().invoke({"question": QUESTION, "answer": ANSWER}).to_dict())
+        invoked = VerifierRunnable().invoke({"question": QUESTION, "answer": ANSWER})
+        outputs.append(explain.result_dict(invoked))
     except ImportError:
         pass
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.checking.render import print_result
 from factjudge.config import CheckConfig
@@ -79,7 +80,7 @@ def test_error_spans_are_offsets_into_the_answer_as_given() -> None:
                                                  f"The capital of Ca{ZWJ}nada is Toronto."]
     assert {(r.read, r.why) for r in result.read_as} == {("Canada", ("compatibility",)),
                                                           ("Canada", ("invisible",))}
-    assert CheckResult.from_json(result.to_json()).read_as == result.read_as
+    assert CheckResult.from_json(explain.result_json(result)).read_as == result.read_as
 
 
 def test_the_terminal_says_what_was_read(capsys: object) -> None:

@@ -38,8 +38,10 @@ def line(example_id: str, setup: str, preds: Sequence[str], *, gold: Sequence[bo
                  "claim_labels": list(claim_labels), "spans": [], "soft_spans": [], "grounded": grounded,
                  "error_types": list(error_types), "parallel_id": None},
         "result": {"question": "Q?", "answer": " ".join(texts), "segments": segments,
-                   "claims": [{"id": i, "segment_id": 0, "text": f"fact {i}", "checkable": True}
-                              for i in range(len(claim_preds))],
+                   # claim i of segment i (the last segment's: the rest), so that no segment is left
+                   # without claims to be judged whole, as a check would judge it
+                   "claims": [{"id": i, "segment_id": min(i, len(preds) - 1), "text": f"fact {i}",
+                               "checkable": True} for i in range(len(claim_preds))],
                    "segment_verdicts": [verdict(i, p) for i, p in enumerate(preds)],
                    "claim_verdicts": [verdict(i, p, "claim") for i, p in enumerate(claim_preds)],
                    "label": label, "score": None, "error_score": error_score, "model": "hand",

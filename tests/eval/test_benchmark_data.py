@@ -97,7 +97,10 @@ def _fake_bench(calls: list[tuple[str, Path, tuple[str, ...]]]) -> Callable[...,
                 lines.append({"setup": f"strategy={strategy}", "dataset": example.dataset,
                               "example_id": example.id,
                               "gold": {"response_label": example.response_label, "segment_labels": []},
-                              "result": {"strategy": strategy, "error_score": score,
+                              "result": {"question": example.question, "answer": example.answer,
+                                         "segments": [], "claims": [], "strategy": strategy,
+                                         "error_score": score, "score": None, "model": model,
+                                         "granularity": "segment", "domain": "",
                                          "label": "false" if score >= 0.5 else "true",
                                          "segment_verdicts": [], "claim_verdicts": []}})
         return lines

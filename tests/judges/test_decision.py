@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from factjudge import explain
 from factjudge.agents.parsing import parse_decision
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
@@ -57,7 +58,7 @@ def test_the_calibrated_threshold_decides_the_label_and_says_so(transcript: Tran
     assert (first.label, second.label) == ("true", "false")  # the model said Yes both times
     assert second.error_score == pytest.approx(0.45)
     assert (second.grounds.rule, second.grounds.false_from, second.grounds.word) == ("cut", 0.4, "Yes")
-    assert second.why == "the context does not support it" and second.cut == 0.4
+    assert explain.why(second) == "the context does not support it" and second.cut == 0.4
     assert "south bank" in model.calls[0][0]["content"] and "north bank" in model.calls[1][0]["content"]
     assert [t.prompt_name for t in traces] == ["judge_supported"] * 2
 
@@ -67,7 +68,7 @@ def test_without_a_threshold_or_logprobs_the_word_is_the_label() -> None:
     verdicts = list(DecisionJudge(model, "supported", prompt="judge_supported", max_tokens=2,
                                   band=Band(0.4, 0.4)).judge(_job()))
     assert [(v.label, v.error_score) for v in verdicts] == [("false", 1.0), ("true", 0.0)]
-    assert [(v.grounds.rule, v.grounds.word, v.why) for v in verdicts] == [
+    assert [(v.grounds.rule, v.grounds.word, explain.why(v)) for v in verdicts] == [
         ("word", "No", "the model answered No"), ("word", "Yes", "the model answered Yes")]
     assert [p.choices for p in model.params] == [YES_NO, YES_NO]  # one forward pass where the backend can
 

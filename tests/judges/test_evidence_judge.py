@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from factjudge import CheckConfig
+from factjudge import CheckConfig, explain
 from factjudge.checking.api import check
 from factjudge.checking.plan import plan_check
 from factjudge.checking.render import print_result
@@ -51,7 +51,7 @@ def test_without_a_band_the_models_word_decides() -> None:
     model = responder({"The capital is Canberra": "Yes", "Sydney": "No"})
     verdicts = judge(model, "The capital is Canberra.", "The capital is Sydney.")
     assert [v.label for v in verdicts] == ["true", "false"]
-    assert verdicts[1].why == "the model answered No"
+    assert explain.why(verdicts[1]) == "the model answered No"
     assert len(model.calls) == 2  # one question an item
 
 
@@ -76,7 +76,7 @@ def test_a_band_of_doubt_is_unverified() -> None:
     assert [v.error_score for v in verdicts] == pytest.approx([0.2, 0.5, 0.8])
     assert (verdicts[1].grounds.rule, verdicts[1].grounds.true_below, verdicts[1].grounds.false_from) == (
         "band", 0.4, 0.6)
-    assert verdicts[1].why.startswith("not enough evidence: the passage neither clearly supports it")
+    assert explain.why(verdicts[1]).startswith("not enough evidence: the passage neither clearly supports it")
 
 
 def holding_wiki(source: PackagedWiki) -> Resources:
@@ -119,7 +119,7 @@ def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
     assert [v.label for v in result.segment_verdicts] == ["false", "true", "unverified"]
     assert result.label == "false" and result.strategy == "evidence"
     assert result.segment_verdicts[0].evidence[0].title == "Australia"
-    assert result.segment_verdicts[0].why == ("the passage says Canberra; the answer says Sydney; "
+    assert explain.why(result.segment_verdicts[0]) == ("the passage says Canberra; the answer says Sydney; "
                                                 "asked “The capital of Australia is ___ (a name).”")
     again = CheckResult.from_json(json.dumps(result.to_dict()))
     assert again.segment_verdicts[2].label == "unverified"

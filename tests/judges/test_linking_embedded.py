@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge import explain
 from factjudge.records import CheckResult
 from tests.judges.test_read_values_embedded import _needs_the_embedded_judge_and_wikipedia
 from tests.test_cli import NO_HURRY, run_cli
@@ -51,4 +52,4 @@ def test_a_true_sentence_its_lead_does_not_state_is_never_false(language: str, q
     _needs_the_embedded_judge_and_wikipedia()
     [verdict] = _check(question, answer).segment_verdicts
     assert verdict.evidence, verdict.evidence_note
-    assert verdict.label != "false", verdict.why
+    assert verdict.label != "false", explain.why(verdict)

@@ -50,7 +50,7 @@ def test_a_fact_at_the_end_of_a_long_context_is_found_in_its_window() -> None:
     assert verdict.label == "true" and abs(verdict.error_score - 0.1) < 1e-6
     assert verdict.grounds.windows_read == 3
     assert verdict.grounds.windows > 3 and verdict.grounds.window is not None
-    assert "read against window" in explain.reading(verdict) and "P(No)" not in verdict.why
+    assert "read against window" in explain.reading(verdict) and "P(No)" not in explain.why(verdict)
     assert any(FACT in ev.text for ev in verdict.evidence)  # the window it rests on is recorded
     assert len(model.calls) == 3
     # Read whole, the budget cuts the tail where the fact is: judged unsupported, as before.
@@ -115,7 +115,8 @@ def test_the_rag_api_reads_a_long_context_in_windows_by_default() -> None:
     assert result.strategy == "supported" and verdict.label == "true"
     assert verdict.grounds.windows_read == 3 and len(model.calls) == 3
     # What a RAG developer reads: plain words, no judge arithmetic.
-    assert "P(No)" not in result.reason and "threshold" not in result.reason and "window" not in result.reason
+    reason = explain.reason(result)
+    assert "P(No)" not in reason and "threshold" not in reason and "window" not in reason
 
 
 def test_in_focus_a_long_context_is_one_call_per_sentence_on_the_sentences_bearing_on_it() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.judges.base import Item, JudgeInput
@@ -48,9 +49,9 @@ def test_a_value_the_passage_contradicts_makes_the_item_false_and_is_its_span() 
     assert value.question == "The capital of Canada is ___ (a name)."
     assert value.passage == "Its capital is Ottawa, and its largest city is Toronto."
     assert [(s.text, answer[s.start:s.end]) for s in verdict.spans] == [("Toronto", "Toronto")]
-    assert verdict.why == ("the context says Ottawa; the answer says Toronto; "
+    assert explain.why(verdict) == ("the context says Ottawa; the answer says Toronto; "
                            "asked “The capital of Canada is ___ (a name).”")
-    assert "the context says Ottawa; the answer says Toronto" in result.reason  # type: ignore[attr-defined]
+    assert "the context says Ottawa; the answer says Toronto" in explain.reason(result)
 
 
 def test_a_confirmed_or_unstated_value_leaves_the_decision_to_the_doubt() -> None:

@@ -28,7 +28,7 @@ def test_an_item_with_no_passage_is_unverified_not_false(name: str) -> None:
     read, alone = judged(name)
     assert read.label != "unverified" and read.evidence
     assert alone.label == "unverified" and alone.error_score is None and alone.evidence == ()
-    assert alone.why == f"no passage was found for it: {name} had nothing to score it against"
+    assert explain.why(alone) == f"no passage was found for it: {name} had nothing to score it against"
     assert alone.evidence_note == NO_ARTICLE
     assert explain.no_evidence(alone) == ""  # no belief is claimed for it
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
@@ -28,9 +29,9 @@ def _verdict(answer: str, blank: str, p_no: float, strategy: str = "evidence", q
 def test_a_passage_that_only_fails_to_support_an_item_leaves_it_unverified_and_says_so() -> None:
     verdict = _verdict("The capital of Canada was founded in 1826.", "NOT STATED", p_no=0.8)
     assert verdict.label == "unverified" and verdict.grounds.rule == "silent"  # type: ignore[attr-defined]
-    assert verdict.error_score == pytest.approx(0.8)  # the doubt still ranks it (ROC AUC)  # type: ignore
-    assert verdict.why == ("not enough evidence: the passage does not state it, and nothing in it says "  # type: ignore
-                           "otherwise")
+    assert verdict.error_score == pytest.approx(0.8)  # the doubt still ranks it (ROC AUC)
+    assert explain.why(verdict) == ("not enough evidence: the passage does not state it, and nothing in it "
+                                    "says otherwise")
 
 
 def test_silence_counts_as_false_only_when_asked() -> None:
@@ -44,7 +45,7 @@ def test_a_value_the_passage_contradicts_is_still_false_with_its_reason() -> Non
     verdict = _verdict("The capital of Canada is Toronto.", "Ottawa", p_no=0.8,
                        question="What is the capital of Canada?")
     assert verdict.label == "false" and verdict.grounds.rule == "values"  # type: ignore[attr-defined]
-    assert verdict.why.startswith("the passage says Ottawa; the answer says Toronto")  # type: ignore
+    assert explain.why(verdict).startswith("the passage says Ottawa; the answer says Toronto")
 
 
 def test_a_context_that_does_not_state_an_item_still_does_not_support_it() -> None:

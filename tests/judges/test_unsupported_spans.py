@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from factjudge import CheckConfig, Verifier
+from factjudge import CheckConfig, Verifier, explain
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.judges.strategies import STRATEGIES
 from factjudge.llm.registry import LOCAL_DEFAULT
@@ -24,7 +24,7 @@ def test_supported_fills_the_spans_of_a_false_sentence_with_its_unsupported_word
     span = false.spans[0]
     assert span.located and ANSWER[span.start : span.end] == "4,200"
     assert result.spans == false.spans  # the terminal underlines them
-    assert "flagged: '4,200'" in result.reason
+    assert "flagged: '4,200'" in explain.reason(result)
 
 
 def test_grounded_keeps_the_judges_quote_and_fills_in_when_there_is_none() -> None:

@@ -3,7 +3,6 @@ between evaluation batches and generated tokens, its context left reusable."""
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import subprocess
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.config import CheckConfig
 from factjudge.llm.base import GenerationParams
@@ -57,7 +57,7 @@ def outcome_of_a_stopped_check(run: object) -> str:
     except DeadlinePassed as exc:
         return str(exc)
     assert isinstance(result, CheckResult)
-    return json.dumps(result.to_dict())
+    return explain.result_json(result)
 
 
 def test_a_prompt_stops_between_batches_at_the_deadline_and_what_was_evaluated_is_reused() -> None:

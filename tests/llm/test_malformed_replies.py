@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from factjudge.errors import ModelError
-from factjudge.judges.confidence import decision_error_score, id_list_error_scores
 from factjudge.llm.base import Completion, GenerationParams, TokenLogprob
 from factjudge.llm.cache import CachedChatModel, cache_key
 from factjudge.llm.openai_backend import OpenAIChatModel
 from factjudge.llm.reply_check import completion_problem
 from factjudge.llm.retry import RetryPolicy
 from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.prompts.contracts import ID_LIST, TRUE_FALSE
 from factjudge.testing.openai_server import OpenAIServer, Step
 
 MESSAGES = [{"role": "user", "content": "Is Paris in France? Answer True or False."}]
@@ -78,14 +78,14 @@ def test_a_backend_reply_that_is_not_well_formed_is_an_error_and_not_stored(tmp_
 @pytest.mark.parametrize("token", _malformed())
 def test_malformed_logprobs_give_no_score_and_never_crash(token: TokenLogprob) -> None:
     tokens = [TokenLogprob("Answer", -0.01), TokenLogprob(":", -0.01), token]
-    assert decision_error_score(tokens) is None
-    assert id_list_error_scores(tokens, 2) is None
+    assert TRUE_FALSE.scores(tokens) is None
+    assert ID_LIST.scores(tokens, 2) is None
     assert completion_problem(Completion("True", logprobs=(token,))) is not None
 
 
 def test_well_formed_logprobs_still_score() -> None:
     tokens = [TokenLogprob("True", math.log(0.6), {"False": math.log(0.2), "x": float("-inf")}),
               TokenLogprob("2", 0, {"1": -5})]  # JSON may carry whole numbers
-    assert decision_error_score(tokens) == pytest.approx(0.25)
-    assert id_list_error_scores(tokens, 2) == pytest.approx({1: math.exp(-5), 2: 1.0})
+    assert TRUE_FALSE.scores(tokens) == pytest.approx(0.25)
+    assert ID_LIST.scores(tokens, 2) == pytest.approx({1: math.exp(-5), 2: 1.0})
     assert completion_problem(Completion("True", logprobs=tuple(tokens))) is None

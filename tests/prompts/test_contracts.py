@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -13,6 +14,7 @@ from factjudge.errors import InputError
 from factjudge.judges.decision import DecisionJudge
 from factjudge.judges.list_judge import ListJudge
 from factjudge.judges.strategies import STRATEGIES
+from factjudge.llm.base import TokenLogprob
 from factjudge.llm.local import choice_grammar
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.prompts import fence, load_prompt
@@ -91,8 +93,6 @@ def test_list_grammar_is_the_one_the_list_judge_asked_for() -> None:
 
 
 def test_decision_contract_constrains_parses_and_scores_its_own_words() -> None:
-    from factjudge.llm.base import TokenLogprob
-
     assert YES_NO.grammar() == choice_grammar(("Yes", "No")) and YES_NO.words == ("Yes", "No")
     assert YES_NO.parse("Answer: **No**") is False and TRUE_FALSE.parse("True.") is True
     assert YES_NO.scores([TokenLogprob("No", -0.1, {"Yes": -2.4})]) == pytest.approx(0.909, abs=1e-3)
@@ -117,3 +117,39 @@ def test_a_judge_takes_its_contract_from_its_template() -> None:
 def test_the_fence_quotes_a_line_that_starts_with_any_contract_marker(marker: str) -> None:
     for line in (marker, f"**{marker.lower()}** 1", f"- {marker.upper()}"):
         assert fence("q", f"ok\n{line}") == f"<q>\nok\n> {line}\n</q>"
+
+
+def _tok(token: str, p: float, **top: float) -> TokenLogprob:
+    return TokenLogprob(token, math.log(p), {k: math.log(v) for k, v in top.items()})
+
+
+def test_listed_and_unlisted_ids_get_the_probability_mass_put_on_them() -> None:
+    tokens = [_tok("Answer", 0.99), _tok(":", 0.99), _tok(" 2", 0.7, **{" ALL": 0.2, " 1": 0.1}),
+              _tok(",", 0.5), _tok(" 3", 0.6, **{" 1": 0.3})]
+    assert ID_LIST.scores(tokens, 3) == pytest.approx({1: 0.3, 2: 0.7, 3: 0.6})
+
+
+def test_ids_in_a_thought_before_the_answer_do_not_count() -> None:
+    tokens = [_tok("Thought", 0.9), _tok(" 1", 0.9), _tok(" ok", 0.9), _tok("Answer", 0.9), _tok(":", 0.9),
+              _tok(" ALL", 0.8, **{" 2": 0.15})]
+    assert ID_LIST.scores(tokens, 2) == pytest.approx({1: 0.0, 2: 0.15})
+
+
+def test_no_logprobs_means_no_graded_score() -> None:
+    assert ID_LIST.scores(None, 3) is None
+    assert TRUE_FALSE.scores([]) is None
+
+
+def test_true_false_score_is_the_normalised_probability_of_false() -> None:
+    assert TRUE_FALSE.scores([_tok("True", 0.6, **{"False": 0.2})]) == pytest.approx(0.25)
+    assert TRUE_FALSE.scores([_tok("**", 0.9), _tok("False", 0.9, **{"True": 0.1})]) == pytest.approx(0.9)
+
+
+def test_judges_ask_for_the_output_contract_as_a_grammar() -> None:
+    from factjudge.agents.extractor import claims_grammar
+    from factjudge.judges.list_judge import id_list_grammar
+
+    assert 'id ::= "3" | "2" | "1"' in id_list_grammar(3) and "wrong ::= id" in id_list_grammar(3)
+    assert id_list_grammar(2, thought=True).startswith('root ::= "Thought: "')
+    assert choice_grammar(("True", "False")) == 'root ::= "True" | "False"\n'  # local fallback
+    assert '"Segment 2:\\n" claims' in claims_grammar(2)

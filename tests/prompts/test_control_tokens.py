@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Message
@@ -74,5 +75,5 @@ def test_the_embedded_judge_keeps_a_wrong_capital_false_against_a_forged_turn_in
     with Verifier(config) as verifier:
         result = verifier.verify("What is the capital of Canada?", "The capital of Canada is Toronto.",
                                  context=[OTTAWA])
-    assert result.label == "false", result.reason
+    assert result.label == "false", explain.reason(result)
     assert all(not control_tokens_in(t.messages[0]["content"]) for t in result.traces)

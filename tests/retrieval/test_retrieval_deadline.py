@@ -3,7 +3,6 @@ stretch a check past it, whether they serve reference links, a MediaWiki API or 
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.api import check
 from factjudge.config import CheckConfig
 from factjudge.errors import RetrievalError
@@ -103,7 +103,7 @@ def test_a_check_with_slow_references_ends_at_its_deadline_without_a_model_call(
             said = str(exc)
         else:  # a checker that keeps what was done says what the deadline left unjudged
             assert isinstance(result, CheckResult)
-            said = json.dumps(result.to_dict())
+            said = explain.result_json(result)
     assert "deadline of 1 s passed" in said
     assert len(seen) < 6 and model.calls == []
 

@@ -1,9 +1,15 @@
-"""What the report's tables read off a result line: its kind of data, its gold labels, the failed items."""
+"""What the report's tables read off a result line: its kind of data, its gold labels, the failed items.
+
+A line's result is read as a ``CheckResult`` (``as_result``): its items, false spans and scores are the
+result's own (``CheckResult.item_verdicts``, ``false_spans``), never re-derived from the JSON here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from factjudge.records import CheckResult
 
 TRUE, FELM, FACTS = "true", "felm", "facts"
 RAG = "ragtruth"  # RAG answers with typed gold spans: a dataset's name, as FELM's is
@@ -40,19 +46,27 @@ def has_gold(line: dict[str, Any]) -> bool:
             or line.get("dataset") == "mushroom")
 
 
-def predicted_facts(result: dict[str, Any]) -> list[bool]:
+def as_result(result: CheckResult | Mapping[str, Any]) -> CheckResult:
+    """A line's result as a CheckResult: read with ``CheckResult.from_dict`` (a JSON result line's), or
+    as it is."""
+    return result if isinstance(result, CheckResult) else CheckResult.from_dict(dict(result))
+
+
+def predicted_facts(result: CheckResult | Mapping[str, Any]) -> list[bool]:
     """Whether each checked fact of a result is supported, as FActScore scores it: an item the evidence
     left unverified is not supported (the knowledge source does not back it), never left out, so
     an answer of unverified items scores 0, not 100, and is no abstention. Items that are not
-    checkable or were unparseable are not facts the judge decided and are left out (counted apart)."""
-    judged = result["claim_verdicts"] or result["segment_verdicts"]
-    return [v["label"] == "true" for v in judged if v["label"] in ("true", "false", "unverified")]
+    checkable or were unparseable are not facts the judge decided and are left out (counted apart).
+
+    The facts are the result's items (``CheckResult.item_verdicts``), those faithfulness counts: a
+    segment whose extraction gave no claims is judged whole and is one fact."""
+    items = as_result(result).item_verdicts()
+    return [v.label == "true" for _, v in items if v.label in ("true", "false", "unverified")]
 
 
-def unverified_items(result: dict[str, Any]) -> int:
-    """How many checked items of a result the evidence left unverified."""
-    judged = result["claim_verdicts"] or result["segment_verdicts"]
-    return sum(v["label"] == "unverified" for v in judged)
+def unverified_items(result: CheckResult | Mapping[str, Any]) -> int:
+    """How many checked items of a result (``CheckResult.item_verdicts``) the evidence left unverified."""
+    return sum(v.label == "unverified" for _, v in as_result(result).item_verdicts())
 
 
 def gold_segment_labels(line: dict[str, Any]) -> list[bool | None]:

@@ -19,7 +19,7 @@ import pandas as pd
 
 from factjudge.eval import metrics
 from factjudge.eval.summary import group_of
-from factjudge.eval.tables.lines import gold_segment_labels, pct, predicted_facts, unverified_items
+from factjudge.eval.tables.lines import as_result, gold_segment_labels, pct, predicted_facts, unverified_items
 
 HUMAN = "human labels"
 
@@ -55,7 +55,8 @@ def factscore_rows(lines: Iterable[dict[str, Any]], group: str = "language") -> 
     rows = []
     for (setup, value), part in sorted(cells.items()):
         human = metrics.factscore([_human_facts(ln) for ln in part])
-        pred = metrics.factscore([predicted_facts(ln["result"]) for ln in part])
+        results = [as_result(ln["result"]) for ln in part]
+        pred = metrics.factscore([predicted_facts(result) for result in results])
         units = [_paired_units(ln) for ln in part]
         confusion = metrics.scoring_confusion([g for g, _, _ in units], [p for _, p, _ in units])
         difference = (None if human.score_without_penalty is None or pred.score_without_penalty is None
@@ -73,7 +74,7 @@ def factscore_rows(lines: Iterable[dict[str, Any]], group: str = "language") -> 
             **{k: pct(getattr(confusion, k)) if confusion else None for k in ("tp", "fn", "fp", "tn")},
             "scoring_accuracy": pct(confusion.accuracy) if confusion else None,
             "paired_facts": confusion.facts if confusion else 0,
-            "unverified": sum(unverified_items(ln["result"]) for ln in part),
+            "unverified": sum(unverified_items(result) for result in results),
             "unparseable": sum(u for _, _, u in units),
         })
     return pd.DataFrame(rows)

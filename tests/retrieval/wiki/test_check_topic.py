@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.scripted import ScriptedChatModel
@@ -68,4 +69,4 @@ def test_check_with_a_zim_that_has_the_article_judges_on_passages_of_that_articl
     # An item opening with another name is about that name, and reads that name's article.
     assert {e.title for e in pierre.evidence} == {"Pierre Curie"}
     assert result.coverage == Coverage(zim.name, 4, 4)
-    assert CheckResult.from_json(result.to_json()).coverage == result.coverage
+    assert CheckResult.from_json(explain.result_json(result)).coverage == result.coverage
