@@ -25,6 +25,7 @@ import bisect
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from factjudge.records import ReadAs  # the result records it; the text is read here
@@ -146,14 +147,7 @@ def _fold_lookalikes(chars: list[str], why: list[str]) -> bool:
     """Fold, in place, the letters of a word written in another alphabet than most of its letters;
     whether any was."""
     folded_any = False
-    k = 0
-    while k < len(chars):
-        if not chars[k].isalpha():
-            k += 1
-            continue
-        end = k
-        while end < len(chars) and (chars[end].isalpha() or unicodedata.combining(chars[end])):
-            end += 1
+    for k, end in _runs(chars, str.isalpha):
         scripts = Counter(s for s in map(_script, chars[k:end]) if s in _ALPHABETS)
         if len(scripts) > 1:
             # The word's script: the one most of its letters are in, Latin on a tie.
@@ -164,8 +158,22 @@ def _fold_lookalikes(chars: list[str], why: list[str]) -> bool:
                     why[at] = _script(chars[at]).lower()
                     chars[at] = folded
                     folded_any = True
-        k = end
     return folded_any
+
+
+def _runs(chars: list[str], starts_word: Callable[[str], bool]) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each word of ``chars``: a character ``starts_word`` accepts, then those it
+    accepts and combining marks."""
+    k = 0
+    while k < len(chars):
+        if not starts_word(chars[k]):
+            k += 1
+            continue
+        end = k
+        while end < len(chars) and (starts_word(chars[end]) or unicodedata.combining(chars[end])):
+            end += 1
+        yield k, end
+        k = end
 
 
 def _recomposed(chars: list[str], starts: list[int], ends: list[int],
@@ -202,14 +210,7 @@ def _words_read_as(text: str, out: list[str], starts: list[int], ends: list[int]
                    dropped: list[int], where: str) -> list[ReadAs]:
     """The words whose letters were changed or had an invisible character removed from inside them."""
     found: list[ReadAs] = []
-    k = 0
-    while k < len(out):
-        if not out[k].isalnum():
-            k += 1
-            continue
-        end = k
-        while end < len(out) and (out[end].isalnum() or unicodedata.combining(out[end])):
-            end += 1
+    for k, end in _runs(out, str.isalnum):
         first, last = starts[k], ends[end - 1]
         reasons = dict.fromkeys(r for r in why[k:end] if r)
         inside = bisect.bisect_right(dropped, first)
@@ -217,5 +218,4 @@ def _words_read_as(text: str, out: list[str], starts: list[int], ends: list[int]
             reasons["invisible"] = None
         if reasons:
             found.append(ReadAs(where, first, last, text[first:last], "".join(out[k:end]), tuple(reasons)))
-        k = end
     return found
