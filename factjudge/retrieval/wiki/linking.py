@@ -69,11 +69,6 @@ class Entry:
     category: str = ""
     lead: str = ""
 
-    @property
-    def gist(self) -> str:
-        """What the article is about in a few words: its description and the start of its lead."""
-        return gist(self.title, self.description, self.lead)
-
 
 @dataclass(frozen=True)
 class Candidate:
