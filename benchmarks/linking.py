@@ -44,7 +44,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
+
+from read_values import SWAPS_IN_LEAD, WIKI, _jsonl, _write, swap_rows
+from wiki_evidence import _title
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -156,13 +159,6 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
     return cases
 
 
-def _title_of(url: str) -> tuple[str, str] | None:
-    parts = urlsplit(url)
-    if "wikipedia.org" not in parts.netloc or "/wiki/" not in parts.path:
-        return None
-    return unquote(parts.path.split("/wiki/", 1)[1]).replace("_", " "), parts.netloc.split(".")[0]
-
-
 def gold_sets() -> list[Case]:
     """Mu-SHROOM val (en, es, fr) and FELM world knowledge, where the summaries hold a gold article."""
     from factjudge.text.segmenter import split_sentences
@@ -170,22 +166,15 @@ def gold_sets() -> list[Case]:
     held = {lang: set(found) for lang, found in _summaries().items()}
     cases: list[Case] = []
     for lang in LANGS:
-        path = DATA / "mushroom_val" / f"mushroom.{lang}-val.v2.extra.jsonl"
-        for line in path.read_text(encoding="utf-8").split("\n"):
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            found = _title_of(row.get("wikipedia_url") or "")
-            if found and found[0] in held.get(found[1], set()):
+        for row in _jsonl(DATA / "mushroom_val" / f"mushroom.{lang}-val.v2.extra.jsonl"):
+            found = _title(row.get("wikipedia_url") or "")
+            if found and found[1] in held.get(found[0], set()):
                 first = (split_sentences(row["model_output_text"]) or [row["model_output_text"]])[0]
-                cases.append(Case("mushroom", "gold", lang, row["model_input"], first, (found[0],)))
-    for line in (DATA / "felm_all.jsonl").read_text(encoding="utf-8").split("\n"):
-        if not line.strip():
-            continue
-        row = json.loads(line)
+                cases.append(Case("mushroom", "gold", lang, row["model_input"], first, (found[1],)))
+    for row in _jsonl(DATA / "felm_all.jsonl"):
         if row.get("domain") != "wk":
             continue
-        titles = tuple(t for t, lang in filter(None, map(_title_of, row.get("ref") or []))
+        titles = tuple(t for lang, t in filter(None, map(_title, row.get("ref") or []))
                        if lang == "en" and t in held["en"])
         if titles:
             cases.append(Case("felm", "gold", "en", row["prompt"], row["segmented_response"][0], titles))
@@ -261,19 +250,13 @@ def main() -> None:
               f"gold {r['gold']}")
 
 
-WIKI_GRID = ["strategy=evidence", "use_refs=false", "evidence=wiki", "wiki=packaged"]
-
-
 def _verdicts(args: argparse.Namespace) -> None:
     """The in-lead swap pairs judged by --before's code and by this code, silence read both ways."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from read_values import SWAPS_IN_LEAD, _write, swap_rows
-
     rows = swap_rows(2 * args.swaps, SWAPS_IN_LEAD, "in-lead")
     data = _write(args.runs / "swaps.jsonl", rows)
-    lines = {"after": _bench(args.runs / "after", data, [*WIKI_GRID, "silence=unverified,false"], args.model)}
+    lines = {"after": _bench(args.runs / "after", data, [*WIKI, "silence=unverified,false"], args.model)}
     if args.before:
-        lines = {"before": _bench(args.runs / f"before-{args.before}", data, WIKI_GRID, args.model,
+        lines = {"before": _bench(args.runs / f"before-{args.before}", data, WIKI, args.model,
                                   args.before), **lines}
     print("\n| code | setting | lang | pairs | caught | passed | true judged false | unverified "
           "| calls/item | s/item |")
