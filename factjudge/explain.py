@@ -138,8 +138,11 @@ def reading(verdict: Verdict) -> str:
         pieces.append(f"read against the {g.sentences_read} of the context's {g.sentences} sentences that "
                       "bear on it most")
     if g.windows > 1 and g.window is not None:
+        read = ("the first to support it, of the windows sharing most words with it read in turn"
+                if verdict.label == "true" else
+                f"the best-supporting of the {g.windows_read} sharing most words with it")
         pieces.append(f"read against window {g.window + 1} of the {g.windows} the context was laid out in "
-                      f"(the best-supporting of the {g.windows_read} sharing most words with it)")
+                      f"({read})")
     return "; ".join(pieces)
 
 

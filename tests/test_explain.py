@@ -51,9 +51,10 @@ def test_every_output_of_a_windowed_per_sentence_check_is_worded_from_its_ground
     result = _long_context_result()
     judged = [v for v in result.segment_verdicts if v.label in ("true", "false")]
     assert [v.label for v in judged] == ["true", "false"]
-    assert all(v.grounds.windows > 1 and v.grounds.windows_read == 3 for v in judged)  # read in windows
+    assert all(v.grounds.windows > 1 for v in judged)  # read in windows
     # The grounds hold what decided, as data.
     true, false = judged
+    assert false.grounds.windows_read == 3 and 1 <= true.grounds.windows_read < 3  # read until supported
     # Judged at the cut for what it read: a window of a long context.
     cut = SUPPORTED_BAND.reading(false.evidence).false_from
     assert cut > SUPPORTED_THRESHOLD
@@ -69,7 +70,7 @@ def test_every_output_of_a_windowed_per_sentence_check_is_worded_from_its_ground
         assert jargon not in explain.reason(result)
     assert explain.reason(result) == ("1 of 2 checked sentences is supported by the context; not supported: "
                              "'It stands on the north bank.' (not supported by the context; flagged: "
-                             "'north', 'bank').")
+                             "'north').")  # against the window that shares most words with it
 
     out = io.StringIO()
     print_result(result, Console(file=out, width=300, color_system=None))

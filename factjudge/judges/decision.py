@@ -133,16 +133,20 @@ class DecisionJudge(PromptedJudge):
 
     def _judge_part(self, job: JudgeInput, item: Item, text: str, windows: Windows) -> Verdict:
         """The verdict on ``text`` read against its best-supporting window (the one window, when the
-        grounding fits); the windows read are the ones sharing most words with it, or in focus, one
-        window of the sentences bearing on it."""
+        grounding fits); the windows read are the ones sharing most words with it, most first, until
+        one supports it, or in focus, one window of the sentences bearing on it."""
         if len(windows) == 1:
             return self.decide(job, item, text, windows.windows[0])
         if self.reading.focus:
             return self._judge_focused(job, item, text)
         read = windows.best(text, WINDOWS_READ)
-        judged = [self.decide(job, item, text, windows.windows[i]) for i in read]
+        judged: list[Verdict] = []
+        for index in read:
+            judged.append(self.decide(job, item, text, windows.windows[index]))
+            if judged[-1].label == "true":
+                break  # the most lenient label there is: no further window can change it
         best = most_lenient(judged)
-        grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(read),
+        grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(judged),
                                       windows=len(windows))
         return dataclasses.replace(judged[best], grounds=grounds)
 

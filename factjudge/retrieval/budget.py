@@ -92,13 +92,17 @@ class Windows:
         return len(self.windows)
 
     def best(self, text: str, k: int) -> list[int]:
-        """The positions of the ``k`` windows BM25 ranks highest for ``text``, in grounding order."""
-        if len(self.windows) <= k:
-            return list(range(len(self.windows)))
+        """The positions of the ``k`` windows BM25 ranks highest for ``text``, the highest first (a judge
+        reads them in turn until one supports the text); every window when there are no more than ``k``."""
+        if len(self.windows) == 1:
+            return [0]
         if self._index is None:
             self._index = BM25Index([" ".join(ev.text for ev in window) for window in self.windows],
                                     stopwords=True)
-        return sorted(i for i, _ in self._index.search(text, k))
+        ranked = [i for i, _ in self._index.search(text, k)]
+        if len(self.windows) <= k:  # all are read: those sharing no word last, in grounding order
+            ranked += [i for i in range(len(self.windows)) if i not in ranked]
+        return ranked
 
 
 class Focus:

@@ -145,7 +145,8 @@ def test_a_prefix_shared_with_an_earlier_prompt_is_saved_and_read_back(tmp_path:
     model.complete([judge, user("Rome is in Italy.")], params)
     third = [extract, user("Oslo is in Norway.")]
     restored = model.complete(third, params)
-    assert model.stats.restored_tokens > 64
+    # In this process the prefix comes back from memory; the file serves the next process.
+    assert model.stats.recalled_tokens > 64
     fresh = LocalChatModel(smollm2_path(), name="local:smollm2-135m", speedups=False).complete(third, params)
     assert restored.text == fresh.text and restored.logprobs and fresh.logprobs
     assert restored.logprobs[0].logprob == pytest.approx(fresh.logprobs[0].logprob, abs=1e-6)
@@ -166,3 +167,25 @@ def test_grammar_decoding_that_tests_one_token_a_step_gives_the_same_reply(smoll
     assert smollm2.stats.grammar_full_checks - checks < fast_reply.completion_tokens
     assert fast_reply.logprobs and slow_reply.logprobs
     assert [t.logprob for t in fast_reply.logprobs] == pytest.approx([t.logprob for t in slow_reply.logprobs])
+
+
+def test_a_prompt_resumes_from_one_kept_in_memory_with_the_same_scores(smollm2: LocalChatModel) -> None:
+    params = GenerationParams(max_tokens=1, choices=("True", "False"), logprobs=True)
+    passages = "Passages: " + "The Golden Gate Bridge opened to traffic in May 1937 in San Francisco. " * 6
+    judge = {"role": "system", "content": "You judge one statement against the passages."}
+    reader = {"role": "system", "content": "You read one value from the passages."}
+
+    def user(statement: str) -> dict[str, str]:
+        return {"role": "user", "content": f"{passages}\n{statement}\nAnswer True or False."}
+
+    # A judge call, a value reading, then the judge again on the same passages: the last prompt in the
+    # context is the reading's, so the judge's passages come back from memory.
+    smollm2.complete([judge, user("It opened in 1937.")], params)
+    smollm2.complete([reader, user("It opened in ___.")], params)
+    recalled = smollm2.stats.recalled_tokens
+    resumed = smollm2.complete([judge, user("It opened in 1938.")], params)
+    assert smollm2.stats.recalled_tokens - recalled > 64
+    fresh = LocalChatModel(smollm2.model_path, name=smollm2.name, speedups=False)
+    expected = fresh.complete([judge, user("It opened in 1938.")], params)
+    assert resumed.text == expected.text and resumed.logprobs and expected.logprobs
+    assert resumed.logprobs[0].logprob == pytest.approx(expected.logprobs[0].logprob, abs=1e-6)
