@@ -70,7 +70,8 @@ class EvalStats:
 
 
 class PromptState:
-    """Evaluates prompts in canonical line chunks and keeps the last prompt's chunks for reuse."""
+    """Evaluates prompts in canonical line chunks, from the longest prefix already evaluated: the last
+    prompt's in the context, an earlier one's kept in memory, or one saved on disk."""
 
     def __init__(self, llama: Any, *, reuse: bool = True, store: PrefixStore | None = None,
                  memory: StateMemory | None = None) -> None:
