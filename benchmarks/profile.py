@@ -1,0 +1,283 @@
+"""Issue 42's table: four checks, each a fresh ``factjudge check --no-cache`` process, and where time went.
+
+    python benchmarks/profile.py                      # today (--before 10f1253) beside this tree, median of 3
+    python benchmarks/profile.py --before none --runs 1 --checks wk,context
+    python benchmarks/profile.py --model openai:scripted --before none --runs 1   # smoke run, seconds
+
+Each run is ``benchmarks/profile_runner.py`` around ``factjudge.cli.main`` (whole-process wall seconds
+measured here, from start to exit); the runner says how much of it was model load, retrieval (the
+evidence gatherer: the packaged Wikipedia), prompt evaluation (tokens evaluated, reused from the live
+context, restored from the prefix store), generation, other model work (tokenising, reading logits)
+and the rest (imports, Python), and the model calls by step. The run with the median wall time is the
+one profiled. ``--before COMMIT`` runs the same checks on that commit, checked out in a temporary
+``git worktree``. The floor is what llama.cpp alone needs for the tokens a check evaluated: those
+tokens ÷ this machine's prompt tokens a second (one 512-token prompt from scratch, measured first).
+Point 4 of the issue adds two rows: ``factjudge check --help`` and the world-knowledge check (else the
+first one) answered from a primed call cache. Every run reads a call cache of its own
+(``$FACTJUDGE_CACHE`` in a temporary folder), never the user's.
+
+The checks: the README's two demos (the Makefile's WK_* and QUESTION/ANSWER/CONTEXT), the Golden Gate
+context padded to 2,000 words with BEGIN's other groundings (as ``local_judge.py --parts long`` pads
+them) under two true sentences and one false, and a RAG answer of six sentences on about 250 words:
+RAGTruth's QA task is held out and not on this machine, so it is the first pair of the shared RAGTruth
+summary file (file order) whose source has 200–300 words and whose response is six sentences as
+factjudge's segmenter cuts them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = Path(__file__).resolve().with_name("profile_runner.py")
+DATA = ROOT.parent / "shared" / "data"
+TODAY = "10f1253"
+LONG_WORDS = 2000
+LONG_ANSWER = ("The Golden Gate Bridge opened in 1937. Its main span is 1,280 metres long. "
+               "It was the longest suspension bridge span in the world until 1990.")
+RAG_WORDS = (200, 300)
+RAG_SENTENCES = 6
+
+
+@dataclass(frozen=True)
+class Check:
+    """One row of the table: the arguments after ``factjudge check``, and the issue's goal in seconds."""
+
+    name: str
+    label: str
+    argv: tuple[str, ...]
+    goal: float | None
+
+
+def makefile_inputs(root: Path = ROOT) -> dict[str, str]:
+    """The Makefile's ``NAME ?= value`` settings (the README's demo inputs)."""
+    text = (root / "Makefile").read_text(encoding="utf-8")
+    return dict(re.findall(r"^(\w+) \?= (.*)$", text, flags=re.M))
+
+
+def long_context(context: str, words: int = LONG_WORDS, seed: int = 0) -> str:
+    """``context`` set at a random place among BEGIN's groundings until the text is ``words`` long."""
+    from factjudge.eval.datasets import load_dataset
+
+    pool = list(dict.fromkeys(e.grounding for e in load_dataset(DATA / "begin_dev_wow.tsv") if e.grounding))
+    rng = random.Random(seed)
+    passages: list[str] = []
+    while sum(len(p.split()) for p in passages) + len(context.split()) < words:
+        passages.append(rng.choice([p for p in pool if p not in passages]))
+    passages.insert(rng.randrange(len(passages) + 1), context)
+    return "\n\n".join(passages)
+
+
+def rag_pair(path: Path = DATA / "ragtruth_summary.jsonl") -> tuple[str, str, str]:
+    """The first RAGTruth summary pair of the stated shape: (where, source, response)."""
+    from factjudge.text.segmenter import split_sentences
+
+    for line_number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        row = json.loads(line)
+        if not RAG_WORDS[0] <= len(row["source"].split()) <= RAG_WORDS[1]:
+            continue
+        for n, response in enumerate(row["responses"]):
+            if len(split_sentences(response["response"])) == RAG_SENTENCES:
+                return f"{path.name} line {line_number}, response {n} ({response['model']})", \
+                    row["source"], response["response"]
+    raise SystemExit(f"no pair of {RAG_WORDS} words and {RAG_SENTENCES} sentences in {path}")
+
+
+def checks(names: list[str]) -> list[Check]:
+    """The checks named, built from the Makefile and the shared data."""
+    make = makefile_inputs()
+    made: list[Check] = []
+    for name in names:
+        if name == "wk":
+            made.append(Check(name, "the README's world-knowledge demo (3 sentences, packaged Wikipedia)",
+                              (make["WK_QUESTION"], make["WK_ANSWER"]), 10))
+        elif name == "context":
+            made.append(Check(name, "the README's context demo (3 sentences, a 59-token context)",
+                              (make["QUESTION"], make["ANSWER"], "--context", make["CONTEXT"]), 6))
+        elif name == "long":
+            text = long_context(make["CONTEXT"])
+            made.append(Check(name, f"a {len(text.split()):,}-word context, 3 sentences",
+                              (make["QUESTION"], LONG_ANSWER, "--context", text), 30))
+        elif name == "rag":
+            where, source, response = rag_pair()
+            made.append(Check(name, f"a RAG answer of {RAG_SENTENCES} sentences on {len(source.split())} "
+                              f"words ({where})", ("", response, "--context", source), 15))
+        else:
+            raise SystemExit(f"unknown check {name!r}: wk, context, long, rag")
+    return made
+
+
+@dataclass(frozen=True)
+class Run:
+    """One process: its wall seconds and what the runner wrote."""
+
+    wall: float
+    profile: dict[str, Any]
+
+
+def run_once(tree: Path, argv: list[str], cache: Path) -> Run:
+    """``factjudge ARGV`` through the runner with ``tree`` on PYTHONPATH, as a fresh process."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "profile.json"
+        env = {**os.environ, "PYTHONPATH": str(tree), "FACTJUDGE_CACHE": str(cache)}
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, str(RUNNER), str(out), *argv], env=env, cwd=folder,
+                              capture_output=True, text=True)
+        wall = time.perf_counter() - started
+        if done.returncode != 0 or not out.is_file():
+            raise SystemExit(f"factjudge {' '.join(argv[:2])} … failed in {tree} ({done.returncode}):\n"
+                             f"{done.stderr[-3000:]}")
+        return Run(wall, json.loads(out.read_text(encoding="utf-8")))
+
+
+def median_run(tree: Path, argv: list[str], cache: Path, runs: int) -> Run:
+    """The run of median wall time among ``runs``."""
+    done = sorted((run_once(tree, argv, cache) for _ in range(runs)), key=lambda r: r.wall)
+    return done[(len(done) - 1) // 2]
+
+
+@contextmanager
+def tree_at(commit: str | None) -> Iterator[Path]:
+    """This tree, or ``commit`` checked out in a temporary worktree (removed after)."""
+    if commit is None:
+        yield ROOT
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), commit],
+                       check=True)
+        try:
+            yield path
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=True)
+
+
+def machine_rate(tree: Path) -> float | None:
+    """This machine's prompt tokens a second (None when it has no embedded model to measure)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "rate.json"
+        done = subprocess.run([sys.executable, str(RUNNER), str(out), "--rate"], capture_output=True,
+                              text=True, env={**os.environ, "PYTHONPATH": str(tree)})
+        if done.returncode != 0:
+            print(f"no prompt rate measured: {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
+            return None
+        return float(json.loads(out.read_text(encoding="utf-8"))["tokens_per_second"])
+
+
+def measure(tree: Path, made: list[Check], args: argparse.Namespace) -> dict[str, Run]:
+    """Every check's median run in ``tree``, then ``check --help`` and a cached world-knowledge check."""
+    extra = ["--model", args.model] if args.model else []
+    results: dict[str, Run] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Path(folder) / "calls.sqlite"
+        for check in made:
+            results[check.name] = median_run(tree, ["check", *check.argv, "--no-cache", *extra], cache,
+                                             args.runs)
+            print(f"  {check.name}: {results[check.name].wall:.1f} s", file=sys.stderr)
+        results["help"] = median_run(tree, ["check", "--help"], cache, args.runs)
+        primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
+        if primed is not None:
+            argv = ["check", *primed.argv, *extra]
+            run_once(tree, argv, cache)  # primes the cache
+            results["cached"] = median_run(tree, argv, cache, args.runs)
+    return results
+
+
+def _calls(profile: dict[str, Any]) -> str:
+    by_step = profile.get("calls", {})
+    shown = ", ".join(f"{step} {n}" for step, n in sorted(by_step.items(), key=lambda kv: -kv[1]))
+    return f"{sum(by_step.values())} ({shown})" if by_step else "0"
+
+
+def _floor(run: Run, rate: float | None) -> str:
+    counters = run.profile.get("counters", {})
+    evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
+    return f"{evaluated / rate:.1f}" if rate and evaluated else "–"
+
+
+def summary_table(made: list[Check], sides: dict[str, dict[str, Run]], rate: float | None) -> list[str]:
+    """The issue's table: seconds per side, the goal and the floor of the last side."""
+    names = list(sides)
+    seconds = " | ".join(f"seconds, {n}" for n in names)
+    lines = [f"| check | calls | {seconds} | goal | llama.cpp floor |",
+             "| --- | --- | " + " | ".join("---" for _ in names) + " | --- | --- |"]
+    last = sides[names[-1]]
+    rows = [(c.name, c.label, f"≤ {c.goal:g}" if c.goal else "") for c in made]
+    primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
+    rows += [("help", "`factjudge check --help`", ""),
+             ("cached", f"{primed.label if primed else ''}, from the call cache", "")]
+    for name, label, goal in rows:
+        if name not in last:
+            continue
+        walls = " | ".join(f"{sides[n][name].wall:.1f}" if name in sides[n] else "" for n in names)
+        floor = _floor(last[name], rate)
+        lines.append(f"| {label} | {_calls(last[name].profile)} | {walls} | {goal} | {floor} |")
+    return lines
+
+
+def profile_table(sides: dict[str, dict[str, Run]]) -> list[str]:
+    """Where each median run's time went, seconds and tokens."""
+    lines = ["| check | side | wall | imports | model load | retrieval | prompt eval | tokens evaluated / "
+             "reused / restored | generation (tokens) | other model | rest |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for side, results in sides.items():
+        for name, run in results.items():
+            spent, counters = run.profile["seconds"], run.profile.get("counters", {})
+            evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
+            rest = run.wall - sum(spent.values()) - run.profile["import_seconds"]
+            lines.append(
+                f"| {name} | {side} | {run.wall:.1f} | {run.profile['import_seconds']:.2f} | "
+                f"{spent['load']:.1f} | "
+                f"{spent['retrieval']:.1f} | {spent['prompt']:.1f} | {evaluated:,} / "
+                f"{counters.get('reused_tokens', 0):,} / {counters.get('restored_tokens', 0):,} | "
+                f"{spent['generation']:.1f} ({counters.get('generated_tokens', 0):,}) | "
+                f"{spent['model_other']:.1f} | {rest:.1f} |")
+    return lines
+
+
+def main() -> int:
+    """Measure, then print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", default=TODAY, help=f"the commit to compare with (default {TODAY}, "
+                        "today's main); 'none' for this tree only")
+    parser.add_argument("--runs", type=int, default=3, help="processes per check; the median is shown")
+    parser.add_argument("--checks", default="wk,context,long,rag",
+                        help="comma-separated: wk, context, long, rag")
+    parser.add_argument("--model", help="a model spec for every check (default: the embedded one)")
+    args = parser.parse_args()
+    made = checks([c for c in args.checks.split(",") if c])
+    rate = None if args.model else machine_rate(ROOT)
+    sides: dict[str, dict[str, Run]] = {}
+    if args.before != "none":
+        with tree_at(args.before) as tree:
+            print(f"{args.before}:", file=sys.stderr)
+            sides[args.before] = measure(tree, made, args)
+    print("this tree:", file=sys.stderr)
+    sides["after"] = measure(ROOT, made, args)
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    print(f"median of {args.runs} fresh processes each; load average {load[0]:.2f} at the end" if load
+          else f"median of {args.runs} fresh processes each")
+    if rate:
+        print(f"prompt evaluation here: {rate:.0f} tokens/s (one 512-token prompt from scratch)")
+    print()
+    print("\n".join(summary_table(made, sides, rate)))
+    print()
+    print("\n".join(profile_table(sides)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
