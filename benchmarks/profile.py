@@ -68,11 +68,11 @@ def makefile_inputs(root: Path = ROOT) -> dict[str, str]:
     return dict(re.findall(r"^(\w+) \?= (.*)$", text, flags=re.M))
 
 
-def long_context(context: str, words: int = LONG_WORDS, seed: int = 0) -> str:
+def long_context(context: str, data: Path, words: int = LONG_WORDS, seed: int = 0) -> str:
     """``context`` set at a random place among BEGIN's groundings until the text is ``words`` long."""
     from factjudge.eval.datasets import load_dataset
 
-    pool = list(dict.fromkeys(e.grounding for e in load_dataset(DATA / "begin_dev_wow.tsv") if e.grounding))
+    pool = list(dict.fromkeys(e.grounding for e in load_dataset(data / "begin_dev_wow.tsv") if e.grounding))
     rng = random.Random(seed)
     passages: list[str] = []
     while sum(len(p.split()) for p in passages) + len(context.split()) < words:
@@ -81,7 +81,7 @@ def long_context(context: str, words: int = LONG_WORDS, seed: int = 0) -> str:
     return "\n\n".join(passages)
 
 
-def rag_pair(path: Path = DATA / "ragtruth_summary.jsonl") -> tuple[str, str, str]:
+def rag_pair(path: Path) -> tuple[str, str, str]:
     """The first RAGTruth summary pair of the stated shape: (where, source, response)."""
     from factjudge.text.segmenter import split_sentences
 
@@ -96,7 +96,7 @@ def rag_pair(path: Path = DATA / "ragtruth_summary.jsonl") -> tuple[str, str, st
     raise SystemExit(f"no pair of {RAG_WORDS} words and {RAG_SENTENCES} sentences in {path}")
 
 
-def checks(names: list[str]) -> list[Check]:
+def checks(names: list[str], data: Path = DATA) -> list[Check]:
     """The checks named, built from the Makefile and the shared data."""
     make = makefile_inputs()
     made: list[Check] = []
@@ -108,11 +108,11 @@ def checks(names: list[str]) -> list[Check]:
             made.append(Check(name, "the README's context demo (3 sentences, a 59-token context)",
                               (make["QUESTION"], make["ANSWER"], "--context", make["CONTEXT"]), 6))
         elif name == "long":
-            text = long_context(make["CONTEXT"])
+            text = long_context(make["CONTEXT"], data)
             made.append(Check(name, f"a {len(text.split()):,}-word context, 3 sentences",
                               (make["QUESTION"], LONG_ANSWER, "--context", text), 30))
         elif name == "rag":
-            where, source, response = rag_pair()
+            where, source, response = rag_pair(data / "ragtruth_summary.jsonl")
             made.append(Check(name, f"a RAG answer of {RAG_SENTENCES} sentences on {len(source.split())} "
                               f"words ({where})", ("", response, "--context", source), 15))
         else:
@@ -256,9 +256,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="processes per check; the median is shown")
     parser.add_argument("--checks", default="wk,context,long,rag",
                         help="comma-separated: wk, context, long, rag")
+    parser.add_argument("--data", type=Path, default=DATA, help="the shared data (BEGIN, RAGTruth)")
     parser.add_argument("--model", help="a model spec for every check (default: the embedded one)")
     args = parser.parse_args()
-    made = checks([c for c in args.checks.split(",") if c])
+    made = checks([c for c in args.checks.split(",") if c], args.data)
     rate = None if args.model else machine_rate(ROOT)
     sides: dict[str, dict[str, Run]] = {}
     if args.before != "none":
