@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,10 +143,28 @@ def run_once(tree: Path, argv: list[str], cache: Path) -> Run:
         return Run(wall, json.loads(out.read_text(encoding="utf-8")))
 
 
-def median_run(tree: Path, argv: list[str], cache: Path, runs: int) -> Run:
-    """The run of median wall time among ``runs``."""
-    done = sorted((run_once(tree, argv, cache) for _ in range(runs)), key=lambda r: r.wall)
-    return done[(len(done) - 1) // 2]
+class Runs:
+    """Each process measured, one JSON line apiece in ``path``: a rerun measures only what is missing."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.done: dict[str, list[Run]] = {}
+        if path.is_file():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                row = json.loads(line)
+                self.done.setdefault(row["key"], []).append(Run(row["wall"], row["profile"]))
+
+    def median(self, key: str, runs: int, measure: Callable[[], Run]) -> Run:
+        """The run of median wall time among ``runs`` under ``key``, measuring those still missing."""
+        done = self.done.setdefault(key, [])
+        while len(done) < runs:
+            run = measure()
+            done.append(run)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"key": key, "wall": run.wall, "profile": run.profile}) + "\n")
+        ordered = sorted(done[:runs], key=lambda r: r.wall)
+        return ordered[(len(ordered) - 1) // 2]
 
 
 @contextmanager
@@ -165,6 +183,18 @@ def tree_at(commit: str | None) -> Iterator[Path]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=True)
 
 
+def commit(name: str) -> str:
+    """The commit ``name`` is, abbreviated."""
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", name], capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+def dirty() -> bool:
+    """Whether this tree's package differs from its commit (its runs are then not keyed as the commit's)."""
+    return bool(subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "factjudge"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+
+
 def machine_rate(tree: Path) -> float | None:
     """This machine's prompt tokens a second (None when it has no embedded model to measure)."""
     with tempfile.TemporaryDirectory() as folder:
@@ -177,22 +207,29 @@ def machine_rate(tree: Path) -> float | None:
         return float(json.loads(out.read_text(encoding="utf-8"))["tokens_per_second"])
 
 
-def measure(tree: Path, made: list[Check], args: argparse.Namespace) -> dict[str, Run]:
+def measure(tree: Path, side: str, made: list[Check], args: argparse.Namespace, runs: Runs) -> dict[str, Run]:
     """Every check's median run in ``tree``, then ``check --help`` and a cached world-knowledge check."""
     extra = ["--model", args.model] if args.model else []
     results: dict[str, Run] = {}
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "calls.sqlite"
         for check in made:
-            results[check.name] = median_run(tree, ["check", *check.argv, "--no-cache", *extra], cache,
-                                             args.runs)
-            print(f"  {check.name}: {results[check.name].wall:.1f} s", file=sys.stderr)
-        results["help"] = median_run(tree, ["check", "--help"], cache, args.runs)
+            argv = ["check", *check.argv, "--no-cache", *extra]
+            results[check.name] = runs.median(f"{side} {check.name} {args.model}", args.runs,
+                                              lambda argv=argv: run_once(tree, argv, cache))
+            print(f"  {side} {check.name}: {results[check.name].wall:.1f} s", file=sys.stderr)
+        results["help"] = runs.median(f"{side} help", args.runs,
+                                      lambda: run_once(tree, ["check", "--help"], cache))
         primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
         if primed is not None:
             argv = ["check", *primed.argv, *extra]
-            run_once(tree, argv, cache)  # primes the cache
-            results["cached"] = median_run(tree, argv, cache, args.runs)
+
+            def cached() -> Run:
+                if not cache.is_file():
+                    run_once(tree, argv, cache)  # primes the cache
+                return run_once(tree, argv, cache)
+
+            results["cached"] = runs.median(f"{side} cached {primed.name} {args.model}", args.runs, cached)
     return results
 
 
@@ -256,18 +293,23 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="processes per check; the median is shown")
     parser.add_argument("--checks", default="wk,context,long,rag",
                         help="comma-separated: wk, context, long, rag")
+    parser.add_argument("--runs-file", type=Path, default=ROOT / "runs" / "profile.jsonl",
+                        help="every process measured, one line each: a rerun measures only what is missing "
+                        "(keyed by commit and check; remove it to measure again)")
     parser.add_argument("--data", type=Path, default=DATA, help="the shared data (BEGIN, RAGTruth)")
     parser.add_argument("--model", help="a model spec for every check (default: the embedded one)")
     args = parser.parse_args()
     made = checks([c for c in args.checks.split(",") if c], args.data)
-    rate = None if args.model else machine_rate(ROOT)
+    runs = Runs(args.runs_file)
+    rate = None
+    if not args.model:
+        measured = runs.median("rate", 1, lambda: Run(0.0, {"tokens_per_second": machine_rate(ROOT)}))
+        rate = measured.profile["tokens_per_second"]
     sides: dict[str, dict[str, Run]] = {}
     if args.before != "none":
         with tree_at(args.before) as tree:
-            print(f"{args.before}:", file=sys.stderr)
-            sides[args.before] = measure(tree, made, args)
-    print("this tree:", file=sys.stderr)
-    sides["after"] = measure(ROOT, made, args)
+            sides[args.before] = measure(tree, commit(args.before), made, args, runs)
+    sides["after"] = measure(ROOT, commit("HEAD") + ("+" if dirty() else ""), made, args, runs)
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"median of {args.runs} fresh processes each; load average {load[0]:.2f} at the end" if load
           else f"median of {args.runs} fresh processes each")
