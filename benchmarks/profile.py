@@ -8,13 +8,16 @@ Each run is ``benchmarks/profile_runner.py`` around ``factjudge.cli.main`` (whol
 measured here, from start to exit); the runner says how much of it was model load, retrieval (the
 evidence gatherer: the packaged Wikipedia), prompt evaluation (tokens evaluated, reused from the live
 context, restored from the prefix store), generation, other model work (tokenising, reading logits)
-and the rest (imports, Python), and the model calls by step. The run with the median wall time is the
-one profiled. ``--before COMMIT`` runs the same checks on that commit, checked out in a temporary
-``git worktree``. The floor is what llama.cpp alone needs for the tokens a check evaluated: those
+and the rest (imports, Python), the model calls by step, and the process's CPU seconds (what a run
+cost on a machine shared with other jobs, where wall time says little). The run with the median wall
+time is the one profiled. ``--before COMMIT`` runs the same checks on that commit, checked out in a
+temporary ``git worktree``. The floor is what llama.cpp alone needs for the tokens a check evaluated: those
 tokens ÷ this machine's prompt tokens a second (one 512-token prompt from scratch, measured first).
 Point 4 of the issue adds two rows: ``factjudge check --help`` and the world-knowledge check (else the
 first one) answered from a primed call cache. Every run reads a call cache of its own
-(``$FACTJUDGE_CACHE`` in a temporary folder), never the user's.
+(``$FACTJUDGE_CACHE`` in a temporary folder), never the user's. Every process measured is kept in
+``--runs-file`` (runs/profile.jsonl), keyed by commit and check: a rerun measures only what is missing,
+and the tables are printed from that file.
 
 The checks: the README's two demos (the Makefile's WK_* and QUESTION/ANSWER/CONTEXT), the Golden Gate
 context padded to 2,000 words with BEGIN's other groundings (as ``local_judge.py --parts long`` pads
@@ -31,6 +34,7 @@ import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -133,14 +137,21 @@ def run_once(tree: Path, argv: list[str], cache: Path) -> Run:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "profile.json"
         env = {**os.environ, "PYTHONPATH": str(tree), "FACTJUDGE_CACHE": str(cache)}
-        started = time.perf_counter()
+        started, used = time.perf_counter(), _children_cpu()
         done = subprocess.run([sys.executable, str(RUNNER), str(out), *argv], env=env, cwd=folder,
                               capture_output=True, text=True)
         wall = time.perf_counter() - started
         if done.returncode != 0 or not out.is_file():
             raise SystemExit(f"factjudge {' '.join(argv[:2])} … failed in {tree} ({done.returncode}):\n"
                              f"{done.stderr[-3000:]}")
-        return Run(wall, json.loads(out.read_text(encoding="utf-8")))
+        # CPU seconds say what a run cost on a machine shared with other jobs, where wall time says little.
+        profile = json.loads(out.read_text(encoding="utf-8"))
+        return Run(wall, {**profile, "cpu_seconds": _children_cpu() - used})
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 class Runs:
@@ -267,16 +278,17 @@ def summary_table(made: list[Check], sides: dict[str, dict[str, Run]], rate: flo
 
 def profile_table(sides: dict[str, dict[str, Run]]) -> list[str]:
     """Where each median run's time went, seconds and tokens."""
-    lines = ["| check | side | wall | imports | model load | retrieval | prompt eval | tokens evaluated / "
-             "reused / restored | generation (tokens) | other model | rest |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| check | side | wall | CPU | imports | model load | retrieval | prompt eval | "
+             "tokens evaluated / reused / restored | generation (tokens) | other model | rest |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for side, results in sides.items():
         for name, run in results.items():
             spent, counters = run.profile["seconds"], run.profile.get("counters", {})
             evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
             rest = run.wall - sum(spent.values()) - run.profile["import_seconds"]
+            cpu = f"{run.profile['cpu_seconds']:.1f}" if "cpu_seconds" in run.profile else "–"
             lines.append(
-                f"| {name} | {side} | {run.wall:.1f} | {run.profile['import_seconds']:.2f} | "
+                f"| {name} | {side} | {run.wall:.1f} | {cpu} | {run.profile['import_seconds']:.2f} | "
                 f"{spent['load']:.1f} | "
                 f"{spent['retrieval']:.1f} | {spent['prompt']:.1f} | {evaluated:,} / "
                 f"{counters.get('reused_tokens', 0):,} / {counters.get('restored_tokens', 0):,} | "
