@@ -278,18 +278,21 @@ def summary_table(made: list[Check], sides: dict[str, dict[str, Run]], rate: flo
 
 def profile_table(sides: dict[str, dict[str, Run]]) -> list[str]:
     """Where each median run's time went, seconds and tokens."""
-    lines = ["| check | side | wall | CPU | imports | model load | retrieval | prompt eval | "
-             "tokens evaluated / reused / restored | generation (tokens) | other model | rest |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| check | side | wall | CPU | imports | retrieval, model load begin at | model load | "
+             "retrieval | prompt eval | tokens evaluated / reused / restored | generation (tokens) | "
+             "other model | rest |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for side, results in sides.items():
         for name, run in results.items():
             spent, counters = run.profile["seconds"], run.profile.get("counters", {})
             evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
             rest = run.wall - sum(spent.values()) - run.profile["import_seconds"]
             cpu = f"{run.profile['cpu_seconds']:.1f}" if "cpu_seconds" in run.profile else "–"
+            began = " / ".join(f"{run.profile['first'][s]:.1f}" if s in run.profile.get("first", {}) else "–"
+                               for s in ("retrieval", "load"))
             lines.append(
                 f"| {name} | {side} | {run.wall:.1f} | {cpu} | {run.profile['import_seconds']:.2f} | "
-                f"{spent['load']:.1f} | "
+                f"{began} | {spent['load']:.1f} | "
                 f"{spent['retrieval']:.1f} | {spent['prompt']:.1f} | {evaluated:,} / "
                 f"{counters.get('reused_tokens', 0):,} / {counters.get('restored_tokens', 0):,} | "
                 f"{spent['generation']:.1f} ({counters.get('generated_tokens', 0):,}) | "

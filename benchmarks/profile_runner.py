@@ -31,6 +31,7 @@ seconds: dict[str, float] = dict.fromkeys(SPANS, 0.0)
 calls: Counter[str] = Counter()
 cached: Counter[str] = Counter()
 models: list[Any] = []
+first: dict[str, float] = {}  # seconds from the process's start to each span's first entry
 _stack: list[list[float]] = []  # per open span: [start, seconds of the wrapped spans inside it]
 
 
@@ -38,6 +39,7 @@ def _timed(span: str, method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` charging its own time (less the wrapped spans it runs) to ``span``."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         frame = [time.perf_counter(), 0.0]
+        first.setdefault(span, frame[0] - STARTED)
         _stack.append(frame)
         try:
             return method(*args, **kwargs)
@@ -153,7 +155,7 @@ def main() -> int:
         code = exc.code
         raise
     finally:
-        profile = {"exit": code, "import_seconds": imported, "seconds": seconds,
+        profile = {"exit": code, "import_seconds": imported, "seconds": seconds, "first": first,
                    "runner_seconds": time.perf_counter() - STARTED, "counters": _counters(),
                    "calls": dict(calls), "cached_calls": dict(cached)}
         out.write_text(json.dumps(profile), encoding="utf-8")
