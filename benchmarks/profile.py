@@ -16,8 +16,8 @@ tokens ÷ this machine's prompt tokens a second (one 512-token prompt from scrat
 Point 4 of the issue adds two rows: ``factjudge check --help`` and the world-knowledge check (else the
 first one) answered from a primed call cache. Every run reads a call cache of its own
 (``$FACTJUDGE_CACHE`` in a temporary folder), never the user's. Every process measured is kept in
-``--runs-file`` (runs/profile.jsonl), keyed by commit and check: a rerun measures only what is missing,
-and the tables are printed from that file.
+``--runs-file`` (runs/profile.jsonl), keyed by the package's last commit and the check: a rerun
+measures only what is missing, and ``--print-only`` prints the tables from what is there.
 
 The checks: the README's two demos (the Makefile's WK_* and QUESTION/ANSWER/CONTEXT), the Golden Gate
 context padded to 2,000 words with BEGIN's other groundings (as ``local_judge.py --parts long`` pads
@@ -157,19 +157,24 @@ def _children_cpu() -> float:
 class Runs:
     """Each process measured, one JSON line apiece in ``path``: a rerun measures only what is missing."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, print_only: bool = False) -> None:
         self.path = path
+        self.print_only = print_only
         self.done: dict[str, list[Run]] = {}
         if path.is_file():
             for line in path.read_text(encoding="utf-8").splitlines():
                 row = json.loads(line)
                 self.done.setdefault(row["key"], []).append(Run(row["wall"], row["profile"]))
 
-    def median(self, key: str, runs: int, measure: Callable[[], Run]) -> Run:
-        """The run of median wall time among ``runs`` under ``key``, measuring those still missing."""
+    def median(self, key: str, runs: int, measure: Callable[[], Run]) -> Run | None:
+        """The run of median wall time among ``runs`` under ``key``, measuring those still missing
+        (with ``print_only``, among those there are; None if none)."""
         done = self.done.setdefault(key, [])
-        while len(done) < runs:
+        if self.print_only and not done:
+            return None
+        while len(done) < runs and not self.print_only:
             run = measure()
+            print(f"  {key}: {run.wall:.1f} s", file=sys.stderr)
             done.append(run)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as handle:
@@ -194,10 +199,11 @@ def tree_at(commit: str | None) -> Iterator[Path]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=True)
 
 
-def commit(name: str) -> str:
-    """The commit ``name`` is, abbreviated."""
-    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", name], capture_output=True,
-                          text=True, check=True).stdout.strip()
+def package_commit(name: str) -> str:
+    """The last commit at or before ``name`` that changed the package: the runs' key, so that a commit
+    changing only benchmarks or documents measures nothing again."""
+    return subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%h", name, "--", "factjudge"],
+                          capture_output=True, text=True, check=True).stdout.strip()
 
 
 def dirty() -> bool:
@@ -206,29 +212,29 @@ def dirty() -> bool:
                                capture_output=True, text=True, check=True).stdout.strip())
 
 
-def machine_rate(tree: Path) -> float | None:
-    """This machine's prompt tokens a second (None when it has no embedded model to measure)."""
+def machine_rate(tree: Path) -> dict[str, float]:
+    """This machine's prompt tokens a second and seconds of a one-token pass ({} when it has no
+    embedded model to measure)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "rate.json"
         done = subprocess.run([sys.executable, str(RUNNER), str(out), "--rate"], capture_output=True,
                               text=True, env={**os.environ, "PYTHONPATH": str(tree)})
         if done.returncode != 0:
             print(f"no prompt rate measured: {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
-            return None
-        return float(json.loads(out.read_text(encoding="utf-8"))["tokens_per_second"])
+            return {}
+        return dict(json.loads(out.read_text(encoding="utf-8")))
 
 
 def measure(tree: Path, side: str, made: list[Check], args: argparse.Namespace, runs: Runs) -> dict[str, Run]:
     """Every check's median run in ``tree``, then ``check --help`` and a cached world-knowledge check."""
     extra = ["--model", args.model] if args.model else []
-    results: dict[str, Run] = {}
+    results: dict[str, Run | None] = {}
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "calls.sqlite"
         for check in made:
             argv = ["check", *check.argv, "--no-cache", *extra]
             results[check.name] = runs.median(f"{side} {check.name} {args.model}", args.runs,
                                               lambda argv=argv: run_once(tree, argv, cache))
-            print(f"  {side} {check.name}: {results[check.name].wall:.1f} s", file=sys.stderr)
         results["help"] = runs.median(f"{side} help", args.runs,
                                       lambda: run_once(tree, ["check", "--help"], cache))
         primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
@@ -241,7 +247,7 @@ def measure(tree: Path, side: str, made: list[Check], args: argparse.Namespace, 
                 return run_once(tree, argv, cache)
 
             results["cached"] = runs.median(f"{side} cached {primed.name} {args.model}", args.runs, cached)
-    return results
+    return {name: run for name, run in results.items() if run is not None}
 
 
 def _calls(profile: dict[str, Any]) -> str:
@@ -250,51 +256,60 @@ def _calls(profile: dict[str, Any]) -> str:
     return f"{sum(by_step.values())} ({shown})" if by_step else "0"
 
 
-def _floor(run: Run, rate: float | None) -> str:
+def _evaluated(run: Run) -> int:
     counters = run.profile.get("counters", {})
-    evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
-    return f"{evaluated / rate:.1f}" if rate and evaluated else "–"
+    return int(counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0))
 
 
-def summary_table(made: list[Check], sides: dict[str, dict[str, Run]], rate: float | None) -> list[str]:
-    """The issue's table: seconds per side, the goal and the floor of the last side."""
+def _passes(run: Run) -> str:
+    batches = run.profile.get("batches")
+    return f"{batches.get('passes', 0):,}" if batches is not None else "–"
+
+
+def summary_table(made: list[Check], sides: dict[str, dict[str, Run]], rate: dict[str, float]) -> list[str]:
+    """The issue's table: seconds per side, the goal, and the calls and floor of the last side measured."""
     names = list(sides)
     seconds = " | ".join(f"seconds, {n}" for n in names)
-    lines = [f"| check | calls | {seconds} | goal | llama.cpp floor |",
-             "| --- | --- | " + " | ".join("---" for _ in names) + " | --- | --- |"]
-    last = sides[names[-1]]
+    lines = [f"| check | calls | {seconds} | goal | tokens evaluated, forward passes | llama.cpp floor |",
+             "| --- | --- | " + " | ".join("---" for _ in names) + " | --- | --- | --- |"]
     rows = [(c.name, c.label, f"≤ {c.goal:g}" if c.goal else "") for c in made]
     primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
     rows += [("help", "`factjudge check --help`", ""),
              ("cached", f"{primed.label if primed else ''}, from the call cache", "")]
+    per_second = rate.get("tokens_per_second")
     for name, label, goal in rows:
-        if name not in last:
+        measured = [side[name] for side in sides.values() if name in side]
+        if not measured:
             continue
+        run = measured[-1]
         walls = " | ".join(f"{sides[n][name].wall:.1f}" if name in sides[n] else "" for n in names)
-        floor = _floor(last[name], rate)
-        lines.append(f"| {label} | {_calls(last[name].profile)} | {walls} | {goal} | {floor} |")
+        evaluated = _evaluated(run)
+        floor = f"{evaluated / per_second:.1f}" if per_second and evaluated else "–"
+        lines.append(f"| {label} | {_calls(run.profile)} | {walls} | {goal} | "
+                     f"{evaluated:,}, {_passes(run)} | {floor} |")
     return lines
 
 
 def profile_table(sides: dict[str, dict[str, Run]]) -> list[str]:
     """Where each median run's time went, seconds and tokens."""
     lines = ["| check | side | wall | CPU | imports | retrieval, model load begin at | model load | "
-             "retrieval | prompt eval | tokens evaluated / reused / restored | generation (tokens) | "
-             "other model | rest |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "retrieval | prompt eval | prefix store | tokens evaluated / reused / restored (passes) | "
+             "generation (tokens) | other model | rest |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for side, results in sides.items():
         for name, run in results.items():
             spent, counters = run.profile["seconds"], run.profile.get("counters", {})
-            evaluated = counters.get("prompt_tokens", 0) - counters.get("reused_tokens", 0)
             rest = run.wall - sum(spent.values()) - run.profile["import_seconds"]
             cpu = f"{run.profile['cpu_seconds']:.1f}" if "cpu_seconds" in run.profile else "–"
             began = " / ".join(f"{run.profile['first'][s]:.1f}" if s in run.profile.get("first", {}) else "–"
                                for s in ("retrieval", "load"))
+            store = f"{spent['prefix_store']:.1f}" if "prefix_store" in spent else "–"
             lines.append(
                 f"| {name} | {side} | {run.wall:.1f} | {cpu} | {run.profile['import_seconds']:.2f} | "
-                f"{began} | {spent['load']:.1f} | "
-                f"{spent['retrieval']:.1f} | {spent['prompt']:.1f} | {evaluated:,} / "
-                f"{counters.get('reused_tokens', 0):,} / {counters.get('restored_tokens', 0):,} | "
+                f"{began} | {spent['load']:.1f} | {spent['retrieval']:.1f} | {spent['prompt']:.1f} | "
+                f"{store} | "
+                f"{_evaluated(run):,} / {counters.get('reused_tokens', 0):,} / "
+                f"{counters.get('restored_tokens', 0):,} ({_passes(run)}) | "
                 f"{spent['generation']:.1f} ({counters.get('generated_tokens', 0):,}) | "
                 f"{spent['model_other']:.1f} | {rest:.1f} |")
     return lines
@@ -310,26 +325,28 @@ def main() -> int:
                         help="comma-separated: wk, context, long, rag")
     parser.add_argument("--runs-file", type=Path, default=ROOT / "runs" / "profile.jsonl",
                         help="every process measured, one line each: a rerun measures only what is missing "
-                        "(keyed by commit and check; remove it to measure again)")
+                        "(keyed by the package's commit and the check; remove it to measure again)")
+    parser.add_argument("--print-only", action="store_true",
+                        help="measure nothing: the tables from what --runs-file holds")
     parser.add_argument("--data", type=Path, default=DATA, help="the shared data (BEGIN, RAGTruth)")
     parser.add_argument("--model", help="a model spec for every check (default: the embedded one)")
     args = parser.parse_args()
     made = checks([c for c in args.checks.split(",") if c], args.data)
-    runs = Runs(args.runs_file)
-    rate = None
-    if not args.model:
-        measured = runs.median("rate", 1, lambda: Run(0.0, {"tokens_per_second": machine_rate(ROOT)}))
-        rate = measured.profile["tokens_per_second"]
+    runs = Runs(args.runs_file, print_only=args.print_only)
+    measured = None if args.model else runs.median("rate", 1, lambda: Run(0.0, machine_rate(ROOT)))
+    rate = measured.profile if measured else {}
     sides: dict[str, dict[str, Run]] = {}
     if args.before != "none":
-        with tree_at(args.before) as tree:
-            sides[args.before] = measure(tree, commit(args.before), made, args, runs)
-    sides["after"] = measure(ROOT, commit("HEAD") + ("+" if dirty() else ""), made, args, runs)
+        with tree_at(None if args.print_only else args.before) as tree:
+            sides[args.before] = measure(tree, package_commit(args.before), made, args, runs)
+    sides["after"] = measure(ROOT, package_commit("HEAD") + ("+" if dirty() else ""), made, args, runs)
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(f"median of {args.runs} fresh processes each; load average {load[0]:.2f} at the end" if load
           else f"median of {args.runs} fresh processes each")
-    if rate:
-        print(f"prompt evaluation here: {rate:.0f} tokens/s (one 512-token prompt from scratch)")
+    if rate.get("tokens_per_second"):
+        one = f"; a one-token forward pass {rate['pass_seconds']:.2f} s" if "pass_seconds" in rate else ""
+        print(f"prompt evaluation here: {rate['tokens_per_second']:.0f} tokens/s (one 512-token prompt from "
+              f"scratch){one}; the floor is a check's tokens evaluated ÷ that rate")
     print()
     print("\n".join(summary_table(made, sides, rate)))
     print()

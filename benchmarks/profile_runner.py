@@ -13,6 +13,7 @@ the model is charged its retrieval only). Whatever a commit lacks is left unwrap
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from collections import Counter
@@ -26,12 +27,13 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 RATE_TOKENS = 512  # a prompt of a RAG check's size, long enough for batches of llama.cpp's usual 512
-SPANS = ("load", "retrieval", "prompt", "generation", "model_other")
+SPANS = ("load", "retrieval", "prompt", "prefix_store", "generation", "model_other")
 seconds: dict[str, float] = dict.fromkeys(SPANS, 0.0)
 calls: Counter[str] = Counter()
 cached: Counter[str] = Counter()
 models: list[Any] = []
 first: dict[str, float] = {}  # seconds from the process's start to each span's first entry
+batches: Counter[str] = Counter()  # llama.cpp forward passes and the tokens they evaluated
 _stack: list[list[float]] = []  # per open span: [start, seconds of the wrapped spans inside it]
 
 
@@ -75,9 +77,26 @@ def _remember_models() -> None:
     def tracked(self: Any) -> Any:
         if self not in models:
             models.append(self)
-        return load(self)
+        state = load(self)
+        _count_batches(type(state.llama))
+        return state
 
     LocalChatModel.load = tracked  # type: ignore[method-assign]
+
+
+def _count_batches(llama_class: Any) -> None:
+    """Count llama.cpp's forward passes: each costs a read of all the weights, however few its tokens."""
+    if getattr(llama_class.eval, "_counted", False):
+        return
+    evaluate = llama_class.eval
+
+    def counted(self: Any, tokens: Any) -> Any:
+        batches["passes"] += 1
+        batches["tokens"] += len(tokens)
+        return evaluate(self, tokens)
+
+    counted._counted = True  # type: ignore[attr-defined]
+    llama_class.eval = counted
 
 
 def _count_calls() -> None:
@@ -100,6 +119,8 @@ def _instrument() -> None:
     _wrap("factjudge.llm.local", "LocalChatModel", "load", "load")
     _remember_models()
     _wrap("factjudge.llm.llama_state", "PromptState", "evaluate", "prompt")
+    for method in ("restore", "save"):
+        _wrap("factjudge.llm.prefix_store", "PrefixStore", method, "prefix_store")
     _wrap("factjudge.llm.local", "LocalChatModel", "_generate", "generation")
     _wrap("factjudge.llm.local", "LocalChatModel", "complete", "model_other")
     for method in ("from_config", "for_answer", "gather"):
@@ -121,7 +142,8 @@ def _counters() -> dict[str, float]:
 
 
 def _rate() -> dict[str, float]:
-    """Prompt tokens a second of the embedded model evaluating one long prompt from scratch (best of 2)."""
+    """Prompt tokens a second of the embedded model evaluating one long prompt from scratch, and the
+    seconds of a one-token forward pass (the least any batch costs), best of 2 each."""
     from factjudge.llm.registry import make_model
 
     state = make_model("local", cache_path=False).load()  # type: ignore[attr-defined]
@@ -135,7 +157,14 @@ def _rate() -> dict[str, float]:
         for start in range(0, len(tokens), state.llama.n_batch):
             state.llama.eval(tokens[start : start + state.llama.n_batch])
         best = max(best, len(tokens) / (time.perf_counter() - started))
-    return {"tokens": len(tokens), "tokens_per_second": best}
+    one = math.inf
+    for _ in range(2):
+        state.forget()
+        state.llama.eval(tokens[:1])
+        started = time.perf_counter()
+        state.llama.eval(tokens[1:2])
+        one = min(one, time.perf_counter() - started)
+    return {"tokens": len(tokens), "tokens_per_second": best, "pass_seconds": one}
 
 
 def main() -> int:
@@ -157,7 +186,7 @@ def main() -> int:
     finally:
         profile = {"exit": code, "import_seconds": imported, "seconds": seconds, "first": first,
                    "runner_seconds": time.perf_counter() - STARTED, "counters": _counters(),
-                   "calls": dict(calls), "cached_calls": dict(cached)}
+                   "calls": dict(calls), "cached_calls": dict(cached), "batches": dict(batches)}
         out.write_text(json.dumps(profile), encoding="utf-8")
     return code
 
