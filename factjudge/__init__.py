@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from factjudge.checking.api import check
-from factjudge.checking.verifier import Verifier
-from factjudge.config import CheckConfig
-from factjudge.records import CheckResult, Failure
-
 if TYPE_CHECKING:
+    from factjudge.checking.api import check
+    from factjudge.checking.verifier import Verifier
+    from factjudge.config import CheckConfig
     from factjudge.eval.evaluate import Evaluation, evaluate
+    from factjudge.records import CheckResult, Failure
 
 __all__ = ["CheckConfig", "CheckResult", "Evaluation", "Failure", "Verifier", "check", "evaluate"]
 
+# The public names, imported when first asked for: `import factjudge.cli` (every command,
+# `--help` too) would otherwise import the whole checker, and `evaluate` pandas.
+_WHERE = {"check": "factjudge.checking.api", "Verifier": "factjudge.checking.verifier",
+          "CheckConfig": "factjudge.config", "CheckResult": "factjudge.records",
+          "Failure": "factjudge.records", "evaluate": "factjudge.eval.evaluate",
+          "Evaluation": "factjudge.eval.evaluate"}
+
 
 def __getattr__(name: str) -> Any:
-    # evaluate needs pandas; importing it only when asked keeps `import factjudge` fast.
-    if name in ("evaluate", "Evaluation"):
-        from factjudge.eval import evaluate as module
-
-        return getattr(module, name)
+    if name in _WHERE:
+        return getattr(import_module(_WHERE[name]), name)
     raise AttributeError(f"module 'factjudge' has no attribute {name!r}")

@@ -198,3 +198,15 @@ def test_a_model_free_judge_whose_references_were_refused_says_why(
     err = capsys.readouterr().err
     assert code == 2 and "token_f1 strategy judges against evidence and found none" in err
     assert "none of the 1 references could be fetched (http://127.0.0.1:1/x: refused loopback" in err
+
+
+def test_check_help_imports_neither_the_checker_nor_the_network(tmp_path: Path) -> None:
+    # Issue 42, point 4: what a command does not use is not imported at start (httpx pulled in
+    # trio, click and rich: about 300 modules before `--help` printed anything).
+    probe = ("import sys\nfrom factjudge.cli import main\ntry:\n    main(['check', '--help'])\n"
+             "except SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=HANG_GUARD)
+    imported = set(done.stderr.split())
+    assert "factjudge.cli" in imported and "exit status" in done.stdout
+    assert not imported & {"httpx", "httpcore", "tiktoken", "factjudge.checking.checker", "llama_cpp"}

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-
-import tiktoken
+from typing import TYPE_CHECKING
 
 from factjudge.errors import InputError
 from factjudge.llm.ranks import load_ranks
+
+if TYPE_CHECKING:
+    import tiktoken  # imported when an encoding is first built: the CLI's start and --help need none
 
 _ENDOFTEXT = "<|endoftext|>"
 _FIM_PREFIX = "<|fim_prefix|>"
@@ -74,6 +76,8 @@ def get_encoding(name: str = "cl100k_base") -> tiktoken.Encoding:
 # Cached apart from get_encoding so get_encoding() and get_encoding("cl100k_base") share one build.
 @cache
 def _build(name: str) -> tiktoken.Encoding:
+    import tiktoken
+
     pattern, special = _SPECS[name]
     return tiktoken.Encoding(
         name=name, pat_str=pattern, mergeable_ranks=load_ranks(name), special_tokens=special

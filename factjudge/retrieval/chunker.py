@@ -10,12 +10,14 @@ of two sentences.
 from __future__ import annotations
 
 import re
-
-import tiktoken
+from typing import TYPE_CHECKING
 
 from factjudge.errors import InputError
 from factjudge.llm.tokens import get_encoding
 from factjudge.text.segmenter import sentence_spans
+
+if TYPE_CHECKING:
+    import tiktoken
 
 # Scripts written without spaces; an overlap may start anywhere inside their runs.
 _CJK = re.compile(

@@ -183,3 +183,11 @@ def test_bounds_listing_part() -> None:
     # server for 15 s: the listing part is its smoke run.
     out = script("faults", "--part", "listing")
     assert "linear scan (today)" in out
+
+
+@needs_shared_data
+def test_profile(run_main: Run, scripted_env: dict[str, str], tmp_path: Path) -> None:
+    out = run_main("profile", "--model", SCRIPTED, "--before", "none", "--runs", "1",
+                   "--checks", "context,rag", "--runs-file", str(tmp_path / "profile.jsonl"))
+    assert "| a RAG answer of 6 sentences" in out and "`factjudge check --help`" in out
+    assert "| cached | after |" in out

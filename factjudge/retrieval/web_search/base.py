@@ -13,14 +13,16 @@ import random
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from factjudge.errors import InputError, RetrievalError
 from factjudge.llm.deadline import StopAtDeadline, past_deadline, remaining
 from factjudge.retrieval.web_search.rate_limit import RateLimiter, Sleep, parse_retry_after, shared_limiter
+
+if TYPE_CHECKING:
+    import httpx  # imported where a search is made: a check that searches nothing never loads it
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,8 @@ class HttpSearchProvider:
             limiter = (RateLimiter(rate) if rate is not None
                        else shared_limiter(self.name, endpoint, self.default_rate))
         self.limiter = limiter
+        import httpx
+
         self._client = client or httpx.Client(timeout=httpx.Timeout(timeout))
         self._sleep = sleep
 
@@ -169,6 +173,8 @@ class HttpSearchProvider:
         return ceiling * (0.5 + random.random() / 2)
 
     def _fetch(self, query: str, k: int) -> dict[str, Any]:
+        import httpx
+
         self.limiter.wait()
         seconds = self.timeout
         left = remaining()
@@ -221,6 +227,8 @@ class HttpSearchProvider:
     def _send(self, request: httpx.Request, end: float) -> httpx.Response:
         """Send ``request`` and read its body by ``end`` (each read is bounded by the request's timeout,
         the body as a whole here: a server sending a byte at a time cannot outlast it)."""
+        import httpx
+
         response = self._client.send(request, stream=True)
         try:
             body = bytearray()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from factjudge.errors import InputError
 from factjudge.retrieval.web_search.base import HttpSearchProvider, SearchHit
+
+if TYPE_CHECKING:
+    import httpx
 
 
 def _env(name: str, provider: str) -> str:

@@ -24,15 +24,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
 from factjudge.environment import zim_dir
 from factjudge.errors import InputError, RetrievalError
 from factjudge.llm.model_file import file_lock
-from factjudge.retrieval.links import AddressRefused, LinkFetcher, download
 from factjudge.retrieval.regular import not_regular
 from factjudge.retrieval.wiki.installed import KIWIX_NAME
 from factjudge.version import package_version
+
+if TYPE_CHECKING:
+    from factjudge.retrieval.links import LinkFetcher
 
 log = logging.getLogger(__name__)
 # Kiwix's folder of Wikipedia files (its listing names every edition and month).
@@ -79,6 +82,9 @@ def default_edition(lang: str) -> str:
 
 def fetcher_for(*, allow_loopback: bool = False, allow_private: bool = False) -> LinkFetcher:
     """The guarded fetcher downloads go through (``allow_*`` for a mirror on this machine or a LAN)."""
+    # links pulls in httpx: `factjudge --help` reads this module's editions and fetches nothing.
+    from factjudge.retrieval.links import LinkFetcher
+
     return LinkFetcher(timeout=STALL_SECONDS, max_bytes=MAX_ZIM_BYTES, allow_loopback=allow_loopback,
                        allow_private=allow_private,
                        user_agent=f"factjudge/{package_version()} (fact-checking tool; wiki get) httpx")
@@ -117,6 +123,8 @@ def published_sha256(text: str, name: str) -> str | None:
 
 def _small(url: str, fetcher: LinkFetcher, cap: int) -> str:
     """The text of a small file at ``url`` (a listing, a checksum), through the same guards."""
+    from factjudge.retrieval.links import download
+
     buffer = io.BytesIO()
     download(url, buffer, fetcher, max_bytes=cap, deadline=STALL_SECONDS, sized=False)  # chunked is fine
     return buffer.getvalue().decode("utf-8", "replace")
@@ -189,6 +197,8 @@ def get_edition(lang: str, edition: str | None = None, *, mirror: str | None = N
     base = mirror or KIWIX
     if not base.startswith(("http://", "https://")):
         raise InputError(f"bad mirror {base!r}: an http(s) address of a folder of Kiwix files")
+    from factjudge.retrieval.links import AddressRefused, download
+
     base = base if base.endswith("/") else base + "/"
     fetcher = fetcher or fetcher_for()
     folder = directory or zim_dir()
