@@ -68,9 +68,10 @@ def test_every_output_of_a_windowed_per_sentence_check_is_worded_from_its_ground
     assert data["reason"] == explain.reason(result) == explain.reason(result.item_verdicts())
     for jargon in ("P(No)", "P(not", "calibrated", "threshold", "window", "0.41"):
         assert jargon not in explain.reason(result)
+    # "bank" is in the context (another window's "south bank"): only the word no passage holds is flagged.
     assert explain.reason(result) == ("1 of 2 checked sentences is supported by the context; not supported: "
                              "'It stands on the north bank.' (not supported by the context; flagged: "
-                             "'north').")  # against the window that shares most words with it
+                             "'north').")
 
     out = io.StringIO()
     print_result(result, Console(file=out, width=300, color_system=None))

@@ -76,6 +76,10 @@ class JudgeInput:
             self._focus[passages] = Focus(passages)
         return self._focus[passages]
 
+    def all_evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
+        """Everything ``items`` may read, untrimmed: what a word must be missing from to be unsupported."""
+        return self._everything_for(items)
+
     def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
         """Shared evidence, then the items' own in turns, so that every item's best passage is in
         before any item's second one."""
@@ -207,15 +211,18 @@ def deciding_sentence(evidence: Sequence[Evidence], text: str, width: int = 300)
     return best if len(best) <= width else best[: width - 1].rstrip() + "…"
 
 
-def with_unsupported_words(verdict: Verdict, item: Item, answer: str) -> Verdict:
-    """A false verdict that quotes no words of ``item`` gets those its passages do not contain.
+def with_unsupported_words(verdict: Verdict, item: Item, answer: str, *,
+                           passages: Sequence[Evidence] | None = None, join: int | None = None) -> Verdict:
+    """A false verdict that quotes no words of ``item`` gets those its passages (``passages``, else the
+    ones it read) do not contain; ``join`` as in ``unsupported_spans``.
 
     For judges that decide by the caller's passages alone (``supported``, ``grounded``): there, a
     word the passages lack is where a person should look first.
     """
     if verdict.label != "false" or verdict.spans or not verdict.evidence:
         return verdict
-    spans = unsupported_spans(item.text, [ev.text for ev in verdict.evidence], answer, item.start, item.end)
+    texts = [ev.text for ev in (verdict.evidence if passages is None else passages)]
+    spans = unsupported_spans(item.text, texts, answer, item.start, item.end, join=join)
     return dataclasses.replace(verdict, spans=spans)
 
 

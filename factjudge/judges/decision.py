@@ -31,6 +31,7 @@ from factjudge.judges.base import (
     deciding_sentence,
     with_unsupported_words,
 )
+from factjudge.judges.verbatim import stated_verbatim
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import DecisionContract
@@ -42,6 +43,11 @@ from factjudge.text.spans import locate
 
 # Windows of a long grounding asked about per part: the ones sharing most words with it.
 WINDOWS_READ = 3
+# An item's words no passage contains are shown as phrases: flagged words with at most this many words
+# the passages contain between them are one span. Chosen on RAGTruth's summary and data2txt answers (dev;
+# `benchmarks/ragtruth_words.py`): the span F1 of the phrases beats the single words and the whole
+# sentence once a judge flags some sentences wrongly.
+PHRASE_JOIN = 2
 
 
 @dataclass(frozen=True)
@@ -191,12 +197,24 @@ class DecisionJudge(PromptedJudge):
         verdict = origin.verdict(item, label, score, grounds)
         if self.reading.values and evidence:
             verdict = self._compare_values(job, item, text, verdict)
+            verdict = stated_verbatim(verdict, text, evidence, job.language)
         if self.reading.silence_unverified and verdict.label == "false" and verdict.grounds.rule != "values":
             verdict = dataclasses.replace(verdict, label="unverified",
                                           grounds=dataclasses.replace(verdict.grounds, rule="silent"))
         if self.reading.mark_unsupported:
-            verdict = with_unsupported_words(verdict, item, job.answer)
+            verdict = self._mark_unsupported(job, item, text, verdict)
         return verdict
+
+    def _mark_unsupported(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
+        """A false ``verdict`` on ``text`` with the phrases of ``text`` that no passage of the whole
+        context contains as its spans (not those its window lacks: a long context's other windows state
+        them), where it quoted none."""
+        offset = item.text.find(text)
+        located = item.start >= 0 and offset >= 0
+        part = dataclasses.replace(item, text=text, start=item.start + offset if located else -1,
+                                   end=item.start + offset + len(text) if located else -1)
+        return with_unsupported_words(verdict, part, job.answer, passages=job.all_evidence_for([item]),
+                                      join=PHRASE_JOIN)
 
     def _compare_values(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
         """``verdict`` with the values of ``text`` read from its passages and compared: a value they

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from factjudge.records import ErrorSpan
+from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import tokenize
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -71,6 +73,13 @@ class _Vocabulary:
         return all(self.has_token(t) for t in tokens)
 
 
+@lru_cache(maxsize=8)
+def _vocabulary(passages: tuple[str, ...], lang: str | None) -> _Vocabulary:
+    """The passages' vocabulary, built once for the sentences of an answer checked against one context
+    (a string's hash is kept, so a long context costs its tokenizing once, not per sentence)."""
+    return _Vocabulary(passages, lang)
+
+
 def _same_word(a: str, b: str) -> bool:
     """Two forms of one word: the same first letters, different endings of at most a few letters."""
     shared = 0
@@ -83,22 +92,63 @@ def _same_word(a: str, b: str) -> bool:
 
 def unsupported_words(item: str, passages: Iterable[str], lang: str | None = None) -> list[tuple[int, str]]:
     """The item's content words and numbers that no passage contains, with their offsets in ``item``."""
-    vocabulary = _Vocabulary(passages, lang)
+    vocabulary = _vocabulary(tuple(passages), lang)
+    return [(at, word) for at, word in _content_words(item) if vocabulary.has(word) is False]
+
+
+def _content_words(text: str) -> list[tuple[int, str]]:
+    """The whitespace-separated words of ``text`` without their punctuation, with their offsets."""
     found = []
-    for chunk in re.finditer(r"\S+", item):
+    for chunk in re.finditer(r"\S+", text):
         at, word = _core(chunk.group())
-        if word and vocabulary.has(word) is False:
+        if word:
             found.append((chunk.start() + at, word))
     return found
 
 
-def unsupported_spans(item: str, passages: Iterable[str], answer: str, start: int = -1,
-                      end: int = -1, lang: str | None = None) -> tuple[ErrorSpan, ...]:
+def _phrases(item: str, words: list[tuple[int, str]], vocabulary: _Vocabulary,
+             join: int) -> list[tuple[int, str]]:
+    """Flagged words joined into phrases where at most ``join`` words the passages contain lie between
+    them: an added fact is a phrase ("in a hospital in Dallas"), and a reader is shown it whole."""
+    phrases: list[tuple[int, int]] = []
+    for at, word in words:
+        if phrases:
+            between = _content_words(item[phrases[-1][1] : at])
+            if sum(bool(vocabulary.has(w)) for _, w in between) <= join:
+                phrases[-1] = (phrases[-1][0], at + len(word))
+                continue
+        phrases.append((at, at + len(word)))
+    return [(a, item[a:b]) for a, b in phrases]
+
+
+def stated_share(item: str, passages: Iterable[str], lang: str | None = None) -> tuple[float, str | None]:
+    """How nearly one sentence of the passages states ``item`` word for word: the largest share of the
+    item's content words and numbers that one passage sentence (or line) contains, and that sentence."""
+    words = [w for _, w in _content_words(item)]
+    best, where = 0.0, None
+    for passage in passages:
+        for line in passage.splitlines():
+            for sentence in split_sentences(line):
+                vocabulary = _Vocabulary([sentence], lang)
+                known = [k for k in (vocabulary.has(w) for w in words) if k is not None]
+                share = sum(known) / len(known) if known else 0.0
+                if share > best:
+                    best, where = share, sentence.strip()
+    return best, where
+
+
+def unsupported_spans(item: str, passages: Iterable[str], answer: str, start: int = -1, end: int = -1,
+                      lang: str | None = None, join: int | None = None) -> tuple[ErrorSpan, ...]:
     """``unsupported_words`` as spans of ``answer[start:end]``, the item's place (unlocated when unknown).
 
-    A claim reworded from its sentence is searched for word by word, in the sentence only.
+    ``join``: flagged words with at most this many words the passages contain between them are one span
+    (None: each word its own). A claim reworded from its sentence is searched for word by word, in the
+    sentence only.
     """
-    words = unsupported_words(item, passages, lang)
+    texts = tuple(passages)
+    words = unsupported_words(item, texts, lang)
+    if join is not None and words:
+        words = _phrases(item, words, _vocabulary(texts, lang), join)
     located = 0 <= start <= end <= len(answer)
     if located and answer[start:end] == item:
         return tuple(ErrorSpan(start + at, start + at + len(w), w) for at, w in words)

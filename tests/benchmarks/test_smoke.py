@@ -73,6 +73,12 @@ def test_answer_compare(run_main: Run, scripted_env: dict[str, str], tmp_path: P
 
 
 @needs_shared_data
+def test_ragtruth_words(run_main: Run) -> None:
+    out = run_main("ragtruth_words", "--limit", "5")
+    assert "| summary | 1, 0 |" in out and "share ≥ 0.9" in out
+
+
+@needs_shared_data
 def test_throughput(tmp_path: Path) -> None:
     out = script("throughput", "--part", "throughput", "--limit", "2", "--latency", "0.01",
                  "--concurrency", "2")

@@ -1,0 +1,142 @@
+"""A sentence its context states nearly word for word, its values confirmed, is supported at any context
+length; an added fact beside a confirmed value is not, and its added words are the span.
+
+Before, a sentence copied from a 2,000-word context ("Its main span is 1,280 metres long."), read in
+windows of 200 tokens with its value read and confirmed, was still judged false at P(No) 0.49: a
+confirmed value did not count for the item.
+"""
+
+from __future__ import annotations
+
+from factjudge import explain
+from factjudge.checking.checker import Checker
+from factjudge.config import CheckConfig
+from factjudge.llm.base import Completion, Message
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import CheckResult
+from factjudge.text.unsupported import stated_share, unsupported_spans
+from tests.judges.test_evidence_judge import yes_no
+
+BRIDGE = ("The Golden Gate Bridge is a suspension bridge spanning the Golden Gate strait at the entrance to "
+          "San Francisco Bay. It opened to traffic in May 1937. Its main span is 1,280 metres long, and it "
+          "was the longest suspension bridge span in the world until 1964.")
+FILLER = [f"Town {n} has a library, a market square and a bridge over the canal built in 18{n % 100:02d}."
+          for n in range(130)]
+# Values a careful reader reads from the context, by what the blank asks about.
+READ = {"opened": "1937", "main span": "1,280 metres", "painted": "NOT STATED"}
+
+
+def judge(doubt: dict[str, float]) -> ScriptedChatModel:
+    """Fills a value's blank from ``READ``; asked whether the passages support a statement, doubts it by
+    the first key of ``doubt`` it contains (P(No) 0.1 otherwise), and more (0.95) where they are only
+    other towns'."""
+
+    def reply(messages: list[Message]) -> Completion | str:
+        passages, statement = messages[-1]["content"].rsplit("<statement>", 1)
+        if "___" in statement:
+            return next((value for key, value in READ.items() if key in statement), "NOT STATED")
+        if "Town" in passages and "Golden Gate" not in passages and "Library" not in passages:
+            return yes_no(0.95)
+        return yes_no(next((p for key, p in doubt.items() if key in statement), 0.1))
+
+    return ScriptedChatModel(reply, name=LOCAL_DEFAULT)
+
+
+def check(answer: str, model: ScriptedChatModel, context: list[str]) -> CheckResult:
+    config = CheckConfig(strategy="supported")  # the default reading: windows of 200 tokens
+    return Checker(config, model).check("When did the Golden Gate Bridge open, and how long is it?", answer,
+                                        context=context)
+
+
+def long_context() -> list[str]:
+    """The bridge's passage in the middle of about 2,000 words of other towns."""
+    return [" ".join(FILLER[:65]), BRIDGE, " ".join(FILLER[65:])]
+
+
+def test_a_sentence_copied_from_a_long_context_is_supported_and_an_added_fact_is_not() -> None:
+    context = long_context()
+    assert 1900 < sum(len(c.split()) for c in context) < 2300
+    answer = ("The Golden Gate Bridge opened in 1937. Its main span is 1,280 metres long. "
+              "It was painted bright blue in 1990.")
+    # The model doubts the copied sentence as much as the issue saw (0.55, above the risen cut).
+    result = check(answer, judge({"main span": 0.55, "painted": 0.9}), context)
+    opened, span, painted = result.segment_verdicts
+    assert [v.label for v in result.segment_verdicts] == ["true", "true", "false"]
+    assert span.grounds.windows > 1 and span.grounds.rule == "verbatim"
+    assert span.error_score is not None and span.error_score < span.grounds.true_below  # type: ignore[operator]
+    assert span.grounds.passage == "Its main span is 1,280 metres long, and it was the longest suspension " \
+                                   "bridge span in the world until 1964."
+    assert explain.why(span) == ("the context states it nearly word for word; the context says "
+                                 "1,280 metres, as the answer does")
+    assert opened.grounds.rule == "cut"  # the model's own Yes: the rule never makes a true verdict false
+    # The added sentence is flagged by the words no passage holds, as one phrase: "bright" and "blue"
+    # are in no window, "painted" in none either; "1990" too.
+    assert [s.text for s in painted.spans] == ["painted bright blue in 1990"]
+    assert all(answer[s.start:s.end] == s.text for s in painted.spans)
+    assert explain.reason(result) == (
+        "2 of 3 checked sentences are supported by the context; not supported: 'It was painted bright blue "
+        "in 1990.' (not supported by the context; flagged: 'painted bright blue in 1990').")
+
+
+def test_an_added_fact_next_to_a_confirmed_value_stays_unsupported() -> None:
+    answer = "Its main span is 1,280 metres long and it is painted bright blue."
+    result = check(answer, judge({"main span": 0.55}), long_context())
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule == "cut"
+    assert [v.outcome for v in verdict.grounds.values] == ["confirmed"]
+    assert [s.text for s in verdict.spans] == ["painted bright blue"]
+
+
+def test_a_verbatim_sentence_whose_value_differs_stays_false() -> None:
+    # A wrong number breaks both the value and the near-verbatim share.
+    result = check("Its main span is 1,480 metres long.", judge({"main span": 0.55}), long_context())
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule != "verbatim"
+
+
+PASSAGE = " ".join((
+    "The Riverside Library reopened on Monday after a two-year renovation that cost 4 million dollars.",
+    "The building, first opened in 1908, now has a larger children's section and a rooftop reading room.",
+    "Mayor Ellen Park cut the ribbon at a ceremony attended by about 300 residents.",
+    "The library will be open seven days a week, from 9 a.m. to 8 p.m.",
+    "Its collection has grown to 120,000 books, and a new digital lab offers free classes in coding and "
+    "video editing.",
+    "Staff said the renovation kept the original reading hall and its stained-glass ceiling."))
+SIX = ("The Riverside Library reopened on Monday after a two-year renovation. The work cost 4 million "
+       "dollars. Mayor Ellen Park cut the ribbon in front of about 300 residents. The building now has a "
+       "rooftop reading room and a larger children's section. A new digital lab offers free coding classes, "
+       "funded by a grant from the Hartley Foundation. The library is open seven days a week.")
+
+
+def test_an_added_fact_in_a_six_sentence_rag_answer_is_flagged_with_its_words() -> None:
+    result = check(SIX, judge({"Hartley": 0.85}), [PASSAGE])
+    labels = [v.label for v in result.segment_verdicts]
+    assert labels == ["true", "true", "true", "true", "false", "true"]
+    flagged = result.segment_verdicts[4]
+    assert [s.text for s in flagged.spans] == ["funded by a grant from the Hartley Foundation"]
+    assert all(SIX[s.start:s.end] == s.text for s in flagged.spans)
+
+
+def test_stated_share_is_the_best_single_sentence() -> None:
+    share, sentence = stated_share("Its main span is 1,280 metres long.", [BRIDGE])
+    assert share == 1.0 and sentence is not None and sentence.startswith("Its main span")
+    share, _ = stated_share("Its main span is 1,280 metres long and painted blue.", [BRIDGE])
+    assert share < 0.9
+    # Spread over two sentences, it is no copy of either.
+    share, _ = stated_share("The Golden Gate Bridge opened in 1937.", [BRIDGE])
+    assert share < 0.9
+
+
+def test_flagged_words_join_into_phrases_across_few_known_words() -> None:
+    item = "It was painted blue in 1990 by the city of Sausalito."
+    words = unsupported_spans(item, [BRIDGE], item, 0, len(item))
+    assert [s.text for s in words] == ["painted", "blue", "1990", "city", "Sausalito"]
+    # Only stop words lie between them: one phrase.
+    joined = unsupported_spans(item, [BRIDGE], item, 0, len(item), join=2)
+    assert [(s.text, item[s.start:s.end]) for s in joined] == [(item[7:-1], item[7:-1])]
+    # A passage that names the city: one known word between 1990 and Sausalito.
+    passages = [BRIDGE + " The city of San Francisco lies south of the bridge."]
+    assert [s.text for s in unsupported_spans(item, passages, item, 0, len(item), join=1)] == [item[7:-1]]
+    apart = unsupported_spans(item, passages, item, 0, len(item), join=0)
+    assert [s.text for s in apart] == ["painted blue in 1990", "Sausalito"]
