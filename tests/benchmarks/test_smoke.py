@@ -183,3 +183,12 @@ def test_bounds_listing_part() -> None:
     # server for 15 s: the listing part is its smoke run.
     out = script("faults", "--part", "listing")
     assert "linear scan (today)" in out
+
+
+@needs_shared_data
+def test_world_table(run_main: Run, scripted_env: dict[str, str], tmp_path: Path) -> None:
+    argv = ["--per-kind", "1", "--before", "", "--swaps", "1", "--true", "1", "--felm", "1", "--factool", "1",
+            "--model", SCRIPTED, "--runs", str(tmp_path / "runs")]
+    out = run_main("world_table", *argv)
+    assert "| linking | all | all |" in out and "| true reworded | all | after | unverified |" in out
+    assert run_main("world_table", *argv) == out  # resumed: every item read back, none judged again
