@@ -22,8 +22,9 @@ In one run, with the code of ``--before`` (a temporary git worktree) and with th
 Every bench writes its run under ``--runs``, in a folder named for the package's git tree (so code that
 changed is measured again, never read from an older run) and resumed when it is there: an interrupted
 run loses nothing, a larger limit judges only what is new, and the call cache makes a rerun free.
-Seconds are those of the run that judged the item (a resumed item keeps its first time; an item whose
-calls were all cached takes cache-read time).
+Seconds per segment are over the items that made every model call they needed (an item that read one
+from the cache, made there by the other code or an earlier run, took cache-read time and is left out;
+how many segments were timed is in brackets); a resumed item keeps the time of the run that judged it.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ def verdict_rows(lines: list[dict[str, Any]], by_language: bool) -> list[dict[st
         gold: list[bool] = []
         labels: list[str] = []
         calls = seconds = 0.0
+        timed = 0  # segments of items that made every call they needed (none read from the cache)
         for line in group:
             result = as_result(line["result"])
             for label, verdict in zip(gold_segment_labels(line), result.segment_verdicts, strict=False):
@@ -142,7 +144,9 @@ def verdict_rows(lines: list[dict[str, Any]], by_language: bool) -> list[dict[st
                     gold.append(label)
                     labels.append(verdict.label)
             calls += result.usage.calls + result.usage.cached_calls
-            seconds += line.get("seconds") or 0.0
+            if not result.usage.cached_calls:
+                seconds += line.get("seconds") or 0.0
+                timed += len(result.segment_verdicts)
         wrong, right = gold.count(False), gold.count(True)
         caught = sum(not g and v == "false" for g, v in zip(gold, labels, strict=True))
         passed = sum(g and v == "true" for g, v in zip(gold, labels, strict=True))
@@ -158,7 +162,7 @@ def verdict_rows(lines: list[dict[str, Any]], by_language: bool) -> list[dict[st
             "unverified": f"{labels.count('unverified')}/{len(gold)}",
             "segment BA": f"{100 * balanced:.1f}" if wrong and right and balanced is not None else "—",
             "calls/seg": f"{calls / segments:.2f}",
-            "s/seg": f"{seconds / segments:.1f}",
+            "s/seg (segments timed)": f"{seconds / timed:.1f} ({timed})" if timed else "— (0)",
         })
     return rows
 
