@@ -21,12 +21,8 @@ Three sets, no model call (reading is retrieval):
 ``--before REV`` runs the same sets with the code of git revision REV (a temporary worktree), so
 the table shows before and after from one command.
 
-``--swaps N`` adds verdicts: the embedded judge's default (``evidence`` over the packaged summaries)
-on the first N pairs a language of the in-lead swap set (``benchmarks/data/value_swaps_in_lead.jsonl``:
-a value swapped for one the same lead states elsewhere), through ``factjudge bench``, with
-``--before``'s code and with this code reading silence both ways (``silence=unverified``, the
-default, and ``silence=false``): false items caught, true items passed, true items judged false, and
-calls and seconds per item (the call cache is shared, so a second run's seconds are cache reads).
+Verdicts over these subjects (the swap sets, true sentences in other words, FELM, FacTool) are
+``world_table.py``'s, which prints this table beside them.
 """
 
 from __future__ import annotations
@@ -46,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from read_values import SWAPS_IN_LEAD, WIKI, _jsonl, _write, swap_rows
+from read_values import _jsonl
 from wiki_evidence import _title
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,12 +197,13 @@ def run(cases: list[Case]) -> list[dict]:
     return out
 
 
-def _table(results: dict[str, list[dict]]) -> None:
+def _table(results: dict[str, list[dict]], kinds: bool = True) -> None:
+    """Hit@1 of each reading side by side, per set, language and (``kinds``) way of naming the subject."""
     rows: dict[tuple[str, str, str], dict[str, list[bool]]] = defaultdict(dict)
     for name, found in results.items():
         for r in found:
-            kinds = ((r["set"], r["kind"], r["lang"]), (r["set"], "all", r["lang"]), (r["set"], "all", "all"))
-            for key in kinds:
+            keys = ((r["set"], r["kind"], r["lang"]), (r["set"], "all", r["lang"]), (r["set"], "all", "all"))
+            for key in keys if kinds else keys[1:]:
                 rows[key].setdefault(name, []).append(r["hit"])
     names = list(results)
     print("| set | kind | lang | n | " + " | ".join(f"hit@1 {n}" for n in names) + " |")
@@ -227,9 +224,6 @@ def main() -> None:
                         help="git revision read beside this checkout ('' none)")
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)  # a child run: read these, print JSON
     parser.add_argument("--misses", type=int, default=0, help="print this many misses of this checkout")
-    parser.add_argument("--swaps", type=int, default=0, help="in-lead swap pairs a language judged (0: none)")
-    parser.add_argument("--model", default="local", help="the judge of --swaps")
-    parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "linking")
     args = parser.parse_args()
     if args.cases:
         cases = [Case(**c) for c in json.loads(args.cases.read_text(encoding="utf-8"))]
@@ -242,40 +236,10 @@ def main() -> None:
     if args.before:
         results = {"before": _run_at(args.before, cases), **results}
     _table(results)
-    if args.swaps:
-        _verdicts(args)
     misses = [r for r in results["after"] if not r["hit"]][: args.misses]
     for r in misses:
         print(f"miss [{r['set']}/{r['kind']}/{r['lang']}] {r['question']!r}: read {r['article']!r}, "
               f"gold {r['gold']}")
-
-
-def _verdicts(args: argparse.Namespace) -> None:
-    """The in-lead swap pairs judged by --before's code and by this code, silence read both ways."""
-    rows = swap_rows(2 * args.swaps, SWAPS_IN_LEAD, "in-lead")
-    data = _write(args.runs / "swaps.jsonl", rows)
-    lines = {"after": _bench(args.runs / "after", data, [*WIKI, "silence=unverified,false"], args.model)}
-    if args.before:
-        lines = {"before": _bench(args.runs / f"before-{args.before}", data, WIKI, args.model,
-                                  args.before), **lines}
-    print("\n| code | setting | lang | pairs | caught | passed | true judged false | unverified "
-          "| calls/item | s/item |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for code, found in lines.items():
-        groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
-        for line in found:
-            setting = re.search(r"silence=(\w+)", line["setup"])
-            groups[(setting.group(0) if setting else "(none)", line["language"])].append(line)
-        for (setting, lang), group in sorted(groups.items()):
-            verdicts = [(ln["gold"]["segment_labels"][0], ln["result"]["segment_verdicts"][0]["label"])
-                        for ln in group]
-            calls = sum(ln["result"]["usage"]["calls"] for ln in group) / len(group)
-            seconds = sum(ln["seconds"] for ln in group) / len(group)
-            print(f"| {code} | {setting} | {lang} | {sum(not g for g, _ in verdicts)} | "
-                  f"{sum(not g and v == 'false' for g, v in verdicts)} | "
-                  f"{sum(g and v == 'true' for g, v in verdicts)} | "
-                  f"{sum(g and v == 'false' for g, v in verdicts)} | "
-                  f"{sum(v == 'unverified' for _, v in verdicts)} | {calls:.2f} | {seconds:.1f} |")
 
 
 @contextmanager
@@ -294,14 +258,17 @@ def _code_of(revision: str | None) -> Iterator[tuple[Path, dict[str, str]]]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
 
 
-def _bench(run_dir: Path, data: Path, grid: list[str], model: str, revision: str | None = None) -> list[dict]:
+def _bench(run_dir: Path, data: Path, grid: list[str], model: str, revision: str | None = None,
+           *extra: str) -> list[dict]:
     """Run (or resume) one bench, with the code of ``revision`` when given; its result lines."""
     command = [sys.executable, "-m", "factjudge.cli", "bench", str(data), "--grid", *grid, "--model", model,
-               "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), "--deadline", "3600"]
+               "--concurrency", "1", "--no-progress", "--run-dir", str(run_dir), "--deadline", "3600", *extra]
     if (run_dir / "manifest.json").exists():
         command.append("--resume")
     with _code_of(revision) as (tree, env):
-        subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True, text=True)
+        done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"bench failed ({' '.join(command)}):\n{done.stderr[-4000:]}")
     return [json.loads(line) for line in (run_dir / "results.jsonl").read_text(encoding="utf-8").splitlines()]
 
 

@@ -21,11 +21,11 @@ is a place, after "by", "par", "por" a person.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from factjudge.text.fold import fold
 from factjudge.text.tokenize import stopwords_for
 
 Kind = Literal["date", "year", "century", "number", "place", "person", "name", "title"]
@@ -386,10 +386,3 @@ def _is_topic(name: str, topic: set[str]) -> bool:
         if folded == named or (tokens and words and (tokens <= words or words <= tokens)):
             return True
     return False
-
-
-def fold(text: str) -> str:
-    """``text`` case-, accent- and whitespace-blind, for comparing values."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
-

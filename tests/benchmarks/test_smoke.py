@@ -197,3 +197,12 @@ def test_profile(run_main: Run, scripted_env: dict[str, str], tmp_path: Path) ->
                    "--checks", "context,rag", "--runs-file", str(tmp_path / "profile.jsonl"))
     assert "| a RAG answer of 6 sentences" in out and "`factjudge check --help`" in out
     assert "| cached | after |" in out
+
+
+@needs_shared_data
+def test_world_table(run_main: Run, scripted_env: dict[str, str], tmp_path: Path) -> None:
+    argv = ["--per-kind", "1", "--before", "", "--swaps", "1", "--true", "1", "--felm", "1", "--factool", "1",
+            "--model", SCRIPTED, "--runs", str(tmp_path / "runs")]
+    out = run_main("world_table", *argv)
+    assert "| linking | all | all |" in out and "| true reworded | all | after | unverified |" in out
+    assert run_main("world_table", *argv) == out  # resumed: every item read back, none judged again

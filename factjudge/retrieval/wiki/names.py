@@ -10,10 +10,10 @@ cost, where every sub-run of every run once cost cubic memory (1,200 words took 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from factjudge.text.fold import fold
 from factjudge.text.tokenize import stopwords_for
 
 # Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
@@ -31,12 +31,6 @@ _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", 
 # An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
                            r"|\n+")
-
-
-def fold(text: str) -> str:
-    """A title as compared: case, accents and underscores ignored."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("_", " "))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 
 
 @dataclass(frozen=True)
