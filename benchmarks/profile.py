@@ -340,7 +340,7 @@ def main() -> int:
         with tree_at(None if args.print_only else args.before) as tree:
             sides[args.before] = measure(tree, package_commit(args.before), made, args, runs)
     sides["after"] = measure(ROOT, package_commit("HEAD") + ("+" if dirty() else ""), made, args, runs)
-    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    load = os.getloadavg() if hasattr(os, "getloadavg") and not args.print_only else None
     print(f"median of {args.runs} fresh processes each; load average {load[0]:.2f} at the end" if load
           else f"median of {args.runs} fresh processes each")
     if rate.get("tokens_per_second"):

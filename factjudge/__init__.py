@@ -23,6 +23,7 @@ _WHERE = {"check": "factjudge.checking.api", "Verifier": "factjudge.checking.ver
 
 
 def __getattr__(name: str) -> Any:
+    """A public name, imported on first use."""
     if name in _WHERE:
         return getattr(import_module(_WHERE[name]), name)
     raise AttributeError(f"module 'factjudge' has no attribute {name!r}")
