@@ -47,7 +47,7 @@ WINDOWS_READ = 3
 # the passages contain between them are one span. Chosen on RAGTruth's summary and data2txt answers (dev;
 # `benchmarks/ragtruth_words.py`): the span F1 of the phrases beats the single words and the whole
 # sentence once a judge flags some sentences wrongly.
-PHRASE_JOIN = 2
+PHRASE_JOIN: int | None = 2  # None: each word its own span
 
 
 @dataclass(frozen=True)
