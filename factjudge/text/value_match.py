@@ -392,6 +392,40 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
     return None
 
 
+def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | None:
+    """How the passages write the name ``read`` when the model answered in another language ("Egypt"
+    where a French passage writes "Égypte"): the one run of their words, opening with a capital, that
+    spells it word for word alike (``_translated``); None when no run or several do, when ``read`` has a
+    figure, or when ``read`` is the ``stated`` value itself (read from belief: nothing to map).
+    """
+    wanted = [w for w in _words(read) if w not in _NAME_STOP]
+    if not wanted or any(c.isdigit() for c in read) or (stated and _same_name(stated, read)):
+        return None
+    found: set[str] = set()
+    for passage in passages:
+        words = list(_WORD_RUN.finditer(passage))
+        for i in range(len(words) - len(wanted) + 1):
+            run = words[i:i + len(wanted)]
+            if run[0].group()[:1].isupper() and all(
+                    _translated(w, fold(m.group())) for w, m in zip(wanted, run, strict=True)):
+                found.add(passage[run[0].start():run[-1].end()])
+    return found.pop() if len(found) == 1 else None
+
+
+def _translated(a: str, b: str) -> bool:
+    """One name word as two languages spell it ("egypt", "egypte"; "mexico", "mexique"): the same first
+    letters, at most two letters apart in length, one beginning the other or alike by difflib's ratio.
+    Looser than ``_spelled_alike``: it only finds which passage words a reply stands for, and what it
+    finds is then compared with the stated value strictly."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < MIN_FUZZY - 1 or max(len(a), len(b)) > MAX_FUZZY or a[:2] != b[:2]:
+        return False
+    if abs(len(a) - len(b)) > 2:
+        return False
+    return a.startswith(b) or b.startswith(a) or SequenceMatcher(None, a, b).ratio() >= SPELLING
+
+
 def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
                  around: int = 2) -> tuple[int, str] | None:
     """The first passage, and its sentence, that states the value ``item[start:end]`` in the item's own

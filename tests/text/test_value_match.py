@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.value_match import amounts, compare_values, passage_with, times
+from factjudge.text.value_match import amounts, compare_values, passage_form, passage_with, times
 
 
 @pytest.mark.parametrize(("stated", "read", "kind", "outcome"), [
@@ -104,3 +104,14 @@ def test_a_full_date_read_in_another_language_is_found_in_the_passage_that_write
     assert passage_with("8 February 1587", [passage]) == 0
     assert passage_with("9 February 1587", [passage]) is None  # another day: the model's own
     assert passage_with("February 1587", ["Elle meurt en 1587."]) is None  # no full date to match
+
+
+def test_a_name_read_in_another_language_is_found_as_the_passage_writes_it() -> None:
+    french = ["Osiris est un roi mythique de l'Égypte antique."]
+    assert passage_form("Egypt", french) == "Égypte"
+    assert passage_form("Egypt", french, stated="Nil") == "Égypte"
+    assert passage_form("Egypt", french, stated="Egypt") is None  # the stated value read from belief
+    assert passage_form("Sweden", french) is None
+    assert passage_form("1587", ["mort en 1587"]) is None  # figures are found by passage_with
+    # Two runs spelled alike: which one the reply stands for is unknown.
+    assert passage_form("Marie", ["Marie et Mario arrivent."]) is None
