@@ -29,6 +29,7 @@ from factjudge.text.contradiction import not_a_contradiction
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import (
     Outcome,
+    aligned_value,
     compare_values,
     echoes_other,
     passage_form,
@@ -88,6 +89,9 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
         confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
                                alike[1])
         return ValueReading(confirmed, form, alike[0], "", None, calls=0)
+    aligned = _aligned(passages, item, span, asked, question)
+    if aligned is not None:
+        return dataclasses.replace(aligned, form=form)
     first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
     if not retry or not _missed(first):
         return first
@@ -95,6 +99,36 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
     kept = second if second.check.outcome != "not_stated" else first
     return dataclasses.replace(kept, calls=first.calls + second.calls)
+
+
+def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: str,
+             question: str) -> ValueReading | None:
+    """The value a passage sentence holds between the item's own words around ``span``
+    (``aligned_value``), compared with the stated one, when that settles it: confirmed, or a
+    contradiction nothing excuses. No model call: the passage's words say it."""
+    texts = [ev.text for ev in passages]
+    found = aligned_value(item, span.start, span.end, texts)
+    if found is None:
+        return None
+    where, sentence, read = found
+    outcome = value_outcome(span.text, read, span.kind, held=True, others=_others(item, span, question),
+                            before=item[:span.start], passage=texts[where])
+    if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, texts)):
+        return None
+    check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
+    return ValueReading(check, "cloze", where, "", None, calls=0)
+
+
+def _others(item: str, span: ValueSpan, question: str) -> list[str]:
+    """The item's other values and its topic's names: a value read that echoes one filled the wrong slot."""
+    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
+    return others + (topic_names(question) if question.strip() else [])
+
+
+def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str]) -> str | None:
+    """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
+    lead = Names.of(item).leading()
+    return not_a_contradiction(span.text, read, span.kind, sentence, texts, lead.name if lead else None)
 
 
 def _missed(reading: ValueReading) -> bool:
@@ -129,8 +163,7 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         written = passage_form(read, texts, span.text)
         if written is not None:
             read, where = written, passage_with(written, texts)
-    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
-    others += topic_names(question) if question.strip() else []
+    others = _others(item, span, question)
     held = passages[where].text if where is not None else None
     outcome = value_outcome(span.text, read, span.kind, held=held is not None, others=others,
                             before=item[:span.start], passage=held or "")
@@ -139,9 +172,7 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
     excused = None
     if outcome == "contradicted" and read:
-        lead = Names.of(item).leading()
-        excused = not_a_contradiction(span.text, read, span.kind, sentence, texts,
-                                      lead.name if lead is not None else None)
+        excused = _excuse(item, span, read, sentence, texts)
         outcome = "not_stated" if excused else outcome
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
     return ValueReading(check, form, where, answer, result.trace, echo=echo)

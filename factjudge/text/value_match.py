@@ -79,6 +79,12 @@ _NUMBER_WORDS = {w: n for n, words in enumerate((
     "zero cero zéro", "one", "two dos deux", "three tres trois", "four cuatro quatre",
     "five cinco cinq", "six seis", "seven siete sept", "eight ocho huit", "nine nueve neuf", "ten diez dix",
     "eleven once onze", "twelve doce douze")) for w in words.split()}
+# A value read by alignment: this many of the item's words before it, at most this many words long.
+ALIGNED_BEFORE = 3
+ALIGNED_AFTER = 2
+ALIGNED_WORDS = 6
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+")
+_CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
@@ -442,6 +448,52 @@ def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
         for sentence in split_sentences(passage):
             if wanted in " ".join(["", *_words(sentence), ""]):
                 return index, " ".join(sentence.split())
+    return None
+
+
+def aligned_value(item: str, start: int, end: int, passages: Sequence[str]) -> tuple[int, str, str] | None:
+    """The value a passage gives where the item states ``item[start:end]``: a passage sentence with the
+    item's own words on both sides of the value (``ALIGNED_BEFORE`` words before it, ``ALIGNED_AFTER``
+    after it, or as many as stand before the sentence's end and then its end) holds its own value
+    between them. Returns the passage, the sentence and that value; None when none does, or when two
+    sentences give two values.
+
+    "an interregnum between 1592 and 1533" against "an interregnum between 1527 and 1533": 1527 fills
+    the slot, read from the passage's words with no model call (the model is drawn to a value the
+    same lead states elsewhere).
+    """
+    sentence_start = max([0, *(m.end() for m in _SENTENCE_BREAK.finditer(item, 0, start))])
+    before = [fold(w) for w in re.findall(r"[^\W_]+", item[sentence_start:start])][-ALIGNED_BEFORE:]
+    rest = _SENTENCE_BREAK.split(item[end:], 1)[0]
+    after = [fold(w) for w in re.findall(r"[^\W_]+", rest)][:ALIGNED_AFTER]
+    if len(before) < ALIGNED_BEFORE:
+        return None
+    found: dict[str, tuple[int, str, str]] = {}
+    for index, passage in enumerate(passages):
+        for sentence in split_sentences(passage):
+            value = _between(sentence, before, after)
+            if value is not None:
+                found.setdefault(fold(value), (index, " ".join(sentence.split()), value))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
+    """The text of ``sentence`` between the words ``before`` and ``after``, at most ``ALIGNED_WORDS``
+    words; fewer than ``ALIGNED_AFTER`` words ``after`` (the item's sentence ends) must end it here too.
+    None when the sentence does not hold them so."""
+    tokens = list(re.finditer(r"[^\W_]+", sentence))
+    folded = [fold(t.group()) for t in tokens]
+    for i in range(len(before), len(tokens)):
+        if folded[i - len(before):i] != before:
+            continue
+        for j in range(i + 1, min(len(tokens), i + ALIGNED_WORDS) + 1):
+            if folded[j:j + len(after)] != after:
+                continue
+            last = j + len(after)
+            if len(after) < ALIGNED_AFTER and (last < len(tokens) or not _CLOSES.match(
+                    sentence[tokens[last - 1].end():])):
+                continue
+            return sentence[tokens[i].start():tokens[j - 1].end()]
     return None
 
 

@@ -77,7 +77,8 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
 
 def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
     # "from ___ to 1527": the model filled the blank with the item's other year.
-    passages = [Evidence("wikipedia", "The dynasty ruled from 1428 to 1527 and from 1533 to 1789.")]
+    # (Worded unlike the passage: the passage's words around the value do not give it away.)
+    passages = [Evidence("wikipedia", "The dynasty held power from 1428 to 1527 and from 1533 to 1789.")]
     item = "The dynasty ruled from 1430 to 1527."
     model = ScriptedChatModel(["1527", "1527"])
     first, second = check_values(model, item, passages, question="Tell me about the dynasty.")
@@ -161,7 +162,7 @@ def test_a_name_read_in_english_from_a_french_passage_is_compared_as_the_passage
     reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], right, span, lang="fr")
     assert (reading.check.read, reading.check.outcome) == ("Égypte", "confirmed")
     # An English passage: a word spelled like the reply is another word, never the reply.
-    parish = Evidence("wikipedia", "The abbey stands in the Parish of Saint Mary.")
+    parish = Evidence("wikipedia", "The Parish of Saint Mary holds the abbey.")
     item = "The abbey stands in Lyon."
     span = next(s for s in value_spans(item) if s.text == "Lyon")
     reading = read_value(ScriptedChatModel(["Paris"]), [parish], item, span, lang="en")
@@ -169,11 +170,32 @@ def test_a_name_read_in_english_from_a_french_passage_is_compared_as_the_passage
 
 
 def test_values_the_passage_states_in_the_items_words_do_not_count_against_the_limit() -> None:
-    passages = [Evidence("wikipedia", "The dynasty ruled Dai Viet from 1428 to 1789 with an interregnum "
-                                      "between 1527 and 1533.")]
+    passages = [Evidence("wikipedia", "The dynasty ruled Dai Viet from 1428 to 1789 with an interruption: "
+                                      "the Mac ruled between 1527 and 1533.")]
     item = "The dynasty ruled Dai Viet from 1428 to 1789 with an interregnum between 1592 and 1533."
     model = ScriptedChatModel(["1527", "1533"])
     found = check_values(model, item, passages, question="Tell me about the dynasty.", limit=1)
-    assert [(r.check.stated, r.check.outcome, r.calls) for r in found] == [
-        ("1428", "confirmed", 0), ("1789", "confirmed", 0), ("1592", "contradicted", 1)]
+    assert [(r.check.stated, r.check.read, r.check.outcome, r.calls) for r in found] == [
+        ("1428", "1428", "confirmed", 0), ("1789", "1789", "confirmed", 0),
+        ("1592", "1527", "contradicted", 1)]
     assert len(model.calls) == 1
+
+
+def test_the_value_between_the_items_own_words_in_the_passage_is_read_without_a_call() -> None:
+    # The model is drawn to 1592, which the lead states elsewhere: the passage's words around the
+    # slot give 1527.
+    passages = [Evidence("wikipedia", "The Le dynasty ruled from 1428 to 1789 with an interregnum between "
+                                      "1527 and 1533. The Le-Mac War (1533-1592) followed.")]
+    item = "The Le dynasty ruled from 1428 to 1789 with an interregnum between 1592 and 1533."
+    span = next(s for s in value_spans(item) if s.text == "1592")
+    reading = read_value(ScriptedChatModel([]), passages, item, span)
+    assert (reading.check.read, reading.check.outcome, reading.calls, reading.trace) == (
+        "1527", "contradicted", 0, None)
+    assert reading.check.passage == ("The Le dynasty ruled from 1428 to 1789 with an interregnum between "
+                                     "1527 and 1533.")
+    # Ending the sentence: the passage's last words after the item's.
+    lists = [Evidence("wikipedia", "Bactria lay within modern-day Afghanistan, Tajikistan and Uzbekistan.")]
+    item = "Bactria lay within modern-day Afghanistan, Tajikistan and Karakoram."
+    span = next(s for s in value_spans(item) if s.text == "Karakoram")
+    reading = read_value(ScriptedChatModel([]), lists, item, span)
+    assert (reading.check.read, reading.check.outcome) == ("Uzbekistan", "contradicted")
