@@ -83,15 +83,9 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     wrong slot) is asked once more in the other form: a cloze a small model fills from the wrong
     slot it often answers right as a question, and the other way round.
     """
-    asked = asked_text(item, span, form, lang)
-    alike = stated_alike(item, span.start, span.end, [ev.text for ev in passages])
-    if alike is not None:  # the passage says it in the item's own words: nothing to read
-        confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
-                               alike[1])
-        return ValueReading(confirmed, form, alike[0], "", None, calls=0)
-    aligned = _aligned(passages, item, span, asked, question)
-    if aligned is not None:
-        return dataclasses.replace(aligned, form=form)
+    free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
+    if free is not None:
+        return free
     first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
     if not retry or not _missed(first):
         return first
@@ -129,6 +123,21 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: 
     """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
     lead = Names.of(item).leading()
     return not_a_contradiction(span.text, read, span.kind, sentence, texts, lead.name if lead else None)
+
+
+def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
+                        lang: str | None = None, question: str = "") -> ValueReading | None:
+    """The reading of ``span`` the passages' own words give, with no call: the value stated in the
+    item's words (confirmed), or the passage's value between the item's words around it
+    (``_aligned``); None when the model has to be asked."""
+    asked = asked_text(item, span, form, lang)
+    alike = stated_alike(item, span.start, span.end, [ev.text for ev in passages])
+    if alike is not None:  # the passage says it in the item's own words: nothing to read
+        confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
+                               alike[1])
+        return ValueReading(confirmed, form, alike[0], "", None, calls=0)
+    aligned = _aligned(passages, item, span, asked, question)
+    return dataclasses.replace(aligned, form=form) if aligned is not None else None
 
 
 def _missed(reading: ValueReading) -> bool:
@@ -194,9 +203,9 @@ def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, othe
 def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",
                  lang: str | None = None, limit: int | None = 2, form: Form = "cloze",
                  retry: bool = False) -> list[ValueReading]:
-    """Read the item's values (the most telling first) from ``passages``, until ``limit`` of them have
-    needed the model: a value a passage states in the item's own words costs no call and is read
-    besides, so a swapped value behind two such is still asked about. ``retry``: see ``read_value``.
+    """Read the item's values (the most telling first) from ``passages``: every value the passages' own
+    words settle (``read_without_a_call``), and of the others at most ``limit`` asked of the model, so a
+    swapped value behind others is still read. ``retry``: see ``read_value``.
 
     With no passage there is nothing to read: no call, no reading.
     """
@@ -204,10 +213,11 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, q
         return []
     readings: list[ValueReading] = []
     for span in value_spans(item, question=question, lang=lang):
-        if limit is not None and sum(r.calls > 0 for r in readings) >= limit:
-            break
-        readings.append(read_value(model, passages, item, span, form=form, lang=lang, question=question,
-                                   retry=retry))
+        free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
+        if free is None and limit is not None and sum(r.calls > 0 for r in readings) >= limit:
+            continue
+        readings.append(free or read_value(model, passages, item, span, form=form, lang=lang,
+                                           question=question, retry=retry))
     return readings
 
 
