@@ -183,3 +183,10 @@ def test_bounds_listing_part() -> None:
     # server for 15 s: the listing part is its smoke run.
     out = script("faults", "--part", "listing")
     assert "linear scan (today)" in out
+
+
+@needs_shared_data
+def test_swap_verdicts(scripted_env: dict[str, str], tmp_path: Path) -> None:
+    out = script("swap_verdicts", "--pairs", "1", "--felm", "1", "--before", "", "--model", SCRIPTED,
+                 "--runs", str(tmp_path / "runs"))
+    assert "| in-lead swaps | es | after |" in out and "| felm wk | en | after |" in out
