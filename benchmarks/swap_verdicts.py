@@ -9,8 +9,9 @@ The embedded judge's default (``evidence`` over the packaged Wikipedia, no conte
 swap set (``value_swaps.jsonl``: a value from another article), and on the first ``--felm`` answers
 of FELM's world-knowledge domain; with the code of git revision ``--before`` (a temporary worktree)
 and with this checkout. Per set, language and code: false segments caught (judged false), true ones
-passed (judged true), true ones judged false, segments left unverified, and model calls (not cache
-reads) and seconds per segment. Runs resume and share the call cache, so a second run reads it.
+passed (judged true), true ones judged false, segments left unverified, and model calls (cache
+reads included: what a fresh run makes) and seconds per segment. Runs resume and share the call
+cache, so a second run reads it.
 
 ``--words`` runs no model: over every pair of both swap sets (the lead of the pair's title) and
 every FELM world-knowledge segment (the article Wikipedia reading finds for it), the items whose
@@ -40,7 +41,8 @@ def sets(pairs: int, felm: int, runs: Path) -> dict[str, Path]:
 
 
 def counts(lines: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Per language (FELM: ``en``): segments caught, passed, true judged false, unverified, calls, seconds."""
+    """Per language (FELM: ``en``): segments caught, passed, true judged false, unverified, calls (cache
+    reads included), seconds."""
     table: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for line in lines:
         row = table[line.get("language") or "en"]
@@ -53,7 +55,8 @@ def counts(lines: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
             row["passed"] += bool(gold) and label == "true"
             row["true judged false"] += bool(gold) and label == "false"
             row["unverified"] += label == "unverified"
-        row["calls"] += line["result"]["usage"]["calls"]
+        usage = line["result"]["usage"]
+        row["calls"] += usage["calls"] + usage["cached_calls"]  # a cache read is a call a fresh run makes
         row["seconds"] += line.get("seconds") or 0.0
     return table
 
