@@ -105,8 +105,11 @@ def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: st
     if found is None:
         return None
     where, sentence, read = found
-    outcome = value_outcome(span.text, read, span.kind, held=True, others=_others(item, span, question),
-                            before=item[:span.start], passage=texts[where])
+    # Read by its place, not by the model: one of the item's other values standing there is no wrong
+    # slot ("Bulgaria, Skopje o Escopia" where the lead writes "Skopie, Skopje o Escopia").
+    topic = topic_names(question) if question.strip() else []
+    outcome = value_outcome(span.text, read, span.kind, held=True, others=topic, before=item[:span.start],
+                            passage=texts[where])
     if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, texts)):
         return None
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)

@@ -199,3 +199,16 @@ def test_the_value_between_the_items_own_words_in_the_passage_is_read_without_a_
     span = next(s for s in value_spans(item) if s.text == "Karakoram")
     reading = read_value(ScriptedChatModel([]), lists, item, span)
     assert (reading.check.read, reading.check.outcome) == ("Uzbekistan", "contradicted")
+
+
+def test_a_value_read_by_its_place_is_no_wrong_slot_when_the_item_states_it_too() -> None:
+    # The lead's first of three names stands where the answer put Bulgaria; the answer's second name,
+    # Skopje, is spelled like it, but read by its place it is the passage's value for this slot.
+    passages = [Evidence("wikipedia", "Alberga a casi dos millones de personas, siendo su capital y ciudad "
+                                      "más poblada Skopie, Skopje o Escopia.")]
+    item = ("Alberga a casi dos millones de personas, siendo su capital y ciudad más poblada Bulgaria, "
+            "Skopje o Escopia.")
+    span = next(s for s in value_spans(item, lang="es") if s.text == "Bulgaria")
+    reading = read_value(ScriptedChatModel([]), passages, item, span, lang="es",
+                         question="Háblame de Macedonia del Norte.")
+    assert (reading.check.read, reading.check.outcome, reading.calls) == ("Skopie", "contradicted", 0)
