@@ -83,6 +83,9 @@ _NUMBER_WORDS = {w: n for n, words in enumerate((
 ALIGNED_BEFORE = 3
 ALIGNED_AFTER = 2
 ALIGNED_WORDS = 6
+# With only the sentence's end after it, fewer: "mesure 200 m." is not aligned with "mesure cent mètres de
+# haut.", whose last words are no part of the value.
+ALIGNED_CLOSING = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+")
 _CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
@@ -479,7 +482,8 @@ def aligned_value(item: str, start: int, end: int, passages: Sequence[str]) -> t
 
 def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
     """The text of ``sentence`` between the words ``before`` and ``after``, at most ``ALIGNED_WORDS``
-    words; fewer than ``ALIGNED_AFTER`` words ``after`` (the item's sentence ends) must end it here too.
+    words (``ALIGNED_CLOSING`` with no word after); fewer than ``ALIGNED_AFTER`` words ``after`` (the
+    item's sentence ends) must end it here too.
     None when the sentence does not hold them so."""
     tokens = list(re.finditer(r"[^\W_]+", sentence))
     folded = [fold(t.group()) for t in tokens]
@@ -487,7 +491,7 @@ def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
         if folded[i - len(before):i] != before:
             continue
         for j in range(i + 1, min(len(tokens), i + ALIGNED_WORDS) + 1):
-            if folded[j:j + len(after)] != after:
+            if folded[j:j + len(after)] != after or (not after and j - i > ALIGNED_CLOSING):
                 continue
             last = j + len(after)
             if len(after) < ALIGNED_AFTER and (last < len(tokens) or not _CLOSES.match(
