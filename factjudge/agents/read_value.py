@@ -7,8 +7,12 @@ capital of Canada is what?"); the model answers from the passages in a few words
 not say, and ``text.value_match`` compares its answer with the item's value. The passages come
 before the item in the prompt, so a local model's cached prefix serves every value of one item.
 A value the model reads but the passages do not contain came from its own belief, and one the
-item itself states elsewhere was read into the wrong slot: neither contradicts anything. A value a
-passage states in the item's own words (the same words around it) is confirmed without asking.
+item itself states elsewhere was read into the wrong slot: neither contradicts anything, and such a
+reading is asked once more in the other form. A value a passage states in the item's own words (the
+same words around it) is confirmed without asking, and the value a passage sentence holds between the
+item's own words around it is read there without asking (a small model is drawn to a value the same
+lead states elsewhere). A name read in English from a Spanish or French passage is compared as the
+passage writes it.
 """
 
 from __future__ import annotations
