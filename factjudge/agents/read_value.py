@@ -7,12 +7,17 @@ capital of Canada is what?"); the model answers from the passages in a few words
 not say, and ``text.value_match`` compares its answer with the item's value. The passages come
 before the item in the prompt, so a local model's cached prefix serves every value of one item.
 A value the model reads but the passages do not contain came from its own belief, and one the
-item itself states elsewhere was read into the wrong slot: neither contradicts anything. A value a
-passage states in the item's own words (the same words around it) is confirmed without asking.
+item itself states elsewhere was read into the wrong slot: neither contradicts anything, and such a
+reading is asked once more in the other form. A value a passage states in the item's own words (the
+same words around it) is confirmed without asking, and the value a passage sentence holds between the
+item's own words around it is read there without asking (a small model is drawn to a value the same
+lead states elsewhere). A name read in English from a Spanish or French passage is compared as the
+passage writes it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -26,10 +31,20 @@ from factjudge.records import Evidence
 from factjudge.retrieval.wiki.names import Names
 from factjudge.text.contradiction import not_a_contradiction
 from factjudge.text.segmenter import split_sentences
-from factjudge.text.value_match import Outcome, compare_values, echoes_other, passage_with, stated_alike
+from factjudge.text.value_match import (
+    Outcome,
+    aligned_value,
+    compare_values,
+    echoes_other,
+    passage_form,
+    passage_with,
+    stated_alike,
+)
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
+# Kinds of value that are names: a name may be read in another language than the passage writes it.
+NAMED = frozenset({"name", "place", "person", "title"})
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
 # A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
 MAX_TOKENS = 20
@@ -43,7 +58,8 @@ class ValueReading:
 
     ``passage`` indexes the passage holding the read value (None when none does); ``reply`` is the
     model's own; ``trace`` indexes the call in the check's transcript (None outside a check, or when
-    the passage says it in the item's words and nothing was asked).
+    the passage says it in the item's words and nothing was asked); ``calls`` counts the model calls
+    the reading made; ``echo`` says the value read is another value the item states (a wrong slot).
     """
 
     check: ValueCheck
@@ -51,6 +67,8 @@ class ValueReading:
     passage: int | None
     reply: str
     trace: int | None
+    calls: int = 1
+    echo: bool = False
 
 
 def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) -> str:
@@ -60,18 +78,87 @@ def asked_text(item: str, span: ValueSpan, form: Form, lang: str | None = None) 
 
 def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, *,
                form: Form = "cloze", lang: str | None = None, question: str = "",
-               max_tokens: int = MAX_TOKENS, max_attempts: int = 2) -> ValueReading:
+               max_tokens: int = MAX_TOKENS, max_attempts: int = 2, retry: bool = False) -> ValueReading:
     """Ask ``model`` for the value ``span`` of ``item`` from ``passages`` and compare what it read.
 
     ``question`` (the user's) names the item's topic: a value read that names it, or another value
-    the item states, was read into the wrong slot and contradicts nothing.
+    the item states, was read into the wrong slot and contradicts nothing. With ``retry``, a reading
+    that missed the passage's own value (a value the passages do not hold, or one read from the
+    wrong slot) is asked once more in the other form: a cloze a small model fills from the wrong
+    slot it often answers right as a question, and the other way round.
     """
+    free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
+    if free is not None:
+        return free
+    first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
+    if not retry or not _missed(first):
+        return first
+    other: Form = "question" if form == "cloze" else "cloze"
+    second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
+    kept = second if second.check.outcome != "not_stated" else first
+    return dataclasses.replace(kept, calls=first.calls + second.calls)
+
+
+def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: str,
+             question: str) -> ValueReading | None:
+    """The value a passage sentence holds between the item's own words around ``span``
+    (``aligned_value``), compared with the stated one, when that settles it: confirmed, or a
+    contradiction nothing excuses. No model call: the passage's words say it."""
+    texts = [ev.text for ev in passages]
+    found = aligned_value(item, span.start, span.end, texts)
+    if found is None:
+        return None
+    where, sentence, read = found
+    # Read by its place, not by the model: one of the item's other values standing there is no wrong
+    # slot ("Bulgaria, Skopje o Escopia" where the lead writes "Skopie, Skopje o Escopia").
+    topic = topic_names(question) if question.strip() else []
+    outcome = value_outcome(span.text, read, span.kind, held=True, others=topic, before=item[:span.start],
+                            passage=texts[where])
+    if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, texts)):
+        return None
+    check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
+    return ValueReading(check, "cloze", where, "", None, calls=0)
+
+
+def _others(item: str, span: ValueSpan, question: str) -> list[str]:
+    """The item's other values and its topic's names: a value read that echoes one filled the wrong slot."""
+    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
+    return others + (topic_names(question) if question.strip() else [])
+
+
+def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str]) -> str | None:
+    """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
+    lead = Names.of(item).leading()
+    return not_a_contradiction(span.text, read, span.kind, sentence, texts, lead.name if lead else None)
+
+
+def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
+                        lang: str | None = None, question: str = "") -> ValueReading | None:
+    """The reading of ``span`` the passages' own words give, with no call: the value stated in the
+    item's words (confirmed), or the passage's value between the item's words around it
+    (``_aligned``); None when the model has to be asked."""
     asked = asked_text(item, span, form, lang)
     alike = stated_alike(item, span.start, span.end, [ev.text for ev in passages])
     if alike is not None:  # the passage says it in the item's own words: nothing to read
         confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
                                alike[1])
-        return ValueReading(confirmed, form, alike[0], "", None)
+        return ValueReading(confirmed, form, alike[0], "", None, calls=0)
+    aligned = _aligned(passages, item, span, asked, question)
+    return dataclasses.replace(aligned, form=form) if aligned is not None else None
+
+
+def _missed(reading: ValueReading) -> bool:
+    """Whether the model answered with a value but not the passage's value for this slot: one the
+    passages do not hold, or one read from the wrong slot (excused, or echoing the item)."""
+    check = reading.check
+    return check.outcome == "not_stated" and check.read is not None and (
+        reading.passage is None or check.excused is not None or reading.echo)
+
+
+def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, form: Form,
+         lang: str | None, question: str, max_tokens: int, max_attempts: int) -> ValueReading:
+    """One call: the value ``span`` asked for in ``form``, what was read, and how it compares."""
+    asked = asked_text(item, span, form, lang)
     prompt = load_prompt(PROMPTS[form])
     contract = prompt.contract_of(ValueContract)
     # Headed by title: the title names what a passage is about, the value asked for is of it.
@@ -82,22 +169,29 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     result = ask(model, prompt, data, params, contract.parse, step="read_value", max_attempts=max_attempts)
     reply: ValueReply | None = result.value
     answer = result.completion.text if result.completion else ""
+    texts = [ev.text for ev in passages]
     read = reply.value if reply is not None else None
-    where = passage_with(read, [ev.text for ev in passages]) if read else None
-    others = [s.text for s in value_spans(item) if (s.start, s.end) != (span.start, span.end)]
-    others += topic_names(question) if question.strip() else []
+    where = passage_with(read, texts) if read else None
+    if read and where is None and span.kind in NAMED and (lang or "en").split("-")[0] != "en":
+        # A name read in English where the passage is in another language ("Egypt" where it writes
+        # "Égypte"): compared as the passage writes it. Not for an English passage, where a word
+        # spelled alike is another word ("Paris", "Parish").
+        written = passage_form(read, texts, span.text)
+        if written is not None:
+            read, where = written, passage_with(written, texts)
+    others = _others(item, span, question)
     held = passages[where].text if where is not None else None
     outcome = value_outcome(span.text, read, span.kind, held=held is not None, others=others,
                             before=item[:span.start], passage=held or "")
+    echo = bool(read) and held is not None and outcome == "not_stated" and echoes_other(read or "", span.kind,
+                                                                                      others)
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
     excused = None
     if outcome == "contradicted" and read:
-        lead = Names.of(item).leading()
-        excused = not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
-                                      lead.name if lead is not None else None)
+        excused = _excuse(item, span, read, sentence, texts)
         outcome = "not_stated" if excused else outcome
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
-    return ValueReading(check, form, where, answer, result.trace)
+    return ValueReading(check, form, where, answer, result.trace, echo=echo)
 
 
 def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, others: Sequence[str] = (),
@@ -114,15 +208,24 @@ def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, othe
 
 
 def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",
-                 lang: str | None = None, limit: int | None = 2, form: Form = "cloze") -> list[ValueReading]:
-    """Read each of the item's values (at most ``limit``, the most telling first) from ``passages``.
+                 lang: str | None = None, limit: int | None = 2, form: Form = "cloze",
+                 retry: bool = False) -> list[ValueReading]:
+    """Read the item's values (the most telling first) from ``passages``: every value the passages' own
+    words settle (``read_without_a_call``), and of the others at most ``limit`` asked of the model, so a
+    swapped value behind others is still read. ``retry``: see ``read_value``.
 
     With no passage there is nothing to read: no call, no reading.
     """
     if not passages:
         return []
-    return [read_value(model, passages, item, span, form=form, lang=lang, question=question)
-            for span in value_spans(item, question=question, lang=lang, limit=limit)]
+    readings: list[ValueReading] = []
+    for span in value_spans(item, question=question, lang=lang):
+        free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
+        if free is None and limit is not None and sum(r.calls > 0 for r in readings) >= limit:
+            continue
+        readings.append(free or read_value(model, passages, item, span, form=form, lang=lang,
+                                           question=question, retry=retry))
+    return readings
 
 
 def _sentence_with(value: str, passage: str) -> str | None:

@@ -219,9 +219,11 @@ class DecisionJudge(PromptedJudge):
     def _compare_values(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
         """``verdict`` with the values of ``text`` read from its passages and compared: a value they
         contradict makes it false (TRUE's Q²: the model answers from the passages, then the answers are
-        compared), and the contradicted words are its error spans."""
+        compared), and the contradicted words are its error spans. A value the model read from the
+        wrong slot, or one no passage holds, is asked again in the other form (``read_value``'s retry):
+        a swap the Yes/No question believed is caught only by its value."""
         readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
-                                limit=self.reading.values)
+                                limit=self.reading.values, retry=True)
         spans = [locate(r.check.stated, job.answer, item.start, item.end) for r in readings]
         checks = tuple(dataclasses.replace(r.check, start=s.start, end=s.end)
                        for r, s in zip(readings, spans, strict=True))

@@ -79,6 +79,15 @@ _NUMBER_WORDS = {w: n for n, words in enumerate((
     "zero cero zéro", "one", "two dos deux", "three tres trois", "four cuatro quatre",
     "five cinco cinq", "six seis", "seven siete sept", "eight ocho huit", "nine nueve neuf", "ten diez dix",
     "eleven once onze", "twelve doce douze")) for w in words.split()}
+# A value read by alignment: this many of the item's words before it, at most this many words long.
+ALIGNED_BEFORE = 3
+ALIGNED_AFTER = 2
+ALIGNED_WORDS = 6
+# With only the sentence's end after it, fewer: "mesure 200 m." is not aligned with "mesure cent mètres de
+# haut.", whose last words are no part of the value.
+ALIGNED_CLOSING = 3
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+")
+_CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
@@ -392,6 +401,40 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
     return None
 
 
+def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | None:
+    """How the passages write the name ``read`` when the model answered in another language ("Egypt"
+    where a French passage writes "Égypte"): the one run of their words, opening with a capital, that
+    spells it word for word alike (``_translated``); None when no run or several do, when ``read`` has a
+    figure, or when ``read`` is the ``stated`` value itself (read from belief: nothing to map).
+    """
+    wanted = [w for w in _words(read) if w not in _NAME_STOP]
+    if not wanted or any(c.isdigit() for c in read) or (stated and _same_name(stated, read)):
+        return None
+    found: set[str] = set()
+    for passage in passages:
+        words = list(_WORD_RUN.finditer(passage))
+        for i in range(len(words) - len(wanted) + 1):
+            run = words[i:i + len(wanted)]
+            if run[0].group()[:1].isupper() and all(
+                    _translated(w, fold(m.group())) for w, m in zip(wanted, run, strict=True)):
+                found.add(passage[run[0].start():run[-1].end()])
+    return found.pop() if len(found) == 1 else None
+
+
+def _translated(a: str, b: str) -> bool:
+    """One name word as two languages spell it ("egypt", "egypte"; "mexico", "mexique"): the same first
+    letters, at most two letters apart in length, one beginning the other or alike by difflib's ratio.
+    Looser than ``_spelled_alike``: it only finds which passage words a reply stands for, and what it
+    finds is then compared with the stated value strictly."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < MIN_FUZZY - 1 or max(len(a), len(b)) > MAX_FUZZY or a[:2] != b[:2]:
+        return False
+    if abs(len(a) - len(b)) > 2:
+        return False
+    return a.startswith(b) or b.startswith(a) or SequenceMatcher(None, a, b).ratio() >= SPELLING
+
+
 def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
                  around: int = 2) -> tuple[int, str] | None:
     """The first passage, and its sentence, that states the value ``item[start:end]`` in the item's own
@@ -408,6 +451,53 @@ def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
         for sentence in split_sentences(passage):
             if wanted in " ".join(["", *_words(sentence), ""]):
                 return index, " ".join(sentence.split())
+    return None
+
+
+def aligned_value(item: str, start: int, end: int, passages: Sequence[str]) -> tuple[int, str, str] | None:
+    """The value a passage gives where the item states ``item[start:end]``: a passage sentence with the
+    item's own words on both sides of the value (``ALIGNED_BEFORE`` words before it, ``ALIGNED_AFTER``
+    after it, or as many as stand before the sentence's end and then its end) holds its own value
+    between them. Returns the passage, the sentence and that value; None when none does, or when two
+    sentences give two values.
+
+    "an interregnum between 1592 and 1533" against "an interregnum between 1527 and 1533": 1527 fills
+    the slot, read from the passage's words with no model call (the model is drawn to a value the
+    same lead states elsewhere).
+    """
+    sentence_start = max([0, *(m.end() for m in _SENTENCE_BREAK.finditer(item, 0, start))])
+    before = [fold(w) for w in re.findall(r"[^\W_]+", item[sentence_start:start])][-ALIGNED_BEFORE:]
+    rest = _SENTENCE_BREAK.split(item[end:], 1)[0]
+    after = [fold(w) for w in re.findall(r"[^\W_]+", rest)][:ALIGNED_AFTER]
+    if len(before) < ALIGNED_BEFORE:
+        return None
+    found: dict[str, tuple[int, str, str]] = {}
+    for index, passage in enumerate(passages):
+        for sentence in split_sentences(passage):
+            value = _between(sentence, before, after)
+            if value is not None:
+                found.setdefault(fold(value), (index, " ".join(sentence.split()), value))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
+    """The text of ``sentence`` between the words ``before`` and ``after``, at most ``ALIGNED_WORDS``
+    words (``ALIGNED_CLOSING`` with no word after); fewer than ``ALIGNED_AFTER`` words ``after`` (the
+    item's sentence ends) must end it here too.
+    None when the sentence does not hold them so."""
+    tokens = list(re.finditer(r"[^\W_]+", sentence))
+    folded = [fold(t.group()) for t in tokens]
+    for i in range(len(before), len(tokens)):
+        if folded[i - len(before):i] != before:
+            continue
+        for j in range(i + 1, min(len(tokens), i + ALIGNED_WORDS) + 1):
+            if folded[j:j + len(after)] != after or (not after and j - i > ALIGNED_CLOSING):
+                continue
+            last = j + len(after)
+            if len(after) < ALIGNED_AFTER and (last < len(tokens) or not _CLOSES.match(
+                    sentence[tokens[last - 1].end():])):
+                continue
+            return sentence[tokens[i].start():tokens[j - 1].end()]
     return None
 
 

@@ -77,7 +77,8 @@ def test_no_passage_no_call_and_at_most_limit_values() -> None:
 
 def test_a_value_the_item_states_in_another_slot_contradicts_nothing() -> None:
     # "from ___ to 1527": the model filled the blank with the item's other year.
-    passages = [Evidence("wikipedia", "The dynasty ruled from 1428 to 1527 and from 1533 to 1789.")]
+    # (Worded unlike the passage: the passage's words around the value do not give it away.)
+    passages = [Evidence("wikipedia", "The dynasty held power from 1428 to 1527 and from 1533 to 1789.")]
     item = "The dynasty ruled from 1430 to 1527."
     model = ScriptedChatModel(["1527", "1527"])
     first, second = check_values(model, item, passages, question="Tell me about the dynasty.")
@@ -110,3 +111,104 @@ def test_a_value_the_passage_states_in_the_items_own_words_is_confirmed_without_
     asked = read_value(ScriptedChatModel(["Ottawa"]), [CANADA], ITEM,
                        value_spans(ITEM, question=QUESTION)[0], question=QUESTION)
     assert (asked.check.outcome, asked.check.read) == ("contradicted", "Ottawa")
+
+
+RWANDA = Evidence("wikipedia", "Rwanda lies a few degrees south of the Equator. It is in the Great Rift "
+                  "Valley of East Africa.", title="Rwanda")
+RWANDA_ITEM = "Rwanda lies a few degrees south of the Kigali in the Great Rift Valley of East Africa."
+
+
+def test_a_value_read_from_the_wrong_slot_is_asked_again_as_a_question() -> None:
+    # The cloze is filled with the item's other value; asked as a question, the model reads the Equator.
+    model = ScriptedChatModel(["East Africa", "the Equator"])
+    span = next(s for s in value_spans(RWANDA_ITEM) if s.text == "Kigali")
+    reading = read_value(model, [RWANDA], RWANDA_ITEM, span, question="Tell me about Rwanda.", retry=True)
+    assert (reading.check.read, reading.check.outcome, reading.form, reading.calls) == (
+        "the Equator", "contradicted", "question", 2)
+    assert reading.check.question.endswith("south of the what in the Great Rift Valley of East Africa?")
+    assert reading.check.passage == "Rwanda lies a few degrees south of the Equator."
+    assert "<question>" in model.calls[1][0]["content"]
+    # Without a retry, or when the second reading says nothing either, the first reading stands.
+    once = read_value(ScriptedChatModel(["East Africa"]), [RWANDA], RWANDA_ITEM, span,
+                      question="Tell me about Rwanda.")
+    assert (once.check.read, once.check.outcome, once.echo, once.calls) == (
+        "East Africa", "not_stated", True, 1)
+    twice = read_value(ScriptedChatModel(["East Africa", "NOT STATED"]), [RWANDA], RWANDA_ITEM, span,
+                       question="Tell me about Rwanda.", retry=True)
+    assert (twice.check.read, twice.check.outcome, twice.form, twice.calls) == ("East Africa", "not_stated",
+                                                                                 "cloze", 2)
+
+
+def test_a_reading_that_found_the_passages_value_is_not_asked_again() -> None:
+    span = next(s for s in value_spans(RWANDA_ITEM) if s.text == "Kigali")
+    for reply, outcome in (("the Equator", "contradicted"), ("NOT STATED", "not_stated")):
+        model = ScriptedChatModel([reply])
+        reading = read_value(model, [RWANDA], RWANDA_ITEM, span, question="Tell me about Rwanda.", retry=True)
+        assert (reading.check.outcome, reading.calls, len(model.calls)) == (outcome, 1, 1)
+
+
+OSIRIS = Evidence("wikipedia", "Osiris est un dieu du panthéon égyptien et un roi mythique de l'Égypte "
+                  "antique. Il est le fils de Geb.", title="Osiris")
+
+
+def test_a_name_read_in_english_from_a_french_passage_is_compared_as_the_passage_writes_it() -> None:
+    swapped = "Osiris est un dieu du panthéon égyptien et un roi mythique du Nil antique."
+    span = next(s for s in value_spans(swapped, lang="fr") if s.text == "Nil")
+    reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], swapped, span, lang="fr")
+    assert (reading.check.read, reading.check.outcome, reading.reply) == ("Égypte", "contradicted", "Egypt")
+    assert reading.check.passage == OSIRIS.text.split(" Il ")[0]
+    right = "Osiris est un dieu du panthéon égyptien et un roi mythique d'Égypte."
+    span = next(s for s in value_spans(right, lang="fr") if s.text == "Égypte")
+    reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], right, span, lang="fr")
+    assert (reading.check.read, reading.check.outcome) == ("Égypte", "confirmed")
+    # An English passage: a word spelled like the reply is another word, never the reply.
+    parish = Evidence("wikipedia", "The Parish of Saint Mary holds the abbey.")
+    item = "The abbey stands in Lyon."
+    span = next(s for s in value_spans(item) if s.text == "Lyon")
+    reading = read_value(ScriptedChatModel(["Paris"]), [parish], item, span, lang="en")
+    assert (reading.check.read, reading.check.outcome) == ("Paris", "not_stated")
+
+
+def test_values_the_passage_states_in_the_items_words_do_not_count_against_the_limit() -> None:
+    passages = [Evidence("wikipedia", "The dynasty ruled Dai Viet from 1428 to 1789 with an interruption: "
+                                      "the Mac ruled between 1527 and 1533.")]
+    item = "The dynasty ruled Dai Viet from 1428 to 1789 with an interregnum between 1592 and 1533."
+    model = ScriptedChatModel(["1527", "1533"])
+    found = check_values(model, item, passages, question="Tell me about the dynasty.", limit=1)
+    assert [(r.check.stated, r.check.read, r.check.outcome, r.calls) for r in found] == [
+        ("1428", "1428", "confirmed", 0), ("1789", "1789", "confirmed", 0),
+        ("1592", "1527", "contradicted", 1), ("Dai Viet", "Dai Viet", "confirmed", 0)]
+    assert len(model.calls) == 1  # 1533 needs the model too: past the limit, not read
+
+
+def test_the_value_between_the_items_own_words_in_the_passage_is_read_without_a_call() -> None:
+    # The model is drawn to 1592, which the lead states elsewhere: the passage's words around the
+    # slot give 1527.
+    passages = [Evidence("wikipedia", "The Le dynasty ruled from 1428 to 1789 with an interregnum between "
+                                      "1527 and 1533. The Le-Mac War (1533-1592) followed.")]
+    item = "The Le dynasty ruled from 1428 to 1789 with an interregnum between 1592 and 1533."
+    span = next(s for s in value_spans(item) if s.text == "1592")
+    reading = read_value(ScriptedChatModel([]), passages, item, span)
+    assert (reading.check.read, reading.check.outcome, reading.calls, reading.trace) == (
+        "1527", "contradicted", 0, None)
+    assert reading.check.passage == ("The Le dynasty ruled from 1428 to 1789 with an interregnum between "
+                                     "1527 and 1533.")
+    # Ending the sentence: the passage's last words after the item's.
+    lists = [Evidence("wikipedia", "Bactria lay within modern-day Afghanistan, Tajikistan and Uzbekistan.")]
+    item = "Bactria lay within modern-day Afghanistan, Tajikistan and Karakoram."
+    span = next(s for s in value_spans(item) if s.text == "Karakoram")
+    reading = read_value(ScriptedChatModel([]), lists, item, span)
+    assert (reading.check.read, reading.check.outcome) == ("Uzbekistan", "contradicted")
+
+
+def test_a_value_read_by_its_place_is_no_wrong_slot_when_the_item_states_it_too() -> None:
+    # The lead's first of three names stands where the answer put Bulgaria; the answer's second name,
+    # Skopje, is spelled like it, but read by its place it is the passage's value for this slot.
+    passages = [Evidence("wikipedia", "Alberga a casi dos millones de personas, siendo su capital y ciudad "
+                                      "más poblada Skopie, Skopje o Escopia.")]
+    item = ("Alberga a casi dos millones de personas, siendo su capital y ciudad más poblada Bulgaria, "
+            "Skopje o Escopia.")
+    span = next(s for s in value_spans(item, lang="es") if s.text == "Bulgaria")
+    reading = read_value(ScriptedChatModel([]), passages, item, span, lang="es",
+                         question="Háblame de Macedonia del Norte.")
+    assert (reading.check.read, reading.check.outcome, reading.calls) == ("Skopie", "contradicted", 0)

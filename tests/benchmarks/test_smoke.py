@@ -206,3 +206,10 @@ def test_world_table(run_main: Run, scripted_env: dict[str, str], tmp_path: Path
     out = run_main("world_table", *argv)
     assert "| linking | all | all |" in out and "| true reworded | all | after | unverified |" in out
     assert run_main("world_table", *argv) == out  # resumed: every item read back, none judged again
+
+
+@needs_shared_data
+def test_swap_verdicts(scripted_env: dict[str, str], tmp_path: Path) -> None:
+    out = script("swap_verdicts", "--pairs", "1", "--felm", "1", "--before", "", "--model", SCRIPTED,
+                 "--runs", str(tmp_path / "runs"))
+    assert "| in-lead swaps | es | after |" in out and "| felm wk | en | after |" in out

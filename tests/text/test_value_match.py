@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.value_match import amounts, compare_values, passage_with, times
+from factjudge.text.value_match import (
+    aligned_value,
+    amounts,
+    compare_values,
+    passage_form,
+    passage_with,
+    times,
+)
 
 
 @pytest.mark.parametrize(("stated", "read", "kind", "outcome"), [
@@ -104,3 +111,34 @@ def test_a_full_date_read_in_another_language_is_found_in_the_passage_that_write
     assert passage_with("8 February 1587", [passage]) == 0
     assert passage_with("9 February 1587", [passage]) is None  # another day: the model's own
     assert passage_with("February 1587", ["Elle meurt en 1587."]) is None  # no full date to match
+
+
+def test_a_name_read_in_another_language_is_found_as_the_passage_writes_it() -> None:
+    french = ["Osiris est un roi mythique de l'Égypte antique."]
+    assert passage_form("Egypt", french) == "Égypte"
+    assert passage_form("Egypt", french, stated="Nil") == "Égypte"
+    assert passage_form("Egypt", french, stated="Egypt") is None  # the stated value read from belief
+    assert passage_form("Sweden", french) is None
+    assert passage_form("1587", ["mort en 1587"]) is None  # figures are found by passage_with
+    # Two runs spelled alike: which one the reply stands for is unknown.
+    assert passage_form("Marie", ["Marie et Mario arrivent."]) is None
+
+
+def test_the_value_a_passage_gives_between_the_items_own_words() -> None:
+    passage = ["La última cena es una pintura de Leonardo, realizada entre 1495 y 1498. Fue declarada "
+               "Patrimonio de la Humanidad en 1980."]
+    item = "La última cena es una pintura de Leonardo, realizada entre 1495 y 1980."
+    start = item.rindex("1980")
+    assert aligned_value(item, start, start + 4, passage) == (0, passage[0].split(" Fue")[0], "1498")
+    # Too few of the item's words before it, or no word after it nor the sentence's end: no alignment.
+    item = "The capital of Canada is Toronto."
+    start = item.index("Toronto")
+    assert aligned_value(item, start, start + 7, ["Canada is a country."]) is None
+    item = "It was founded between 1495 and 1980 by monks."
+    start = item.index("1980")
+    found = aligned_value(item, start, start + 4, ["It was founded between 1495 and 1498 by monks."])
+    assert found is not None and found[2] == "1498"
+    assert aligned_value(item, start, start + 4, ["It was founded between 1495 and 1498 by a king."]) is None
+    # Two sentences with two values in that place: which one is meant is unknown.
+    two = ["It was founded between 1495 and 1498 by monks. It was founded between 1495 and 1500 by monks."]
+    assert aligned_value(item, start, start + 4, two) is None
