@@ -132,11 +132,26 @@ class Run:
     profile: dict[str, Any]
 
 
-def run_once(tree: Path, argv: list[str], cache: Path) -> Run:
-    """``factjudge ARGV`` through the runner with ``tree`` on PYTHONPATH, as a fresh process."""
+def cold_models(folder: Path) -> Path:
+    """A models folder holding this machine's model files and no saved prompt prefix: a new machine's."""
+    from factjudge.environment import models_dir
+
+    cold = folder / "models"
+    cold.mkdir()
+    for path in models_dir().iterdir():
+        if path.is_file():
+            (cold / path.name).symlink_to(path)
+    return cold
+
+
+def run_once(tree: Path, argv: list[str], cache: Path, *, cold: bool = False) -> Run:
+    """``factjudge ARGV`` through the runner with ``tree`` on PYTHONPATH, as a fresh process (``cold``:
+    with no prompt prefix saved by an earlier process)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "profile.json"
         env = {**os.environ, "PYTHONPATH": str(tree), "FACTJUDGE_CACHE": str(cache)}
+        if cold:
+            env["FACTJUDGE_MODELS"] = str(cold_models(Path(folder)))
         started, used = time.perf_counter(), _children_cpu()
         done = subprocess.run([sys.executable, str(RUNNER), str(out), *argv], env=env, cwd=folder,
                               capture_output=True, text=True)
@@ -233,8 +248,9 @@ def measure(tree: Path, side: str, made: list[Check], args: argparse.Namespace, 
         cache = Path(folder) / "calls.sqlite"
         for check in made:
             argv = ["check", *check.argv, "--no-cache", *extra]
-            results[check.name] = runs.median(f"{side} {check.name} {args.model}", args.runs,
-                                              lambda argv=argv: run_once(tree, argv, cache))
+            results[check.name] = runs.median(f"{side} {check.name} {args.model}{' cold' * args.cold}",
+                                              args.runs,
+                                              lambda argv=argv: run_once(tree, argv, cache, cold=args.cold))
         results["help"] = runs.median(f"{side} help", args.runs,
                                       lambda: run_once(tree, ["check", "--help"], cache))
         primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
@@ -330,6 +346,9 @@ def main() -> int:
                         help="measure nothing: the tables from what --runs-file holds")
     parser.add_argument("--data", type=Path, default=DATA, help="the shared data (BEGIN, RAGTruth)")
     parser.add_argument("--model", help="a model spec for every check (default: the embedded one)")
+    parser.add_argument("--cold", action="store_true",
+                        help="every check as on a new machine: no prompt prefix saved by an earlier process "
+                        "(else the prefix store is the user's, as an earlier run left it)")
     args = parser.parse_args()
     made = checks([c for c in args.checks.split(",") if c], args.data)
     runs = Runs(args.runs_file, print_only=args.print_only)
