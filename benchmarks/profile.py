@@ -39,11 +39,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from linking import _code_of
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = Path(__file__).resolve().with_name("profile_runner.py")
@@ -198,22 +199,6 @@ class Runs:
         return ordered[(len(ordered) - 1) // 2]
 
 
-@contextmanager
-def tree_at(commit: str | None) -> Iterator[Path]:
-    """This tree, or ``commit`` checked out in a temporary worktree (removed after)."""
-    if commit is None:
-        yield ROOT
-        return
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), commit],
-                       check=True)
-        try:
-            yield path
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=True)
-
-
 def package_commit(name: str) -> str:
     """The last commit at or before ``name`` that changed the package: the runs' key, so that a commit
     changing only benchmarks or documents measures nothing again."""
@@ -356,7 +341,7 @@ def main() -> int:
     rate = measured.profile if measured else {}
     sides: dict[str, dict[str, Run]] = {}
     if args.before != "none":
-        with tree_at(None if args.print_only else args.before) as tree:
+        with _code_of(None if args.print_only else args.before) as (tree, _):
             sides[args.before] = measure(tree, package_commit(args.before), made, args, runs)
     sides["after"] = measure(ROOT, package_commit("HEAD") + ("+" if dirty() else ""), made, args, runs)
     load = os.getloadavg() if hasattr(os, "getloadavg") and not args.print_only else None
