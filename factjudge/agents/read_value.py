@@ -148,7 +148,7 @@ def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan
 
 
 def _missed(reading: ValueReading) -> bool:
-    """Whether the model answered with a value but not the passage's value for this slot: one the
+    """Whether the reply gave a value, but not the passage's value for this slot: one the
     passages do not hold, or one read from the wrong slot (excused, or echoing the item)."""
     check = reading.check
     return check.outcome == "not_stated" and check.read is not None and (

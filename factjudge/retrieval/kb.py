@@ -247,7 +247,9 @@ class KnowledgeBase:
             self._conn.close()
             raise SourceUnusable(f"{self.path} is an SQLite file but not a factjudge knowledge base "
                              f"(its tables: {', '.join(sorted(tables)[:5])}); give a new file name")
-        self._conn.executescript(_SCHEMA)
+        # One transaction: another process opening the file meanwhile sees no table or all of them, never
+        # the first few (and would refuse the file as not a knowledge base).
+        self._conn.executescript(f"BEGIN IMMEDIATE;\n{_SCHEMA}COMMIT;\n")
         if tables and not {"term_df", "kb_stats"} <= tables:
             self._count_terms_from_fts()
 

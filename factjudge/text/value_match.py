@@ -402,7 +402,7 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
 
 
 def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | None:
-    """How the passages write the name ``read`` when the model answered in another language ("Egypt"
+    """How the passages write the name ``read`` when it was read in another language ("Egypt"
     where a French passage writes "Égypte"): the one run of their words, opening with a capital, that
     spells it word for word alike (``_translated``); None when no run or several do, when ``read`` has a
     figure, or when ``read`` is the ``stated`` value itself (read from belief: nothing to map).

@@ -33,8 +33,11 @@ def judge(doubt: dict[str, float]) -> ScriptedChatModel:
     other towns'."""
 
     def reply(messages: list[Message]) -> Completion | str:
-        passages, statement = messages[-1]["content"].rsplit("<statement>", 1)
-        if "___" in statement:
+        content = messages[-1]["content"]
+        # A value is asked as a cloze, or again as a question when the cloze missed it.
+        tag = "<statement>" if "<statement>" in content else "<question>"
+        passages, statement = content.rsplit(tag, 1)
+        if "___" in statement or tag == "<question>":
             return next((value for key, value in READ.items() if key in statement), "NOT STATED")
         if "Town" in passages and "Golden Gate" not in passages and "Library" not in passages:
             return yes_no(0.95)
