@@ -65,6 +65,14 @@ def test_a_model_free_judge_without_evidence_says_so() -> None:
 # The embedded model honours a check's deadline (120 s by default), and a two-core machine busy with
 # other jobs may take longer than that: what these tests check is the verdicts, not the machine.
 NO_HURRY = ("--deadline", "600")
+
+
+def checked(*args: str) -> CheckResult:
+    """``factjudge check ARGS --json``, in no hurry, its result read back (the check must succeed)."""
+    done = run_cli("check", *args, "--json", *NO_HURRY)
+    assert done.returncode == 0, done.stderr
+    return CheckResult.from_json(done.stdout.decode())
+
 EIFFEL = ("Where is the Eiffel Tower?", "The Eiffel Tower is in Rome. It was finished in 1889.", "--context",
           "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889.")
 
@@ -72,9 +80,7 @@ EIFFEL = ("Where is the Eiffel Tower?", "The Eiffel Tower is in Rome. It was fin
 @pytest.mark.local_model
 def test_the_embedded_model_labels_a_grounded_answer_right() -> None:
     pytest.importorskip("llama_cpp")
-    done = run_cli("check", *EIFFEL, "--json", "--no-cache", *NO_HURRY)
-    assert done.returncode == 0, done.stderr
-    result = CheckResult.from_json(done.stdout.decode())
+    result = checked(*EIFFEL, "--no-cache")
     assert [v.label for v in result.segment_verdicts] == ["false", "true"]
     assert result.model == LOCAL_DEFAULT and result.strategy == "supported"
     assert result.model_note and "Qwen2.5-Coder-1.5B" in result.model_note
@@ -106,9 +112,7 @@ def test_the_demo_world_knowledge_answer_rests_on_wikipedia() -> None:
         pytest.skip("the packaged Wikipedia (the wiki extra) is not installed")
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     demo = {k: v.strip() for k, _, v in (line.partition(" ?= ") for line in makefile.splitlines())}
-    done = run_cli("check", demo["WK_QUESTION"], demo["WK_ANSWER"], "--json", "--no-cache", *NO_HURRY)
-    assert done.returncode == 0, done.stderr
-    result = CheckResult.from_json(done.stdout.decode())
+    result = checked(demo["WK_QUESTION"], demo["WK_ANSWER"], "--no-cache")
     assert result.strategy == "evidence" and result.model == LOCAL_DEFAULT
     paris, finished, tallest = result.segment_verdicts
     assert paris.label == "true" and finished.label != "true" and tallest.label != "true"

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from factjudge import explain
-from factjudge.records import CheckResult
 from tests.judges.test_read_values_embedded import _needs_the_embedded_judge_and_wikipedia
-from tests.test_cli import NO_HURRY, run_cli
+from tests.test_cli import checked
 
 # (language, question, the lead's sentence, the value swapped in, the value the lead gives there)
 SWAPS = [
@@ -26,12 +25,6 @@ SWAPS = [
 ]
 
 
-def _check(question: str, answer: str, language: str) -> CheckResult:
-    done = run_cli("check", question, answer, "--language", language, "--json", *NO_HURRY)
-    assert done.returncode == 0, done.stderr
-    return CheckResult.from_json(done.stdout.decode())
-
-
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "sentence", "swapped", "says"), SWAPS,
                          ids=["en", "es", "fr"])
@@ -40,10 +33,10 @@ def test_a_value_swapped_for_one_the_lead_states_elsewhere_is_false_and_the_lead
     _needs_the_embedded_judge_and_wikipedia()
     at = sentence.rindex(says)
     wrong = sentence[:at] + swapped + sentence[at + len(says):]
-    [verdict] = _check(question, wrong, language).segment_verdicts
+    [verdict] = checked(question, wrong, "--language", language).segment_verdicts
     assert verdict.label == "false" and verdict.grounds.rule == "values", explain.why(verdict)
     [value] = verdict.grounds.contradicted
     assert (value.stated, value.read) == (swapped, says)
     assert value.passage and says in value.passage and value.passage in verdict.evidence[0].text
-    [kept] = _check(question, sentence, language).segment_verdicts
+    [kept] = checked(question, sentence, "--language", language).segment_verdicts
     assert kept.label == "true", explain.why(kept)

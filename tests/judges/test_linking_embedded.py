@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from factjudge import explain
-from factjudge.records import CheckResult
 from tests.judges.test_read_values_embedded import _needs_the_embedded_judge_and_wikipedia
-from tests.test_cli import NO_HURRY, run_cli
+from tests.test_cli import checked
 
 # (language, question, answer, the article it must be read in, its Wikipedia's host)
 LINKED = [
@@ -26,20 +25,14 @@ SILENT = [
 ]
 
 
-def _check(question: str, answer: str) -> CheckResult:
-    # No --language: the answer's own is guessed, and its Wikipedia read first.
-    done = run_cli("check", question, answer, "--json", *NO_HURRY)
-    assert done.returncode == 0, done.stderr
-    return CheckResult.from_json(done.stdout.decode())
-
-
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "article", "host"), LINKED,
                          ids=["en", "es", "fr"])
 def test_a_subject_said_the_way_people_say_it_is_read_in_its_article(
         language: str, question: str, answer: str, article: str, host: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
-    [verdict] = _check(question, answer).segment_verdicts
+    # No --language: the answer's own is guessed, and its Wikipedia read first.
+    [verdict] = checked(question, answer).segment_verdicts
     assert verdict.evidence and verdict.evidence[0].title == article
     assert (verdict.evidence[0].url or "").startswith(f"https://{host}.wikipedia.org/")
     assert verdict.label != "false"
@@ -50,6 +43,6 @@ def test_a_subject_said_the_way_people_say_it_is_read_in_its_article(
 def test_a_true_sentence_its_lead_does_not_state_is_never_false(language: str, question: str,
                                                                 answer: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
-    [verdict] = _check(question, answer).segment_verdicts
+    [verdict] = checked(question, answer).segment_verdicts
     assert verdict.evidence, verdict.evidence_note
     assert verdict.label != "false", explain.why(verdict)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.records import CheckResult
 from tests.judges.test_read_values_embedded import _needs_the_embedded_judge_and_wikipedia
-from tests.test_cli import NO_HURRY, run_cli
+from tests.test_cli import NO_HURRY, checked, run_cli
 
 CANADA = "C\u0430nada"  # the second letter Cyrillic
 
@@ -29,12 +28,8 @@ def test_a_cyrillic_letter_in_the_subject_still_finds_its_article() -> None:
 def test_a_temperature_in_fahrenheit_is_the_contexts_celsius() -> None:
     _needs_the_embedded_judge_and_wikipedia()
     context = "At sea level, water boils at 100 °C and freezes at 0 °C."
-    results = []
-    for answer in ("At sea level, water boils at 212 °F.", "At sea level, water boils at 100 °F."):
-        done = run_cli("check", "At what temperature does water boil?", answer, "--context", context,
-                       "--json", *NO_HURRY)
-        assert done.returncode == 0, done.stderr
-        results.append(CheckResult.from_json(done.stdout.decode()))
+    results = [checked("At what temperature does water boil?", answer, "--context", context)
+               for answer in ("At sea level, water boils at 212 °F.", "At sea level, water boils at 100 °F.")]
     right, wrong = (r.segment_verdicts[0] for r in results)
     # The value read is compared across scales: confirmed for 212 °F, contradicted for 100 °F (the
     # Yes/No doubt still decides a confirmed item's label).

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.records import CheckResult
-from tests.test_cli import NO_HURRY, run_cli
+from tests.test_cli import NO_HURRY, checked, run_cli
 
 SWAPS = [  # (language, question, wrong answer, what the passage says, right answer)
     ("es", "¿Cuál es la capital de Francia?", "La capital de Francia es Lyon.", "Par",
@@ -33,8 +32,7 @@ def test_the_capital_of_canada_is_not_toronto_with_the_defaults() -> None:
     out = " ".join(wrong.stdout.decode().split())
     assert "✘ false [1] The capital of Canada is Toronto." in out
     assert "the passage says Ottawa; the answer says Toronto" in out and "evidence: wikipedia · Canada" in out
-    right = run_cli("check", question, "The capital of Canada is Ottawa.", "--json", *NO_HURRY)
-    assert CheckResult.from_json(right.stdout.decode()).label == "true"
+    assert checked(question, "The capital of Canada is Ottawa.").label == "true"
 
 
 @pytest.mark.local_model
@@ -42,11 +40,7 @@ def test_the_capital_of_canada_is_not_toronto_with_the_defaults() -> None:
 def test_a_swapped_value_is_false_and_the_right_one_true(language: str, question: str, wrong: str, says: str,
                                                          right: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
-    results = []
-    for answer in (wrong, right):
-        done = run_cli("check", question, answer, "--language", language, "--json", *NO_HURRY)
-        assert done.returncode == 0, done.stderr
-        results.append(CheckResult.from_json(done.stdout.decode()))
+    results = [checked(question, answer, "--language", language) for answer in (wrong, right)]
     [swapped], [kept] = (r.segment_verdicts for r in results)
     assert swapped.label == "false" and swapped.grounds.rule == "values"
     [value] = swapped.grounds.contradicted
