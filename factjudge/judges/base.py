@@ -55,14 +55,14 @@ class JudgeInput:
 
         The one place evidence is trimmed: every judge reads its passages here.
         """
-        return trim_evidence(self._everything_for(items), self.evidence_tokens)
+        return trim_evidence(self.all_evidence_for(items), self.evidence_tokens)
 
     def windows_for(self, items: Sequence[Item], max_tokens: int) -> Windows:
         """What calls about ``items`` read when a long grounding is read in parts: all of its passages
         in windows of ``max_tokens`` (or of the budget, if smaller); ``evidence_for`` alone when they fit
         in one."""
         size = min(max_tokens, self.evidence_tokens or max_tokens)
-        passages = self._everything_for(items)
+        passages = self.all_evidence_for(items)
         key = (passages, size)
         if key not in self._windows:
             windows = evidence_windows(passages, size)
@@ -71,18 +71,14 @@ class JudgeInput:
 
     def focus_for(self, items: Sequence[Item]) -> Focus:
         """The sentences of everything ``items`` may read, indexed once per check."""
-        passages = self._everything_for(items)
+        passages = self.all_evidence_for(items)
         if passages not in self._focus:
             self._focus[passages] = Focus(passages)
         return self._focus[passages]
 
     def all_evidence_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
-        """Everything ``items`` may read, untrimmed: what a word must be missing from to be unsupported."""
-        return self._everything_for(items)
-
-    def _everything_for(self, items: Sequence[Item]) -> tuple[Evidence, ...]:
-        """Shared evidence, then the items' own in turns, so that every item's best passage is in
-        before any item's second one."""
+        """Everything ``items`` may read, untrimmed: shared evidence, then the items' own in turns, so
+        that every item's best passage is in before any item's second one."""
         turns = tuple(ev for rank in zip_longest(*(item.evidence for item in items))
                       for ev in rank if ev is not None)
         return tuple(dict.fromkeys(self.evidence + turns))
