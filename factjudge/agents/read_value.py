@@ -90,6 +90,15 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
     if free is not None:
         return free
+    return _read_by_model(model, passages, item, span, form, lang, question, retry=retry,
+                          max_tokens=max_tokens, max_attempts=max_attempts)
+
+
+def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, form: Form,
+                   lang: str | None, question: str, *, retry: bool, max_tokens: int = MAX_TOKENS,
+                   max_attempts: int = 2) -> ValueReading:
+    """The model's reading of ``span`` (one the passages' own words do not settle), asked again in the
+    other form when it missed and ``retry`` says so."""
     first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
     if not retry or not _missed(first):
         return first
@@ -223,8 +232,9 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, q
         free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
         if free is None and limit is not None and sum(r.calls > 0 for r in readings) >= limit:
             continue
-        readings.append(free or read_value(model, passages, item, span, form=form, lang=lang,
-                                           question=question, retry=retry))
+        # Settled by the passages' words, or asked of the model (not looked for in the words again).
+        readings.append(free or _read_by_model(model, passages, item, span, form, lang, question,
+                                               retry=retry))
     return readings
 
 
