@@ -97,6 +97,7 @@ def test_local_model_parts_on_the_scripted_model(capsys: pytest.CaptureFixture[s
     assert [v.label for v in result.segment_verdicts] == ["true", "true"]
 
 
+@needs_shared_data  # its items and grid parts read FELM's world-knowledge answers
 @pytest.mark.local_model
 def test_local_model_on_smollm2() -> None:
     pytest.importorskip("llama_cpp")
