@@ -55,6 +55,14 @@ LONG_ANSWER = ("The Golden Gate Bridge opened in 1937. Its main span is 1,280 me
                "It was the longest suspension bridge span in the world until 1990.")
 RAG_WORDS = (200, 300)
 RAG_SENTENCES = 6
+# A user's earlier check on other text: what --new-text runs first, so the measured check finds the
+# prompts' instructions saved on disk (as on any machine that has checked once) but not its own passages.
+EARLIER_WK = ("Who painted the Mona Lisa, and where is it?",
+              "The Mona Lisa was painted by Leonardo da Vinci. It hangs in the Prado in Madrid.")
+EARLIER_CONTEXT = ("When did the Sydney Harbour Bridge open?",
+                   "The Sydney Harbour Bridge opened in 1932. Its arch is 1,000 metres long.",
+                   "--context", "The Sydney Harbour Bridge is a steel arch bridge across Sydney Harbour. "
+                   "It opened in March 1932. Its arch spans 503 metres.")
 
 
 @dataclass(frozen=True)
@@ -145,14 +153,22 @@ def cold_models(folder: Path) -> Path:
     return cold
 
 
-def run_once(tree: Path, argv: list[str], cache: Path, *, cold: bool = False) -> Run:
+def run_once(tree: Path, argv: list[str], cache: Path, *, cold: bool = False,
+             earlier: list[str] | None = None) -> Run:
     """``factjudge ARGV`` through the runner with ``tree`` on PYTHONPATH, as a fresh process (``cold``:
-    with no prompt prefix saved by an earlier process)."""
+    with no prompt prefix saved by an earlier process; ``earlier``: saved only by that check, run first
+    and not measured)."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "profile.json"
         env = {**os.environ, "PYTHONPATH": str(tree), "FACTJUDGE_CACHE": str(cache)}
-        if cold:
+        if cold or earlier:
             env["FACTJUDGE_MODELS"] = str(cold_models(Path(folder)))
+        if earlier:
+            first = subprocess.run([sys.executable, "-m", "factjudge.cli", *earlier], env=env, cwd=folder,
+                                   capture_output=True, text=True)
+            if first.returncode != 0:
+                raise SystemExit(f"the earlier check failed in {tree} ({first.returncode}):\n"
+                                 f"{first.stderr[-3000:]}")
         started, used = time.perf_counter(), _children_cpu()
         done = subprocess.run([sys.executable, str(RUNNER), str(out), *argv], env=env, cwd=folder,
                               capture_output=True, text=True)
@@ -233,9 +249,13 @@ def measure(tree: Path, side: str, made: list[Check], args: argparse.Namespace, 
         cache = Path(folder) / "calls.sqlite"
         for check in made:
             argv = ["check", *check.argv, "--no-cache", *extra]
-            results[check.name] = runs.median(f"{side} {check.name} {args.model}{' cold' * args.cold}",
-                                              args.runs,
-                                              lambda argv=argv: run_once(tree, argv, cache, cold=args.cold))
+            other = EARLIER_WK if check.name == "wk" else EARLIER_CONTEXT
+            earlier = ["check", *other, "--no-cache", *extra] if args.new_text else None
+            mode = " cold" * args.cold + " new-text" * args.new_text
+            results[check.name] = runs.median(
+                f"{side} {check.name} {args.model}{mode}", args.runs,
+                lambda argv=argv, earlier=earlier: run_once(tree, argv, cache, cold=args.cold,
+                                                            earlier=earlier))
         results["help"] = runs.median(f"{side} help", args.runs,
                                       lambda: run_once(tree, ["check", "--help"], cache))
         primed = next((c for c in made if c.name == "wk"), made[0] if made else None)
@@ -334,7 +354,13 @@ def main() -> int:
     parser.add_argument("--cold", action="store_true",
                         help="every check as on a new machine: no prompt prefix saved by an earlier process "
                         "(else the prefix store is the user's, as an earlier run left it)")
+    parser.add_argument("--new-text", action="store_true",
+                        help="every check as a user's next check on text not seen before: a new machine's "
+                        "prefix store after one check of the same kind on other text (the instructions "
+                        "saved, not this check's passages)")
     args = parser.parse_args()
+    if args.cold and args.new_text:
+        parser.error("--cold and --new-text are two ways of starting: choose one")
     made = checks([c for c in args.checks.split(",") if c], args.data)
     runs = Runs(args.runs_file, print_only=args.print_only)
     measured = None if args.model else runs.median("rate", 1, lambda: Run(0.0, machine_rate(ROOT)))

@@ -198,6 +198,9 @@ def test_profile(run_main: Run, scripted_env: dict[str, str], tmp_path: Path) ->
                    "--checks", "context,rag", "--runs-file", str(tmp_path / "profile.jsonl"))
     assert "| a RAG answer of 6 sentences" in out and "`factjudge check --help`" in out
     assert "| cached | after |" in out
+    fresh = run_main("profile", "--model", SCRIPTED, "--before", "none", "--runs", "1", "--checks", "wk",
+                     "--new-text", "--runs-file", str(tmp_path / "new.jsonl"))
+    assert "| the README's world-knowledge demo" in fresh
 
 
 @needs_shared_data
