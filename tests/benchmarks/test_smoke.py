@@ -97,6 +97,16 @@ def test_local_model_parts_on_the_scripted_model(capsys: pytest.CaptureFixture[s
     assert [v.label for v in result.segment_verdicts] == ["true", "true"]
 
 
+@needs_shared_data
+@pytest.mark.local_model
+def test_same_labels_on_smollm2(tmp_path: Path) -> None:
+    pytest.importorskip("llama_cpp")
+    argv = ["--smollm2", "--sets", "swaps", "--per-set", "1", "--out", str(tmp_path / "same.jsonl")]
+    out = script("same_labels", *argv)
+    assert "| swaps | 1 | 1 | 0 |" in out  # an item judged both ways, its label the same
+    assert script("same_labels", *argv) == out  # resumed: read back, not judged again
+
+
 @needs_shared_data  # its items and grid parts read FELM's world-knowledge answers
 @pytest.mark.local_model
 def test_local_model_on_smollm2() -> None:
