@@ -14,6 +14,7 @@ homonyms the words cannot tell apart) the name is not linked and the item stays 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
-from factjudge.text.tokenize import tokenize
+from factjudge.text.tokenize import stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
 STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5}
@@ -57,6 +58,20 @@ _SENTENCE_END = re.compile(r"[.!?]\s+[A-Z]")
 _WORD = re.compile(r"[^\W\d_]+")
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
+# What a plural ends with in en/es/fr and what its singular ends with instead: "ants" → "ant",
+# "stories" → "story", "animaux" → "animal", "naciones" → "nacion" (names are compared folded).
+_PLURALS = (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", ""))
+# An article or a preposition elided onto the next word ("l'accouchement", "d'Espagne", "qu'un").
+_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\w)", re.IGNORECASE)
+# Words are compared by their first letters when a noun is chosen: "mammals" and "mammal" meet.
+_STEM = 5
+# Words before a noun that ask for one thing of its kind, which the answer names ("which planet", "the
+# fastest animal", "la ciudad más grande", "le plus grand lac"): such a noun is not what is asked about.
+_ASKING = frozenset("""which what whose quel quelle quels quelles qué cuál cuáles cuánto cuántos cuántas
+""".split())  # noqa: SIM905
+_MOST = frozenset("""most least first last más menos primer primera plus moins premier première dernier
+dernière""".split())  # noqa: SIM905
+_SUPERLATIVE = re.compile(r"\w{3,}est$")
 
 
 @dataclass(frozen=True)
@@ -156,8 +171,12 @@ def _short_forms(name: str) -> Iterator[str]:
     if len(words) > 2 and words[0][:1].isupper() and words[1][:1].isupper():
         yield " ".join(words[:2])
     cut = next((i for i, w in enumerate(words) if w.lower() in _JOINERS), None)
-    if cut is not None and cut + 1 < len(words):
-        yield " ".join(words[cut + 1 :])
+    if cut is not None:
+        # After every joiner: "the World" of "Wonders of the World" is no name, "World" may be.
+        while cut < len(words) and words[cut].lower() in _JOINERS:
+            cut += 1
+        if cut < len(words):
+            yield " ".join(words[cut:])
 
 
 def common_words(leads: Iterable[str]) -> frozenset[str]:
@@ -167,6 +186,30 @@ def common_words(leads: Iterable[str]) -> frozenset[str]:
         for word in {w for w in _WORD.findall(lead) if w[0].islower()}:
             seen[word] = seen.get(word, 0) + 1
     return frozenset(fold(w) for w, n in seen.items() if n >= 2)
+
+
+def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bool:
+    """Whether the words ``before`` a noun (and the word ``after`` it) ask for one thing of its kind:
+    "which …", "the fastest …", "the most common …", "what is the name of …", "quelle est la capitale
+    de …" (the noun is then what the answer names one of)."""
+    near = [w.casefold() for w in before[-2:]]
+    if (near and near[-1] in _ASKING | _MOST) or (len(near) == 2 and (near[0] in _MOST or (
+            near[0] == "the" and bool(_SUPERLATIVE.match(near[1]))))):
+        return True
+    # "What is the name of …": an asking word, then function words only, and the noun's "of".
+    if after.casefold() not in _JOINERS:
+        return False
+    for word in reversed(before):
+        if word.casefold() in _ASKING:
+            return True
+        if word.casefold() not in stop:
+            return False
+    return False
+
+
+def _stems(text: str) -> set[str]:
+    """The first letters of the content words of ``text``."""
+    return {word[:_STEM] for word in tokenize(text, stopwords=True)}
 
 
 class AliasIndex:
@@ -226,13 +269,70 @@ class AliasIndex:
     def spot(self, text: str) -> str | None:
         """The longest run of two or more words of ``text`` that names an article, as ``text`` writes it:
         a subject said in lower case ("what is the golden ratio?") has no capitals to be found by."""
-        words = [m for m in _SPOT_WORD.finditer(text[:_SPOT_CHARS])]
+        text = text[:_SPOT_CHARS]
+        words = [m for m in _SPOT_WORD.finditer(text)]
+        # Where the words stand apart by spaces only: a name runs across no comma ("phase, transition").
+        joined = [not text[a.end() : b.start()].strip() for a, b in itertools.pairwise(words)]
         for size in range(min(_MAX_ALIAS_WORDS, len(words)), 1, -1):
             for start in range(len(words) - size + 1):
                 run = words[start : start + size]
-                if fold(" ".join(m.group() for m in run)) in self._by_alias:
+                if all(joined[start : start + size - 1]) and \
+                        fold(" ".join(m.group() for m in run)) in self._by_alias:
                     return text[run[0].start() : run[-1].end()]
         return None
+
+    def noun(self, question: str, context: str, language: str | None) -> Link | None:
+        """The article a common noun of ``question`` is titled by ("a cat" → *Cat*, "des ants" →
+        *Ant*, "l'accouchement" → *Accouchement*), or None.
+
+        Only a title (or a title without its disambiguation) in the question's own language is such
+        an article: a lower-case word is a word of that language, and a name the leads give something
+        ("times" of *The Times*) is no common noun's. Among several nouns the item's and the question's
+        words choose (their first letters, so a plural meets its singular), then the first said; a
+        title with a disambiguation ("stage" of *Stage (theatre)*) needs a word of the item that bears
+        out its sense. A noun the question asks for one of ("which planet", "the fastest animal") is
+        what the answer names, not what it is about; so are the words describing it, each after a
+        function word ("with wings and fur"), until a word follows another ("quelles positions peuvent
+        … lors de l'accouchement").
+        """
+        if not language:
+            return None
+        stop = stopwords_for(None)
+        scored: list[tuple[float, int, Candidate, str]] = []
+        said = [_ELIDED.sub("", m.group()) for m in _SPOT_WORD.finditer(question)]
+        describing = False  # within the noun asked for one of, and the nouns describing it
+        for position, word in enumerate(said):
+            if not word.islower() or len(word) < 3 or word in stop:
+                continue
+            forms = [word, *(word[: -len(end)] + rest for end, rest in _PLURALS
+                             if word.endswith(end) and len(word) - len(end) >= 3)]
+            found = {Candidate(title, lang, kind) for form in forms
+                     for (title, _, lang), kind in ((key.partition("\t"), kind) for key, kind in
+                                                    self._by_alias.get(fold(form), {}).items())
+                     if lang == language and kind in ("title", "base")}
+            after = said[position + 1] if position + 1 < len(said) else ""
+            # A noun describing the one asked for follows it after a function word ("with wings and
+            # fur"); a word right after it (a verb: "positions peuvent") ends the description.
+            describing = (bool(found) and _asks_for_one(said[:position], after, stop)) or (
+                describing and said[position - 1].casefold() in stop)
+            if describing:
+                continue
+            wanted = _stems(context) - _stems(word)
+            for candidate in found:
+                about = self._about.get(f"{candidate.title}\t{candidate.lang}", "")
+                shared = len(wanted & _stems(gist(candidate.title, about,
+                                                  self.lead(candidate.title, candidate.lang))))
+                if candidate.kind == "base" and not shared:
+                    continue  # one sense of the word, and nothing says it is this one
+                score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
+                scored.append((score, position, candidate, word))
+        if not scored:
+            return None
+        scored.sort(key=lambda s: (-s[0], s[1], s[2].title))
+        score, _, best, word = scored[0]
+        if any(w == word and c.title != best.title and s >= score for s, _, c, w in scored[1:]):
+            return None  # two senses of the word the item's words cannot tell apart
+        return Link(word, best.title, best.lang, best.kind, round(score, 3))
 
     def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
         """The article the first linkable of ``names`` stands for, chosen by ``context`` (the item's and

@@ -104,7 +104,10 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                         start = opening + 1  # "In Paris, …": the name follows the sentence's first word
                 while run and run[-1].lower() in NAME_JOINERS:
                     run.pop()
-                if run and not run[0][:1].isdigit():  # "In 1911" names nothing
+                # "In 1911" names nothing, nor a lone capital letter that is a word of the language
+                # ("What should I know…": English writes its pronoun in capitals).
+                if run and not run[0][:1].isdigit() and not (len(run) == 1 and len(run[0]) == 1
+                                                             and run[0].lower() in stop):
                     yield Run(tuple(run), initial=start == opening, lead=lead)
                 run = []
 

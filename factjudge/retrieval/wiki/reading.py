@@ -146,13 +146,28 @@ class TopicReader:
         without word counts every word may be."""
         return True
 
+    def noun(self, question: str, context: str, language: str | None) -> Link | None:
+        """The article a common noun of ``question`` is titled by ("a cat" → *Cat*); none known here."""
+        return None
+
     def topic_of(self, subjects: Subjects, language: str | None, context: str = "") -> str | None:
-        """The answer's topic: the sure one, else the first word opening a sentence that has an article,
-        else an article's name the question (or the item) says in lower case."""
-        if subjects.topic:
+        """The answer's topic: the one the question (or the caller) names; else an article's name the
+        question says in lower case, or the article a common noun of the question is titled by ("how many
+        times can a cat die?" → *Cat*); else the answer's first sure name when it has an article, the
+        first word opening a sentence that has one, an article's name the item says in lower case; else
+        the answer's name, which has no article (said so)."""
+        if subjects.topic and not subjects.from_answer:
+            return subjects.topic
+        spotted = self.spot(subjects.question)
+        if spotted:
+            return spotted
+        noun = self.noun(subjects.question, context, language) if subjects.question else None
+        if noun is not None:
+            return noun.title
+        if subjects.topic and self.link([subjects.topic], context, language) is not None:
             return subjects.topic
         return next((m for m in subjects.maybe if self.link([m], context, language) is not None), None) \
-            or self.spot(subjects.question) or self.spot(context)
+            or self.spot(context) or subjects.topic
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
              language: str | None = None) -> Reading:
