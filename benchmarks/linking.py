@@ -182,7 +182,8 @@ def _noun_cases(lang: str, entries: list[dict], summaries: dict[str, dict[str, d
     and nouns the leads write so that no article of any language is titled by ("absent noun")."""
     from factjudge.text.fold import fold
 
-    titles = {fold(re.sub(r"\s*\(.*\)$", "", t)) for found in summaries.values() for t in found}
+    titles = {fold(re.sub(r"\s*\(.*\)$", "", t)) for found in summaries.values() for key, e in found.items()
+              for t in (key, e.get("title") or key)}
     by_kind: dict[str, list[tuple[str, dict, str]]] = defaultdict(list)
     for entry in entries:
         title, lead = entry["title"], entry.get("extract") or ""

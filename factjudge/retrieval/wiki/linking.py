@@ -18,6 +18,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
@@ -25,7 +26,7 @@ from factjudge.retrieval.wiki.names import fold
 from factjudge.text.tokenize import stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
-STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5}
+STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "near": 0.5}
 # An alias at least this strong names its article alone; a weaker one (a short form) needs a word of the
 # item that the article's lead shares, or to name one article only.
 CONFIDENT = 0.6
@@ -58,6 +59,10 @@ _SENTENCE_END = re.compile(r"[.!?]\s+[A-Z]")
 _WORD = re.compile(r"[^\W\d_]+")
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
+# An initial written without its full stop ("Booker T Washington"), as titles never write it.
+_BARE_INITIAL = re.compile(r"(?<![\w.])([A-Z])(?=\s)")
+# A name misspelt by one letter is read as the name ("Laurence Oliver") when the word is this long.
+_NEAR_LETTERS = 5
 # What a plural ends with in en/es/fr and what its singular ends with instead: "ants" → "ant",
 # "stories" → "story", "animaux" → "animal", "naciones" → "nacion" (names are compared folded).
 _PLURALS = (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", ""))
@@ -207,6 +212,17 @@ def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bo
     return False
 
 
+def _one_letter_apart(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter changed, added or left out."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+
+
 def _stems(text: str) -> set[str]:
     """The first letters of the content words of ``text``."""
     return {word[:_STEM] for word in tokenize(text, stopwords=True)}
@@ -261,18 +277,48 @@ class AliasIndex:
 
     def candidates(self, name: str) -> list[Candidate]:
         """The articles ``name`` may stand for (compared folded), strongest alias first."""
-        held = self._by_alias.get(fold(_clean(name)) or fold(name), {})
+        held = self._by_alias.get(fold(_clean(name)) or fold(name), {}) \
+            or self._by_alias.get(fold(_clean(_BARE_INITIAL.sub(r"\1.", name))), {})
         found = [Candidate(title, lang, kind) for (title, _, lang), kind in
                  ((key.partition("\t"), kind) for key, kind in held.items())]
         return sorted(found, key=lambda c: (-c.strength, c.title, c.lang))
+
+    def near(self, name: str) -> list[Candidate]:
+        """The articles a name of several words misspelt by one letter in one of its words may stand for
+        ("Laurence Oliver" → *Laurence Olivier*): names, not short forms, whose other words are the same."""
+        words = fold(_clean(name)).split()
+        if len(words) < 2:
+            return []
+        found: dict[str, Candidate] = {}
+        for alias in self._by_first.get(words[0], ()):
+            other = alias.split()
+            differ = [(a, b) for a, b in zip(words, other, strict=False) if a != b]
+            if len(other) == len(words) and len(differ) == 1 and min(map(len, differ[0])) >= _NEAR_LETTERS \
+                    and _one_letter_apart(*differ[0]):
+                for key, kind in self._by_alias[alias].items():
+                    if kind in ("title", "base", "lead", "also"):
+                        title, _, lang = key.partition("\t")
+                        found.setdefault(key, Candidate(title, lang, "near"))
+        return sorted(found.values(), key=lambda c: (c.title, c.lang))
+
+    @cached_property
+    def _by_first(self) -> dict[str, list[str]]:
+        """The aliases of several words by their first word (built when a name is first misspelt)."""
+        index: dict[str, list[str]] = {}
+        for alias in self._by_alias:
+            first, _, rest = alias.partition(" ")
+            if rest:
+                index.setdefault(first, []).append(alias)
+        return index
 
     def spot(self, text: str) -> str | None:
         """The longest run of two or more words of ``text`` that names an article, as ``text`` writes it:
         a subject said in lower case ("what is the golden ratio?") has no capitals to be found by."""
         text = text[:_SPOT_CHARS]
         words = [m for m in _SPOT_WORD.finditer(text)]
-        # Where the words stand apart by spaces only: a name runs across no comma ("phase, transition").
-        joined = [not text[a.end() : b.start()].strip() for a, b in itertools.pairwise(words)]
+        # Where the words stand apart by spaces (or an apostrophe: "de' Medici") only: a name runs across
+        # no comma ("phase, transition").
+        joined = [not text[a.end() : b.start()].strip(" \t'’") for a, b in itertools.pairwise(words)]
         for size in range(min(_MAX_ALIAS_WORDS, len(words)), 1, -1):
             for start in range(len(words) - size + 1):
                 run = words[start : start + size]
@@ -349,7 +395,7 @@ class AliasIndex:
         The answer's language is tried first: a French answer about the Louvre reads *Musée du
         Louvre*, not the English *Louvre*, when the French article is named confidently.
         """
-        candidates = self.candidates(name)
+        candidates = self.candidates(name) or self.near(name)
         if language:
             own = [c for c in candidates if c.lang == language]
             found = self._choose(name, own, context) if own else None

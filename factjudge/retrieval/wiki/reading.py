@@ -12,6 +12,7 @@ an answer that names nothing at all is searched for as today (titles of its noun
 from __future__ import annotations
 
 import itertools
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -24,6 +25,8 @@ from factjudge.retrieval.wiki.linking import Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 
+# Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
+_COORDINATED = re.compile(r"\s+(?:and|et|y|&)\s+")
 # Articles a source keeps looked up (by title and language): every item of an answer asks for
 # its topic's article again, and a MediaWiki look-up is a request.
 _KEPT_ARTICLES = 64
@@ -157,7 +160,15 @@ class TopicReader:
         first word opening a sentence that has one, an article's name the item says in lower case; else
         the answer's name, which has no article (said so)."""
         if subjects.topic and not subjects.from_answer:
-            return subjects.topic
+            if self.link(subjects.topic_titles(subjects.topic), context, language) is not None:
+                return subjects.topic
+            # No article about it: the names it joins ("Plato and Laurence Olivier"), else another name
+            # the question says ("the Spanish region of Galicia"), when one has an article.
+            # A part of it is none: "Geertz" of "Du Geertz", whom the source does not know.
+            asked = [r.name for r in Names.of(subjects.question).runs if r.sure and r.is_name]
+            others = [*_COORDINATED.split(subjects.topic), *(n for n in asked if not subjects.is_topic(n))]
+            return next((n for n in others if n != subjects.topic and self.link([n], context, language)),
+                        subjects.topic)
         spotted = self.spot(subjects.question)
         if spotted:
             return spotted
@@ -207,6 +218,11 @@ class TopicReader:
         if article is None and other is None:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
+        # The item names the topic in full ("Johann Sebastian Bach", asked about "Bach") where only the
+        # topic has an article in the answer's language: that one is the same subject, read first.
+        if len(read) == 2 and language and read[1].lang == language != read[0].lang and lead is not None \
+                and topic and topic == subjects.topic and subjects.is_topic(topic, lead.name):
+            read.reverse()
         ranked = [self.article_passages(a, f"{named} {query}", k, language) for a in read]
         # Both articles' best passages, in turn: one long article does not crowd the other out.
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]

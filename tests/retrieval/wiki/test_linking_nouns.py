@@ -147,3 +147,4 @@ def test_an_answer_naming_its_subject_is_read_in_its_article_whatever_the_questi
 def test_a_name_said_in_lower_case_runs_across_no_comma(wiki: PackagedWiki) -> None:
     # "fait, oignon" is no run of one name; the question's noun is read.
     assert wiki.aliases.spot("un fait, oignon") is None
+    assert wiki.aliases.spot("qui a fondé la biologie moléculaire ?") == "biologie moléculaire"
