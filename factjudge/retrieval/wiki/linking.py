@@ -167,8 +167,13 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
 
 def _short_forms(name: str) -> Iterator[str]:
     """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
-    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre")."""
+    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), and what
+    comes before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
+    "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba")."""
     words = [w for w in name.split() if w not in _SUFFIXES]
+    if words and words[0][:1].isupper():
+        yield from (" ".join(words[:i]) for i in range(2, min(len(words), _MAX_ALIAS_WORDS + 1))
+                    if words[i].lower() in _JOINERS and words[i - 1].lower() not in _JOINERS)
     if len(words) < 2 or len(words) > _MAX_SHORTENED:
         return
     if all(w[:1].isupper() or w.lower() in _JOINERS for w in words) and words[-2].lower() not in _JOINERS:

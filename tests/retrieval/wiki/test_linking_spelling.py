@@ -35,6 +35,16 @@ LEADS = [
      "Jean-Sébastien Bach est un compositeur et musicien allemand de la période baroque."),
     ("Johann Sebastian Bach", "en", "German composer (1685–1750)", "People",
      "Johann Sebastian Bach was a German composer and musician of the late Baroque period."),
+    ("Arquitectura mudéjar de Aragón", "es", "estilo artístico", "Arte",
+     "La arquitectura mudéjar de Aragón es una corriente estética del arte mudéjar."),
+    ("Arquitectura", "es", "arte de proyectar edificios", "Arte",
+     "La arquitectura es el arte y la técnica de proyectar y construir edificios."),
+    ("Bibliothèque nationale de France", "fr", "bibliothèque publique française", "Arts",
+     "La Bibliothèque nationale de France est la bibliothèque nationale de la République française."),
+    ("Bibliothèque", "fr", "lieu où est conservée une collection de livres", "Arts",
+     "Une bibliothèque est un lieu où est conservée une collection organisée de livres."),
+    ("Spanish colonization of the Americas", "en", "Colonial history", "History",
+     "The Spanish colonization of the Americas began in 1493 on the Caribbean island of Hispaniola."),
 ]
 ENTRIES = [Entry(*lead) for lead in LEADS]
 
@@ -107,6 +117,13 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     # The answer names the topic in full where only the topic's article is in the answer's language.
     ("À quelle date Bach s’installe-t-il à Leipzig ?",
      "Johann Sebastian Bach s'est installé à Leipzig en 1723.", "Jean-Sébastien Bach"),
+    # The words before "de"/"of" of a longer title, however written: not the title of their first word.
+    ("Háblame de Arquitectura mudéjar.", "La arquitectura mudéjar es una corriente estética del arte.",
+     "Arquitectura mudéjar de Aragón"),
+    ("Parle-moi de Bibliothèque nationale.", "La Bibliothèque nationale est la bibliothèque de la "
+     "République française.", "Bibliothèque nationale de France"),
+    ("Tell me about the Spanish colonization.", "It began in 1493 on the island of Hispaniola.",
+     "Spanish colonization of the Americas"),
     # One run that joins two names: the first with an article is read.
     ("Plato and Laurence Oliver had a close relationship?", "There is no evidence of it.", "Plato"),
 ])
