@@ -217,6 +217,13 @@ def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bo
     return False
 
 
+def _named_after(name: str, title: str) -> bool:
+    """Whether ``title`` says ``name`` after a joiner, as a thing named after it ("Espace de Hilbert",
+    "Problems of Hilbert"), not as the name of its subject ("David Hilbert")."""
+    words, said = fold(_PAREN.sub("", title)).split(), fold(name).split()
+    return any(words[i : i + len(said)] == said and words[i - 1] in _JOINERS for i in range(1, len(words)))
+
+
 def _one_letter_apart(a: str, b: str) -> bool:
     """Whether ``b`` is ``a`` with one letter changed, added or left out."""
     if len(a) > len(b):
@@ -419,12 +426,17 @@ class AliasIndex:
             shared = len(wanted & set(tokenize(said, stopwords=True)))
             score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
             scored.append((score, shared, candidate))
-        scored.sort(key=lambda s: (-s[0], -s[2].strength, s[2].title, s[2].lang))
+        # Where the scores tie, more words shared, then an article the name is not only the namesake
+        # of ("Hilbert": David Hilbert before *Espace de Hilbert*), tell them apart.
+        scored.sort(key=lambda s: (-s[0], -s[1], _named_after(name, s[2].title), -s[2].strength,
+                                   s[2].title, s[2].lang))
         score, shared, best = scored[0]
+        eponym = _named_after(name, best.title)
         rivals = tuple(dict.fromkeys(c.title for _, _, c in scored[1:] if c.title != best.title))
         if best.strength < CONFIDENT and not shared and rivals:
             return None  # a short form of several articles nothing in the item bears out
         # Homonyms the item's words cannot tell apart ("Mercury" with nothing about planets or metals).
-        if any(c.title != best.title and s >= score for s, _, c in scored[1:]):
+        if any(c.title != best.title and s >= score and n >= shared and _named_after(name, c.title) <= eponym
+               for s, n, c in scored[1:]):
             return None
         return Link(name, best.title, best.lang, best.kind, round(score, 3), rivals[:3])

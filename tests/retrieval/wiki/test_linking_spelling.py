@@ -43,6 +43,14 @@ LEADS = [
      "La Bibliothèque nationale de France est la bibliothèque nationale de la République française."),
     ("Bibliothèque", "fr", "lieu où est conservée une collection de livres", "Arts",
      "Une bibliothèque est un lieu où est conservée une collection organisée de livres."),
+    ("Clara Schumann", "en", "German pianist and composer (1819–1896)", "People",
+     "Clara Josephine Schumann was a German pianist, composer and piano teacher of the Romantic era."),
+    ("Robert Schumann", "en", "German composer (1810–1856)", "People",
+     "Robert Schumann was a German composer, pianist, and music critic of the early Romantic era."),
+    ("David Hilbert", "fr", "mathématicien allemand (1862–1943)", "Personnalités",
+     "David Hilbert est un mathématicien allemand."),
+    ("Espace de Hilbert", "fr", "notion mathématique", "Sciences",
+     "Un espace de Hilbert est un espace vectoriel étudié par le mathématicien allemand David Hilbert."),
     ("Spanish colonization of the Americas", "en", "Colonial history", "History",
      "The Spanish colonization of the Americas began in 1493 on the Caribbean island of Hispaniola."),
 ]
@@ -79,6 +87,21 @@ def test_a_name_written_otherwise_than_its_title_links(index: AliasIndex, name: 
                                                        language: str, title: str) -> None:
     link = index.link_one(name, context, language)
     assert link is not None and (link.title, link.lang) == (title, language)
+
+
+@pytest.mark.parametrize(("name", "context", "language", "title"), [
+    # Both leads share more words than the score counts: the one sharing more is the one meant.
+    ("Schumann", "Schumann was a German composer, pianist, and music critic of the early Romantic era.",
+     "en", "Robert Schumann"),
+    # A surname, and a notion named after the person: the person, when the words tie.
+    ("Hilbert", "Hilbert est un mathématicien allemand.", "fr", "David Hilbert"),
+])
+def test_homonyms_the_scores_tie_on_are_told_apart_by_more_words_then_by_whom_they_name(
+        index: AliasIndex, name: str, context: str, language: str, title: str) -> None:
+    link = index.link_one(name, context, language)
+    assert link is not None and (link.title, link.lang) == (title, language)
+    # Nothing in the item: still no link.
+    assert index.link_one(name, f"{name}.", language) is None
 
 
 def test_a_name_one_letter_away_from_no_name_of_as_many_words_is_not_linked(index: AliasIndex) -> None:
