@@ -170,7 +170,8 @@ class TopicReader:
             return next((n for n in others if n != subjects.topic and self.link([n], context, language)),
                         subjects.topic)
         spotted = self.spot(subjects.question)
-        if spotted:
+        # A run naming articles none of which the words choose ("las letras") yields to the noun.
+        if spotted and self.link([spotted], context, language) is not None:
             return spotted
         noun = self.noun(subjects.question, context, language) if subjects.question else None
         if noun is not None:

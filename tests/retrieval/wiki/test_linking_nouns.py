@@ -58,6 +58,11 @@ LEADS = [
      "El gato doméstico es un mamífero carnívoro de la familia Felidae. Los gatos viven con el ser "
      "humano."),
 ]
+LEADS += [
+    ("Letra", "es", "signo gráfico", "Ciencias", "Una letra es un grafema de un sistema de escritura."),
+    ("Las Letras (magazine)", "en", "Mexican magazine", "Arts", "Las Letras was a magazine."),
+    ("Las Letras (band)", "en", "Chilean band", "Arts", "Las Letras is a band."),
+]
 ENTRIES = [Entry(*lead) for lead in LEADS]
 
 
@@ -129,6 +134,8 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     ("À qui doit-on le terme « biologie moléculaire » ?",
      "On doit le terme à deux scientifiques du XXème siècle : Watson et Crick.", "Biologie moléculaire"),
     ("¿Qué sabemos sobre el parto?", "El parto humano es la culminación del embarazo.", "Parto"),
+    # Words in lower case that are also a name of articles the item cannot tell apart: the noun.
+    ("¿Por qué son importantes las letras?", "Una letra es un signo.", "Letra"),
 ])
 def test_a_question_naming_only_a_common_noun_reads_its_article(wiki: PackagedWiki, question: str,
                                                                 answer: str, article: str) -> None:
