@@ -155,7 +155,8 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
                 answer = (said + rest) if kind != "lower" else (said + rest).lower()
                 cases.append(Case("linking", kind, lang, QUESTIONS[lang][kind].format(name=name), answer,
                                   (title,), lang if kind == "language" else None))
-        cases += _noun_cases(lang, entries, summaries, per_kind, rng)
+        # Drawn apart, so that the other kinds draw the same articles as before these kinds were added.
+        cases += _noun_cases(lang, entries, summaries, per_kind, random.Random(f"nouns {seed} {lang}"))
         # Names of nobody the summaries know: a first name and a surname of two different people.
         people = [e["title"].split() for e in entries if _LIFESPAN.search(e.get("description") or "")
                   and len(e["title"].split()) == 2 and all(_PLAIN.match(w) for w in e["title"].split())]
