@@ -6,10 +6,13 @@ title without Wikipedia's disambiguation ("Mercury" of "Mercury (planet)"), the 
 first sentence gives its subject ("Miguel de Cervantes Saavedra", "Kingdom of the Franks") and the
 other names that sentence gives ("officially the French Republic", "also known as …"), and short
 forms: a person's surname, the first words of a long title ("Great Wall" of "Great Wall of
-China"), the name after "of"/"du" ("Louvre" of "Musée du Louvre"). A name can stand for several
-articles (the planet and the element); the item's and the question's words choose among them, in
-the answer's language first. Below a confidence (a short form nothing in the item bears out, two
-homonyms the words cannot tell apart) the name is not linked and the item stays unverified.
+China", "Arquitectura mudéjar" of "… de Aragón"), the name after "of"/"du" ("Louvre" of "Musée du
+Louvre"). A name can stand for several articles (the planet and the element); the item's and the
+question's words choose among them, in the answer's language first. Below a confidence (a short
+form nothing in the item bears out, two homonyms the words cannot tell apart) the name is not
+linked and the item stays unverified. A name typed one letter off ("Laurence Oliver") or with a
+bare initial ("Booker T Washington") still finds its article; a common noun of a question ("a
+cat", "l'accouchement") finds the article of its language titled by it (``AliasIndex.noun``).
 """
 
 from __future__ import annotations

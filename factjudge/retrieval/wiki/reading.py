@@ -5,8 +5,10 @@ Every backend reads an item the same way (``TopicReader.read``): the item's subj
 backend can), and the article's passages of about 256 tokens are ranked by BM25 against the
 subject and the item together (FActScore's "topic + fact" query); the ``k`` best are the
 evidence. A subject the source has no article about gives no evidence and says so
-(``Reading.note``): an item is never judged on an article that only shares a word with it. Only
-an answer that names nothing at all is searched for as today (titles of its nouns, full text).
+(``Reading.note``): an item is never judged on an article that only shares a word with it. A
+question that names nothing but a common noun ("how many times can a cat die?") is about the
+article titled by that noun in its language; only an answer whose question names nothing known
+either is searched for as today (titles of its nouns, full text).
 """
 
 from __future__ import annotations
