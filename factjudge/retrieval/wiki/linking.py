@@ -80,6 +80,8 @@ _ASKING = frozenset("""which what whose quel quelle quels quelles qué cuál cu�
 _MOST = frozenset("""most least first last más menos primer primera plus moins premier première dernier
 dernière""".split())  # noqa: SIM905
 _SUPERLATIVE = re.compile(r"\w{3,}est$")
+# Words opening a clause that says which one is meant ("a country where …", "un pays où …").
+_RELATIVE = frozenset("where that which who whom whose où qui que dont donde quien quienes cuyo".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
@@ -203,15 +205,26 @@ def common_words(leads: Iterable[str]) -> frozenset[str]:
 
 def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bool:
     """Whether the words ``before`` a noun (and the word ``after`` it) ask for one thing of its kind:
-    "which …", "the fastest …", "the most common …", "what is the name of …", "quelle est la capitale
-    de …" (the noun is then what the answer names one of)."""
-    near = [w.casefold() for w in before[-2:]]
-    if (near and near[-1] in _ASKING | _MOST) or (len(near) == 2 and (near[0] in _MOST or (
-            near[0] == "the" and bool(_SUPERLATIVE.match(near[1]))))):
+    "which …", "the fastest …", "the world's oldest living …", "the most common …", "what is the name
+    of …", "what's a country where …", "quelle est la capitale de …" (the noun is then what the answer
+    names one of)."""
+    near = [w.casefold() for w in before[-4:]]
+    if (near and near[-1] in _ASKING | _MOST) or (len(near) >= 2 and near[-2] in _MOST):
         return True
-    # "What is the name of …": an asking word, then function words only, and the noun's "of".
-    if after.casefold() not in _JOINERS:
+    # A superlative after "the" or a possessive: "the largest …", "the world's oldest living …".
+    if any(_SUPERLATIVE.match(w) and (near[i - 1] == "the" or near[i - 1].endswith(("'s", "’s")))
+           for i, w in enumerate(near) if i):
+        return True
+    # "What is the name of …", "What's a country where …": an asking word, then function words only,
+    # and the noun's "of" or a relative pronoun.
+    if after.casefold() not in _JOINERS | _RELATIVE:
         return False
+    for word in reversed(before):
+        if re.split(r"['’]", word.casefold())[0] in _ASKING:
+            return True
+        if word.casefold() not in stop:
+            return False
+    return False
     for word in reversed(before):
         if word.casefold() in _ASKING:
             return True
@@ -374,8 +387,10 @@ class AliasIndex:
             after = said[position + 1] if position + 1 < len(said) else ""
             # A noun describing the one asked for follows it after a function word ("with wings and
             # fur"); a word right after it (a verb: "positions peuvent") ends the description.
-            describing = (bool(found) and _asks_for_one(said[:position], after, stop)) or (
-                describing and said[position - 1].casefold() in stop)
+            # Right after "which"/"qué" only a noun is asked for one of ("¿qué sabemos …" asks nothing).
+            asked = _asks_for_one(said[:position], after, stop) and (
+                bool(found) or said[position - 1].casefold() not in _ASKING)
+            describing = asked or (describing and said[position - 1].casefold() in stop)
             if describing:
                 continue
             wanted = _stems(context) - _stems(word)

@@ -60,6 +60,7 @@ LEADS = [
 ]
 LEADS += [
     ("Letra", "es", "signo gráfico", "Ciencias", "Una letra es un grafema de un sistema de escritura."),
+    ("Mammifère", "fr", "classe d'animaux", "Sciences", "Les mammifères sont des animaux vertébrés."),
     ("Las Letras (magazine)", "en", "Mexican magazine", "Arts", "Las Letras was a magazine."),
     ("Las Letras (band)", "en", "Chilean band", "Arts", "Las Letras is a band."),
 ]
@@ -101,6 +102,9 @@ def test_a_common_noun_of_the_question_links_to_the_article_titled_by_it(
     # The noun asked for one of, and the nouns describing it, are what the answer names.
     ("What is the fastest animal with wings and fur?", "It is a bird of prey.", "en"),
     ("¿Cuál es el mamífero más rápido?", "El guepardo.", "es"),
+    ("What is the name of the world's oldest cat?", "It was Creme Puff.", "en"),
+    ("Which country is the largest producer of ants?", "None produces ants.", "en"),
+    ("Quel est le plus grand mammifère ?", "La baleine bleue.", "fr"),
     # No article of the question's language is titled by the noun.
     ("What should I know about the harbour?", "The harbour is the subject of many books.", "en"),
     ("Qu'est-ce que le labour ?", "Le labour retourne la terre.", "es"),
