@@ -12,7 +12,11 @@ Three sets, no model call (reading is retrieval):
   and, where the same title has an English article too, an answer in Spanish or French (the article
   must be the answer's language's); plus names of nobody the summaries know ("unverified when
   absent": no article may be read). The answer is the lead's first sentence with its subject said
-  by that name.
+  by that name. Common nouns are asked about in lower case, as their leads say them: singular with
+  its article ("What should I know about the cat?", "¿Qué sabemos sobre el parto?", "Que sait-on sur
+  l'oignon ?", kind "noun"), plural ("Why are ants important?", kind "nouns"); and nouns the leads
+  write after an article that no article of any language is titled by ("absent noun": no article may
+  be linked; a question naming nothing known is searched, as before).
 - **Mu-SHROOM val** (en, es, fr): the article the annotators checked (``wikipedia_url``) against
   the article read for the answer's first sentence, over the answers whose article the summaries hold.
 - **FELM world knowledge**: the Wikipedia pages among an answer's references against the article read
@@ -64,6 +68,21 @@ _LIFESPAN = re.compile(r"\((?:c\. ?)?\d{3,4} ?[–-] ?(?:c\. ?)?\d{2,4}\)|\(born
 _PEOPLE = {"People", "Personas", "Personnalités"}
 _ARTICLE = re.compile(r"(?:the|a|an|el|la|los|las|le|les|l')\s", re.IGNORECASE)
 _PLAIN = re.compile(r"^[A-Z][a-z]+$")
+# A common noun asked about in lower case, with the article its lead gives it ("the cat", "el parto",
+# "l'oignon"), or in the plural ("ants", "los gatos", "les oignons"); and a noun no article is titled by.
+NOUNS = {
+    "en": {"noun": "What should I know about {name}?", "nouns": "Why are {name} important?",
+           "absent noun": "What should I know about {name}?"},
+    "es": {"noun": "¿Qué sabemos sobre {name}?", "nouns": "¿Por qué son importantes {name}?",
+           "absent noun": "¿Qué sabemos sobre {name}?"},
+    "fr": {"noun": "Que sait-on sur {name} ?", "nouns": "Pourquoi les {name} sont-ils importants ?",
+           "absent noun": "Que sait-on sur {name} ?"},
+}
+# The article a lead's subject opens with, and the plural one (French says "les" in the question).
+_NOUN_HEAD = re.compile(r"^(the|an?|el|la|un|una|le|une|l['’])\s*([^\W\d_]+)$", re.IGNORECASE)
+_PLURAL_ARTICLE = {"el": "los ", "un": "los ", "la": "las ", "una": "las "}
+_SAID = {"en": " is the subject of many books.", "es": " es tema de muchos libros.",
+         "fr": " fait l'objet de nombreux livres."}
 
 
 @dataclass(frozen=True)
@@ -136,6 +155,8 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
                 answer = (said + rest) if kind != "lower" else (said + rest).lower()
                 cases.append(Case("linking", kind, lang, QUESTIONS[lang][kind].format(name=name), answer,
                                   (title,), lang if kind == "language" else None))
+        # Drawn apart, so that the other kinds draw the same articles as before these kinds were added.
+        cases += _noun_cases(lang, entries, summaries, per_kind, random.Random(f"nouns {seed} {lang}"))
         # Names of nobody the summaries know: a first name and a surname of two different people.
         people = [e["title"].split() for e in entries if _LIFESPAN.search(e.get("description") or "")
                   and len(e["title"].split()) == 2 and all(_PLAIN.match(w) for w in e["title"].split())]
@@ -153,6 +174,64 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
             cases.append(Case("linking", "absent", lang, asked, answer, ()))
             absent += 1
     return cases
+
+
+def _noun_cases(lang: str, entries: list[dict], summaries: dict[str, dict[str, dict]], per_kind: int,
+                rng: random.Random) -> list[Case]:
+    """Common nouns asked about in lower case: an article titled by one word its lead writes in lower
+    case after an article ("The cat is …" → "What should I know about the cat?"), singular and plural;
+    and nouns the leads write so that no article of any language is titled by ("absent noun")."""
+    from factjudge.text.fold import fold
+
+    titles = {fold(re.sub(r"\s*\(.*\)$", "", t)) for found in summaries.values() for key, e in found.items()
+              for t in (key, e.get("title") or key)}
+    by_kind: dict[str, list[tuple[str, dict, str]]] = defaultdict(list)
+    for entry in entries:
+        title, lead = entry["title"], entry.get("extract") or ""
+        first = _first_sentence(lead)
+        if first is None or not re.fullmatch(r"[^\W\d_]+", title) or entry.get("topic") in _PEOPLE:
+            continue
+        head = _NOUN_HEAD.match(re.sub(r"\s*\([^()]*\)", "", first[0]).split(",")[0].strip())
+        if head is None or fold(head.group(2)) != fold(title) or not head.group(2).islower():
+            continue
+        article, noun = head.group(1).lower(), head.group(2)
+        by_kind["noun"].append((article + ("" if article[-1] in "'’" else " ") + noun, entry, title))
+        plural = next((w for w in re.findall(r"[^\W\d_]+", lead) if w.islower() and w != noun
+                       and fold(w) in {fold(noun) + "s", fold(noun) + "es", fold(noun) + "x"}), None)
+        if plural and (lang != "es" or article in _PLURAL_ARTICLE):
+            by_kind["nouns"].append((_PLURAL_ARTICLE.get(article, "") + plural, entry, title))
+    cases: list[Case] = []
+    for kind, found in sorted(by_kind.items()):
+        for name, entry, title in rng.sample(found, min(per_kind, len(found))):
+            head, rest = _first_sentence(entry["extract"])  # type: ignore[misc]
+            said = re.sub(r"\s*\([^()]*\)", "", head).split(",")[0].strip()  # "The cat (Felis catus), …"
+            cases.append(Case("linking", kind, lang, NOUNS[lang][kind].format(name=name), said + rest,
+                              (title,)))
+    # Nouns the leads write after an article, which no article of any language is titled by, whatever
+    # the number: "What should I know about the harbour?" reads no article.
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    pattern = {"en": r"\b(the) ([a-z]{5,})\b", "es": r"\b(el|la) ([a-záéíóúñ]{5,})\b",
+               "fr": r"\b(le|la) ([a-zàâçéèêëîïôûù]{5,})\b"}[lang]
+    for entry in entries:
+        for found in set(re.findall(pattern, entry.get("extract") or "")):
+            counts[found] += 1
+    title_words = {w for t in titles for w in t.split()}
+    absent = sorted(pair for pair, n in counts.items() if n >= 5 and not any(
+        form in titles or form in title_words for form in _forms(fold(pair[1]))))
+    for article, noun in rng.sample(absent, min(per_kind, len(absent))):
+        name = f"{article} {noun}"
+        cases.append(Case("linking", "absent noun", lang, NOUNS[lang]["absent noun"].format(name=name),
+                          name[:1].upper() + name[1:] + _SAID[lang], ()))
+    return cases
+
+
+def _forms(word: str) -> set[str]:
+    """A folded noun, its plurals and its singulars, however en/es/fr write them."""
+    forms = {word, word + "s", word + "es", word + "x"}
+    for end, rest in (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", "")):
+        if word.endswith(end):
+            forms.add(word[: -len(end)] + rest)
+    return forms
 
 
 def gold_sets() -> list[Case]:
@@ -190,6 +269,8 @@ def run(cases: list[Case]) -> list[dict]:
         lang = urlsplit(url).netloc.split(".")[0] if url else None
         if case.gold:
             hit = reading.article in case.gold and (case.gold_lang is None or lang == case.gold_lang)
+        elif case.kind == "absent noun":
+            hit = reading.article is None  # a question naming nothing known is searched, as before linking
         else:
             hit = reading.article is None and not reading.evidence
         out.append({"set": case.set, "kind": case.kind, "lang": case.lang, "hit": hit,

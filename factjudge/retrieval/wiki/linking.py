@@ -6,25 +6,30 @@ title without Wikipedia's disambiguation ("Mercury" of "Mercury (planet)"), the 
 first sentence gives its subject ("Miguel de Cervantes Saavedra", "Kingdom of the Franks") and the
 other names that sentence gives ("officially the French Republic", "also known as …"), and short
 forms: a person's surname, the first words of a long title ("Great Wall" of "Great Wall of
-China"), the name after "of"/"du" ("Louvre" of "Musée du Louvre"). A name can stand for several
-articles (the planet and the element); the item's and the question's words choose among them, in
-the answer's language first. Below a confidence (a short form nothing in the item bears out, two
-homonyms the words cannot tell apart) the name is not linked and the item stays unverified.
+China", "Arquitectura mudéjar" of "… de Aragón"), the name after "of"/"du" ("Louvre" of "Musée du
+Louvre"). A name can stand for several articles (the planet and the element); the item's and the
+question's words choose among them, in the answer's language first. Below a confidence (a short
+form nothing in the item bears out, two homonyms the words cannot tell apart) the name is not
+linked and the item stays unverified. A name typed one letter off ("Laurence Oliver") or with a
+bare initial ("Booker T Washington") still finds its article; a common noun of a question ("a
+cat", "l'accouchement") finds the article of its language titled by it (``AliasIndex.noun``).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
-from factjudge.text.tokenize import tokenize
+from factjudge.text.tokenize import stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
-STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5}
+STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "near": 0.5}
 # An alias at least this strong names its article alone; a weaker one (a short form) needs a word of the
 # item that the article's lead shares, or to name one article only.
 CONFIDENT = 0.6
@@ -57,6 +62,26 @@ _SENTENCE_END = re.compile(r"[.!?]\s+[A-Z]")
 _WORD = re.compile(r"[^\W\d_]+")
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
+# An initial written without its full stop ("Booker T Washington"), as titles never write it.
+_BARE_INITIAL = re.compile(r"(?<![\w.])([A-Z])(?=\s)")
+# A name misspelt by one letter is read as the name ("Laurence Oliver") when the word is this long.
+_NEAR_LETTERS = 5
+# What a plural ends with in en/es/fr and what its singular ends with instead: "ants" → "ant",
+# "stories" → "story", "animaux" → "animal", "naciones" → "nacion" (names are compared folded).
+_PLURALS = (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", ""))
+# An article or a preposition elided onto the next word ("l'accouchement", "d'Espagne", "qu'un").
+_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\w)", re.IGNORECASE)
+# Words are compared by their first letters when a noun is chosen: "mammals" and "mammal" meet.
+_STEM = 5
+# Words before a noun that ask for one thing of its kind, which the answer names ("which planet", "the
+# fastest animal", "la ciudad más grande", "le plus grand lac"): such a noun is not what is asked about.
+_ASKING = frozenset("""which what whose quel quelle quels quelles qué cuál cuáles cuánto cuántos cuántas
+""".split())  # noqa: SIM905
+_MOST = frozenset("""most least first last más menos primer primera plus moins premier première dernier
+dernière""".split())  # noqa: SIM905
+_SUPERLATIVE = re.compile(r"\w{3,}est$")
+# Words opening a clause that says which one is meant ("a country where …", "un pays où …").
+_RELATIVE = frozenset("where that which who whom whose où qui que dont donde quien quienes cuyo".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
@@ -147,8 +172,13 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
 
 def _short_forms(name: str) -> Iterator[str]:
     """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
-    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre")."""
+    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), and what
+    comes before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
+    "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba")."""
     words = [w for w in name.split() if w not in _SUFFIXES]
+    if words and words[0][:1].isupper():
+        yield from (" ".join(words[:i]) for i in range(2, min(len(words), _MAX_ALIAS_WORDS + 1))
+                    if words[i].lower() in _JOINERS and words[i - 1].lower() not in _JOINERS)
     if len(words) < 2 or len(words) > _MAX_SHORTENED:
         return
     if all(w[:1].isupper() or w.lower() in _JOINERS for w in words) and words[-2].lower() not in _JOINERS:
@@ -156,8 +186,12 @@ def _short_forms(name: str) -> Iterator[str]:
     if len(words) > 2 and words[0][:1].isupper() and words[1][:1].isupper():
         yield " ".join(words[:2])
     cut = next((i for i, w in enumerate(words) if w.lower() in _JOINERS), None)
-    if cut is not None and cut + 1 < len(words):
-        yield " ".join(words[cut + 1 :])
+    if cut is not None:
+        # After every joiner: "the World" of "Wonders of the World" is no name, "World" may be.
+        while cut < len(words) and words[cut].lower() in _JOINERS:
+            cut += 1
+        if cut < len(words):
+            yield " ".join(words[cut:])
 
 
 def common_words(leads: Iterable[str]) -> frozenset[str]:
@@ -167,6 +201,59 @@ def common_words(leads: Iterable[str]) -> frozenset[str]:
         for word in {w for w in _WORD.findall(lead) if w[0].islower()}:
             seen[word] = seen.get(word, 0) + 1
     return frozenset(fold(w) for w, n in seen.items() if n >= 2)
+
+
+def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bool:
+    """Whether the words ``before`` a noun (and the word ``after`` it) ask for one thing of its kind:
+    "which …", "the fastest …", "the world's oldest living …", "the most common …", "what is the name
+    of …", "what's a country where …", "quelle est la capitale de …" (the noun is then what the answer
+    names one of)."""
+    near = [w.casefold() for w in before[-4:]]
+    if (near and near[-1] in _ASKING | _MOST) or (len(near) >= 2 and near[-2] in _MOST):
+        return True
+    # A superlative after "the" or a possessive: "the largest …", "the world's oldest living …".
+    if any(_SUPERLATIVE.match(w) and (near[i - 1] == "the" or near[i - 1].endswith(("'s", "’s")))
+           for i, w in enumerate(near) if i):
+        return True
+    # "What is the name of …", "What's a country where …": an asking word, then function words only,
+    # and the noun's "of" or a relative pronoun.
+    if after.casefold() not in _JOINERS | _RELATIVE:
+        return False
+    for word in reversed(before):
+        if re.split(r"['’]", word.casefold())[0] in _ASKING:
+            return True
+        if word.casefold() not in stop:
+            return False
+    return False
+    for word in reversed(before):
+        if word.casefold() in _ASKING:
+            return True
+        if word.casefold() not in stop:
+            return False
+    return False
+
+
+def _named_after(name: str, title: str) -> bool:
+    """Whether ``title`` says ``name`` after a joiner, as a thing named after it ("Espace de Hilbert",
+    "Problems of Hilbert"), not as the name of its subject ("David Hilbert")."""
+    words, said = fold(_PAREN.sub("", title)).split(), fold(name).split()
+    return any(words[i : i + len(said)] == said and words[i - 1] in _JOINERS for i in range(1, len(words)))
+
+
+def _one_letter_apart(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter changed, added or left out."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+
+
+def _stems(text: str) -> set[str]:
+    """The first letters of the content words of ``text``."""
+    return {word[:_STEM] for word in tokenize(text, stopwords=True)}
 
 
 class AliasIndex:
@@ -218,21 +305,110 @@ class AliasIndex:
 
     def candidates(self, name: str) -> list[Candidate]:
         """The articles ``name`` may stand for (compared folded), strongest alias first."""
-        held = self._by_alias.get(fold(_clean(name)) or fold(name), {})
+        held = self._by_alias.get(fold(_clean(name)) or fold(name), {}) \
+            or self._by_alias.get(fold(_clean(_BARE_INITIAL.sub(r"\1.", name))), {})
         found = [Candidate(title, lang, kind) for (title, _, lang), kind in
                  ((key.partition("\t"), kind) for key, kind in held.items())]
         return sorted(found, key=lambda c: (-c.strength, c.title, c.lang))
 
+    def near(self, name: str) -> list[Candidate]:
+        """The articles a name of several words misspelt by one letter in one of its words may stand for
+        ("Laurence Oliver" → *Laurence Olivier*): names, not short forms, whose other words are the same."""
+        words = fold(_clean(name)).split()
+        if len(words) < 2:
+            return []
+        found: dict[str, Candidate] = {}
+        for alias in self._by_first.get(words[0], ()):
+            other = alias.split()
+            differ = [(a, b) for a, b in zip(words, other, strict=False) if a != b]
+            if len(other) == len(words) and len(differ) == 1 and min(map(len, differ[0])) >= _NEAR_LETTERS \
+                    and _one_letter_apart(*differ[0]):
+                for key, kind in self._by_alias[alias].items():
+                    if kind in ("title", "base", "lead", "also"):
+                        title, _, lang = key.partition("\t")
+                        found.setdefault(key, Candidate(title, lang, "near"))
+        return sorted(found.values(), key=lambda c: (c.title, c.lang))
+
+    @cached_property
+    def _by_first(self) -> dict[str, list[str]]:
+        """The aliases of several words by their first word (built when a name is first misspelt)."""
+        index: dict[str, list[str]] = {}
+        for alias in self._by_alias:
+            first, _, rest = alias.partition(" ")
+            if rest:
+                index.setdefault(first, []).append(alias)
+        return index
+
     def spot(self, text: str) -> str | None:
         """The longest run of two or more words of ``text`` that names an article, as ``text`` writes it:
         a subject said in lower case ("what is the golden ratio?") has no capitals to be found by."""
-        words = [m for m in _SPOT_WORD.finditer(text[:_SPOT_CHARS])]
+        text = text[:_SPOT_CHARS]
+        words = [m for m in _SPOT_WORD.finditer(text)]
+        # Where the words stand apart by spaces (or an apostrophe: "de' Medici") only: a name runs across
+        # no comma ("phase, transition").
+        joined = [not text[a.end() : b.start()].strip(" \t'’") for a, b in itertools.pairwise(words)]
         for size in range(min(_MAX_ALIAS_WORDS, len(words)), 1, -1):
             for start in range(len(words) - size + 1):
                 run = words[start : start + size]
-                if fold(" ".join(m.group() for m in run)) in self._by_alias:
+                if all(joined[start : start + size - 1]) and \
+                        fold(" ".join(m.group() for m in run)) in self._by_alias:
                     return text[run[0].start() : run[-1].end()]
         return None
+
+    def noun(self, question: str, context: str, language: str | None) -> Link | None:
+        """The article a common noun of ``question`` is titled by ("a cat" → *Cat*, "des ants" →
+        *Ant*, "l'accouchement" → *Accouchement*), or None.
+
+        Only a title (or a title without its disambiguation) in the question's own language is such
+        an article: a lower-case word is a word of that language, and a name the leads give something
+        ("times" of *The Times*) is no common noun's. Among several nouns the item's and the question's
+        words choose (their first letters, so a plural meets its singular), then the first said; a
+        title with a disambiguation ("stage" of *Stage (theatre)*) needs a word of the item that bears
+        out its sense. A noun the question asks for one of ("which planet", "the fastest animal") is
+        what the answer names, not what it is about; so are the words describing it, each after a
+        function word ("with wings and fur"), until a word follows another ("quelles positions peuvent
+        … lors de l'accouchement").
+        """
+        if not language:
+            return None
+        stop = stopwords_for(None)
+        scored: list[tuple[float, int, Candidate, str]] = []
+        said = [_ELIDED.sub("", m.group()) for m in _SPOT_WORD.finditer(question)]
+        describing = False  # within the noun asked for one of, and the nouns describing it
+        for position, word in enumerate(said):
+            if not word.islower() or len(word) < 3 or word in stop:
+                continue
+            forms = [word, *(word[: -len(end)] + rest for end, rest in _PLURALS
+                             if word.endswith(end) and len(word) - len(end) >= 3)]
+            found = {Candidate(title, lang, kind) for form in forms
+                     for (title, _, lang), kind in ((key.partition("\t"), kind) for key, kind in
+                                                    self._by_alias.get(fold(form), {}).items())
+                     if lang == language and kind in ("title", "base")}
+            after = said[position + 1] if position + 1 < len(said) else ""
+            # A noun describing the one asked for follows it after a function word ("with wings and
+            # fur"); a word right after it (a verb: "positions peuvent") ends the description.
+            # Right after "which"/"qué" only a noun is asked for one of ("¿qué sabemos …" asks nothing).
+            asked = _asks_for_one(said[:position], after, stop) and (
+                bool(found) or said[position - 1].casefold() not in _ASKING)
+            describing = asked or (describing and said[position - 1].casefold() in stop)
+            if describing:
+                continue
+            wanted = _stems(context) - _stems(word)
+            for candidate in found:
+                about = self._about.get(f"{candidate.title}\t{candidate.lang}", "")
+                shared = len(wanted & _stems(gist(candidate.title, about,
+                                                  self.lead(candidate.title, candidate.lang))))
+                if candidate.kind == "base" and not shared:
+                    continue  # one sense of the word, and nothing says it is this one
+                score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
+                scored.append((score, position, candidate, word))
+        if not scored:
+            return None
+        scored.sort(key=lambda s: (-s[0], s[1], s[2].title))
+        score, _, best, word = scored[0]
+        if any(w == word and c.title != best.title and s >= score for s, _, c, w in scored[1:]):
+            return None  # two senses of the word the item's words cannot tell apart
+        return Link(word, best.title, best.lang, best.kind, round(score, 3))
 
     def link(self, names: Sequence[str], context: str, language: str | None) -> Link | None:
         """The article the first linkable of ``names`` stands for, chosen by ``context`` (the item's and
@@ -249,7 +425,7 @@ class AliasIndex:
         The answer's language is tried first: a French answer about the Louvre reads *Musée du
         Louvre*, not the English *Louvre*, when the French article is named confidently.
         """
-        candidates = self.candidates(name)
+        candidates = self.candidates(name) or self.near(name)
         if language:
             own = [c for c in candidates if c.lang == language]
             found = self._choose(name, own, context) if own else None
@@ -268,12 +444,17 @@ class AliasIndex:
             shared = len(wanted & set(tokenize(said, stopwords=True)))
             score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
             scored.append((score, shared, candidate))
-        scored.sort(key=lambda s: (-s[0], -s[2].strength, s[2].title, s[2].lang))
+        # Where the scores tie, more words shared, then an article the name is not only the namesake
+        # of ("Hilbert": David Hilbert before *Espace de Hilbert*), tell them apart.
+        scored.sort(key=lambda s: (-s[0], -s[1], _named_after(name, s[2].title), -s[2].strength,
+                                   s[2].title, s[2].lang))
         score, shared, best = scored[0]
+        eponym = _named_after(name, best.title)
         rivals = tuple(dict.fromkeys(c.title for _, _, c in scored[1:] if c.title != best.title))
         if best.strength < CONFIDENT and not shared and rivals:
             return None  # a short form of several articles nothing in the item bears out
         # Homonyms the item's words cannot tell apart ("Mercury" with nothing about planets or metals).
-        if any(c.title != best.title and s >= score for s, _, c in scored[1:]):
+        if any(c.title != best.title and s >= score and n >= shared and _named_after(name, c.title) <= eponym
+               for s, n, c in scored[1:]):
             return None
         return Link(name, best.title, best.lang, best.kind, round(score, 3), rivals[:3])

@@ -24,6 +24,11 @@ MAX_NAME_WORDS = 8
 MAX_PART_WORDS = 4
 # Words, and single punctuation marks, which end a name ("However, Paris" is two).
 _WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
+# A lower-case article or preposition elided onto a capitalised word ("l’Odyssée", "d'Homère", "qu'Einstein").
+_ELISION = re.compile(r"^([a-z]{1,6}['’])(?=[^\W\d_])(?=[^a-z])")
+# An article or preposition elided onto a word opening a sentence ("L'invitation", "D'abord").
+_OPENING_ELISION = re.compile(r"^[A-Z][a-z]{0,5}['’](?=\w)")
+_ENGLISH = stopwords_for("en")
 # Articles a title may begin with ("The Sopranos"), when they open a sentence.
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
@@ -77,7 +82,8 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
     stop = stopwords_for(None)
     for text in texts:
         for sentence in _SENTENCE_END.split(text):
-            words = _WORD.findall(sentence)
+            # A name after an elided article or preposition is a word of its own ("l’Odyssée").
+            words = [part for w in _WORD.findall(sentence) for part in _ELISION.split(w) if part]
             # The sentence's first word, after any opening mark ("¿Cuál…", "«Le…", "(The…").
             opening = next((i for i, w in enumerate(words) if w[:1].isalnum()), 0)
             run: list[str] = []
@@ -86,6 +92,10 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                 # An initial keeps its full stop, as titles write it ("James B. Donovan").
                 if not re.fullmatch(r"[A-Z]\.", word):
                     word = re.sub(r"['’]s$", "", word.strip(".'’-"))
+                # A sentence's elided article is no name ("L'invitation de …"); "L'Odyssée" is one.
+                elided = _OPENING_ELISION.match(word) if i == opening else None
+                if elided and word[elided.end()].islower():
+                    word = word[:1].lower() + word[1:]
                 if word[:1].isupper() or (word[:1].isdigit() and run):
                     if not run:
                         start = i
@@ -104,7 +114,10 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                         start = opening + 1  # "In Paris, …": the name follows the sentence's first word
                 while run and run[-1].lower() in NAME_JOINERS:
                     run.pop()
-                if run and not run[0][:1].isdigit():  # "In 1911" names nothing
+                # "In 1911" names nothing, nor English's pronoun "I", which it writes in capitals
+                # ("What should I know…"); "C" (the language) is a name.
+                if run and not run[0][:1].isdigit() and not (len(run) == 1 and len(run[0]) == 1
+                                                             and run[0].lower() in _ENGLISH):
                     yield Run(tuple(run), initial=start == opening, lead=lead)
                 run = []
 

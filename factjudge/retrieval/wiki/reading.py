@@ -5,13 +5,16 @@ Every backend reads an item the same way (``TopicReader.read``): the item's subj
 backend can), and the article's passages of about 256 tokens are ranked by BM25 against the
 subject and the item together (FActScore's "topic + fact" query); the ``k`` best are the
 evidence. A subject the source has no article about gives no evidence and says so
-(``Reading.note``): an item is never judged on an article that only shares a word with it. Only
-an answer that names nothing at all is searched for as today (titles of its nouns, full text).
+(``Reading.note``): an item is never judged on an article that only shares a word with it. A
+question that names nothing but a common noun ("how many times can a cat die?") is about the
+article titled by that noun in its language; only an answer whose question names nothing known
+either is searched for as today (titles of its nouns, full text).
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -24,6 +27,8 @@ from factjudge.retrieval.wiki.linking import Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 
+# Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
+_COORDINATED = re.compile(r"\s+(?:and|et|y|&)\s+")
 # Articles a source keeps looked up (by title and language): every item of an answer asks for
 # its topic's article again, and a MediaWiki look-up is a request.
 _KEPT_ARTICLES = 64
@@ -146,13 +151,37 @@ class TopicReader:
         without word counts every word may be."""
         return True
 
+    def noun(self, question: str, context: str, language: str | None) -> Link | None:
+        """The article a common noun of ``question`` is titled by ("a cat" → *Cat*); none known here."""
+        return None
+
     def topic_of(self, subjects: Subjects, language: str | None, context: str = "") -> str | None:
-        """The answer's topic: the sure one, else the first word opening a sentence that has an article,
-        else an article's name the question (or the item) says in lower case."""
-        if subjects.topic:
+        """The answer's topic: the one the question (or the caller) names; else an article's name the
+        question says in lower case, or the article a common noun of the question is titled by ("how many
+        times can a cat die?" → *Cat*); else the answer's first sure name when it has an article, the
+        first word opening a sentence that has one, an article's name the item says in lower case; else
+        the answer's name, which has no article (said so)."""
+        if subjects.topic and not subjects.from_answer:
+            if self.link(subjects.topic_titles(subjects.topic), context, language) is not None:
+                return subjects.topic
+            # No article about it: the names it joins ("Plato and Laurence Olivier"), else another name
+            # the question says ("the Spanish region of Galicia"), when one has an article.
+            # A part of it is none: "Geertz" of "Du Geertz", whom the source does not know.
+            asked = [r.name for r in Names.of(subjects.question).runs if r.sure and r.is_name]
+            others = [*_COORDINATED.split(subjects.topic), *(n for n in asked if not subjects.is_topic(n))]
+            return next((n for n in others if n != subjects.topic and self.link([n], context, language)),
+                        subjects.topic)
+        spotted = self.spot(subjects.question)
+        # A run naming articles none of which the words choose ("las letras") yields to the noun.
+        if spotted and self.link([spotted], context, language) is not None:
+            return spotted
+        noun = self.noun(subjects.question, context, language) if subjects.question else None
+        if noun is not None:
+            return noun.title
+        if subjects.topic and self.link([subjects.topic], context, language) is not None:
             return subjects.topic
         return next((m for m in subjects.maybe if self.link([m], context, language) is not None), None) \
-            or self.spot(subjects.question) or self.spot(context)
+            or self.spot(context) or subjects.topic
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
              language: str | None = None) -> Reading:
@@ -192,6 +221,11 @@ class TopicReader:
         if article is None and other is None:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
+        # The item names the topic in full ("Johann Sebastian Bach", asked about "Bach") where only the
+        # topic has an article in the answer's language: that one is the same subject, read first.
+        if len(read) == 2 and language and read[1].lang == language != read[0].lang and lead is not None \
+                and topic and topic == subjects.topic and subjects.is_topic(topic, lead.name):
+            read.reverse()
         ranked = [self.article_passages(a, f"{named} {query}", k, language) for a in read]
         # Both articles' best passages, in turn: one long article does not crowd the other out.
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]

@@ -90,6 +90,9 @@ class Subjects:
     # question and answer are written in (guessed when the caller gave none): its articles come first.
     question: str = ""
     language: str | None = None
+    # The topic is a name of the answer's, the question naming none: it yields to an article the
+    # question names in lower case, and is kept only when the source has an article about it.
+    from_answer: bool = False
 
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
@@ -111,7 +114,7 @@ class Subjects:
         return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
                    f"{topic} ({qualified.group(1).strip()})" if qualified else None,
                    tuple(_continued(topic, question)) if asked_topic and topic else (),
-                   question, guess_language(f"{question}\n{answer}"))
+                   question, guess_language(f"{question}\n{answer}"), bool(topic) and not asked_topic)
 
     def topic_titles(self, topic: str) -> tuple[str, ...]:
         """The titles the topic's article may have: with the question's disambiguation first, then as
