@@ -1,23 +1,22 @@
 """Is the value read from the passages the value the item states? confirmed, contradicted, or not stated.
 
 Compared by kind (``text.values``): numbers by their amount, signed ("-40 °C" is not "40 °C"), scale
-words and units applied (°F and K to °C; lengths, masses, areas to one unit each), fractions ("1/2",
-"1 1/2") and numbers in words in en, es and fr ("one hundred", "cent", "dos mil", read by text2num)
-included; within a relative tolerance for rounding ("about 384,000 km" is 384,400 km; wider after
-"about") or the step a writer rounded to ("2 million" holds 2.4 million), and a figure too long for
-a float only ever equal to the same digits. Dates and years by the fields both give (a year is
-confirmed by a full date of that year, a century by a year in it). Names by their words with case,
-accents and joining words ignored, a shorter or longer form of the same name agreeing ("Hugo",
-"Victor Hugo"), and a spelling that differs by a letter or two agreeing too ("Moscou", "Moscow";
-"Múnich", "Munich"), but never a word that only begins like another or is two letters longer
-("Paris" is not "Parish", "Austria" not "Australia"). A reply that is not a value of the kind
-asked for (a day of the month for a year, a description for a name) is no answer: not stated,
-never a contradiction.
+words and units applied (°F and K to °C; lengths, masses, areas to one unit each), fractions ("1/2", "1
+1/2") and numbers in words in en, es and fr ("one hundred", "cent", "dos mil", "un demi", "un kilómetro
+y medio": ``text.number_words``) included; within a relative tolerance for rounding ("about 384,000 km"
+is 384,400 km; wider after "about") or the step a writer rounded to ("2 million" holds 2.4 million), and
+a figure too long for a float only ever equal to the same digits. Dates and years by the fields both
+give (a year is confirmed by a full date of that year, a century by a year in it). Names by their words
+with case, accents and joining words ignored, a shorter or longer form of the same name agreeing
+("Hugo", "Victor Hugo"), and a spelling that differs by a letter or two agreeing too ("Moscou",
+"Moscow"; "Múnich", "Munich"), but never a word that only begins like another or is two letters longer
+("Paris" is not "Parish", "Austria" not "Australia"). A reply that is not a value of the kind asked for
+(a day of the month for a year, a description for a name) is no answer: not stated, never a
+contradiction.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
 from factjudge.text.normalize import normalized
+from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -37,12 +37,8 @@ from factjudge.text.values import (
     YEAR_PATTERN,
     Kind,
     fold,
+    unit_end,
 )
-
-try:  # numbers in words, en/es/fr (a small Rust extension, no data to fetch)
-    from text_to_num import text2num
-except ImportError:  # pragma: no cover - an install without it reads zero to twelve from a table
-    text2num = None
 
 # Relative difference two amounts may have and still be one value (rounding); after "about", more.
 TOLERANCE = 0.05
@@ -64,21 +60,15 @@ _HEDGE = re.compile(r"\b(about|around|approximately|roughly|nearly|almost|some|c
                     r"more than|less than|under|environ|près de|presque|quelque|plus de|moins de|"
                     r"aproximadamente|alrededor de|unos|unas|cerca de|casi|más de|menos de)\s*$",
                     re.IGNORECASE)
-_MINUS_WORD = re.compile(r"\b(minus|moins|menos)\s*$", re.IGNORECASE)
 _WORD_RUN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _ARTICLES = frozenset("un une una".split())  # noqa: SIM905 - a lone article is no number
 _MAX_WORDS = 40  # number words are looked for in a reply's first words only (bounded time)
-_MAX_NUMBER_WORDS = 8  # "deux cent quatre-vingt-dix-neuf mille trois cent douze": a long number in words
 # Replies that say the passages do not give the value (the contract's own word comes first).
 NOT_STATED = re.compile(r"^\W*(not stated|not mentioned|not specified|not given|unknown|none|n/?a|"
                         r"the (passages?|text) (do|does)(n['’]t| not) (say|state|mention|give)|"
                         r"no (se|lo) (menciona|indica)|"
                         r"non (mentionné|précisé|indiqué)|no especificado|no mencionado|inconnu|"
                         r"desconocido)\b", re.IGNORECASE)
-_NUMBER_WORDS = {w: n for n, words in enumerate((
-    "zero cero zéro", "one", "two dos deux", "three tres trois", "four cuatro quatre",
-    "five cinco cinq", "six seis", "seven siete sept", "eight ocho huit", "nine nueve neuf", "ten diez dix",
-    "eleven once onze", "twelve doce douze")) for w in words.split()}
 # A value read by alignment: this many of the item's words before it, at most this many words long.
 ALIGNED_BEFORE = 3
 ALIGNED_AFTER = 2
@@ -241,18 +231,21 @@ def _amounts(text: str, units: bool = True) -> list[_Amount]:
     found: list[_Amount] = []
     for match in NUMBER_PATTERN.finditer(folded):
         value, step, digits = _number(match.group("num"))
-        # "minus 40", "moins 40": the sign in words
-        if _MINUS_WORD.search(folded[max(0, match.start() - 8):match.start()]) and value > 0:
+        if minus_start(folded, match.start()) < match.start() and value > 0:  # "minus 40", "moins 40"
             value, digits = -value, "-" + digits if digits else ""
         found.append(_with_unit(_Amount(value, step, digits), folded[match.end():], units))
-    if not found:  # "cent mètres", "one hundred", "dos mil": numbers in words
-        found = [_with_unit(_Amount(value, 1.0), folded[end:], units) for value, end in _spelled(folded)]
+    if not found:  # "cent mètres", "one hundred", "dos mil", "menos cuarenta": numbers in words
+        found = [_with_unit(_Amount(n.value, n.step), folded[n.end:], units)
+                 for n in spelled_numbers(folded, max_words=_MAX_WORDS)
+                 if folded[n.start:n.end].lower() not in _ARTICLES or unit_end(folded, n.end) > n.end]
     return found
 
 
 def _with_unit(amount: _Amount, after: str, units: bool = True) -> _Amount:
     """``amount`` times the scale word after it, in the unit after that (canonical when ``units``), if any."""
     value, step = amount.value, amount.step
+    if HALF_AFTER.search(after[:unit_end(after, 0)]):  # "un kilómetro y medio": the half after the unit
+        value, step = value + (0.5 if value >= 0 else -0.5), min(step, 0.5)  # written to the half
     words = after.lower().split()[:3]
     unit = ""
     for i, word in enumerate(words):
@@ -312,43 +305,6 @@ def _same(a: _Amount, b: _Amount, hedged: bool = False) -> bool:
         return abs(a.value - b.value) <= max(rounding, HEDGED_DEGREES if hedged else DEGREES)
     relative = (HEDGED if hedged else TOLERANCE) * max(abs(a.value), abs(b.value))
     return abs(a.value - b.value) <= max(relative, rounding)
-
-
-def _spelled(text: str) -> list[tuple[float, int]]:
-    """The numbers ``text`` writes in words (en, es, fr), with where each ends: "cent mètres" → (100, 4)."""
-    if text2num is None:
-        return _spelled_by_table(text)
-    words = list(itertools.islice(_WORD_RUN.finditer(text), _MAX_WORDS))
-    found: list[tuple[float, int]] = []
-    i = 0
-    while i < len(words):
-        for j in range(min(len(words), i + _MAX_NUMBER_WORDS), i, -1):
-            phrase = " ".join(w.group().lower() for w in words[i:j])
-            value = _in_words(phrase)
-            if value is not None and not (j == i + 1 and phrase in _ARTICLES):
-                found.append((float(value), words[j - 1].end()))
-                i = j
-                break
-        else:
-            i += 1
-    return found
-
-
-def _in_words(phrase: str) -> int | None:
-    for lang in ("en", "fr", "es"):
-        try:
-            return int(text2num(phrase, lang))  # type: ignore[misc]
-        except ValueError:
-            continue
-    return None
-
-
-def _spelled_by_table(text: str) -> list[tuple[float, int]]:
-    """Without text2num: the first word, when it is a number from zero to twelve ("three km")."""
-    first = _WORD_RUN.search(text.lower())
-    if first and first.group() in _NUMBER_WORDS:
-        return [(float(_NUMBER_WORDS[first.group()]), first.end())]
-    return []
 
 
 def _same_name(stated: str, read: str) -> bool | None:
