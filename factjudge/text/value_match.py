@@ -17,6 +17,7 @@ contradiction.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -181,6 +182,8 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
     if not said or not got:
         return None
     first = said[0]
+    if passage:
+        got = _signed_as_written(got, passage)
     if first.unit and passage and not any(a.unit for a in got):
         # A bare figure read where the passage writes it with a unit ("100" of "100 °C"): in that unit.
         written = [unit for unit, bare in zip(_amounts(passage), _amounts(passage, units=False), strict=True)
@@ -202,6 +205,21 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
         plain = _Amount(*_number(figure.group("num")))
         return any(_same(plain, a, hedged) for a in comparable)
     return False
+
+
+def _signed_as_written(got: list[_Amount], passage: str) -> list[_Amount]:
+    """The amounts read, each with the sign the passage writes it with: a model copying "−40 °C" (a
+    minus sign it rarely sees) often drops it, and "40 °C" read there is the passage's −40 °C."""
+    written = [*_amounts(passage), *_amounts(passage, units=False)]
+    signed = []
+    for amount in got:
+        negative = dataclasses.replace(amount, value=-amount.value,
+                                       digits="-" + amount.digits if amount.digits else "")
+        if amount.value > 0 and any(_same(negative, w) for w in written) \
+                and not any(_same(amount, w) for w in written):
+            amount = negative
+        signed.append(amount)
+    return signed
 
 
 def _has_scale(text: str) -> bool:

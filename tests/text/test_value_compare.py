@@ -278,3 +278,14 @@ def test_a_number_in_words_or_with_a_sign_is_one_value(item: str, question: str,
 def test_words_that_only_look_like_numbers_are_no_value(item: str, question: str) -> None:
     numbers = [s.text for s in value_spans(item, question=question) if s.kind == "number"]
     assert numbers in ([], ["67 millones"])
+
+
+def test_a_figure_read_without_the_sign_the_passage_writes_is_the_passages() -> None:
+    # The model copied "−40 °C" as "40 °C": the passage's value is −40 °C.
+    passage = "In January, the temperature in Yakutsk falls to −40 °C."
+    assert compare_values("minus forty degrees Celsius", "40 °C", "number", passage=passage) == "confirmed"
+    assert compare_values("-40 °C", "40", "number", passage=passage) == "confirmed"
+    assert compare_values("40 °C", "40 °C", "number", passage=passage) == "contradicted"
+    # Where the passage also writes the figure unsigned, the reading is taken as written.
+    both = "It ranges from −40 °C in January to 40 °C in July."
+    assert compare_values("40 °C", "40 °C", "number", passage=both) == "confirmed"
