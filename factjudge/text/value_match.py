@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.language import guess_language
 from factjudge.text.normalize import normalized
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.segmenter import split_sentences
@@ -372,6 +373,10 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
             return index
         if dated and any(_agree(a, b) for a in dated for b in times(passage) if b[3] is not None):
             return index
+        if any(w.isdigit() and w not in digits for w in wanted):  # "10" where it writes "diez provincias"
+            spelled = {n.value for n in spelled_numbers(passage, guess_language(passage))}
+            if all(w in words or (w.isdigit() and (w in digits or int(w) in spelled)) for w in wanted):
+                return index
     return None
 
 
@@ -420,10 +425,10 @@ def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
     before, after = _words(item[:start])[-around:], _words(item[end:])[:around]
     if len(before) + len(after) < around:  # too few words around it to say it is the same statement
         return None
-    wanted = " ".join(["", *before, *_words(item[start:end]), *after, ""])
+    wanted = " ".join(["", *before, *_signed_words(item[start:end]), *after, ""])
     for index, passage in enumerate(passages):
         for sentence in split_sentences(passage):
-            if wanted in " ".join(["", *_words(sentence), ""]):
+            if wanted in " ".join(["", *_signed_words(sentence), ""]):
                 return index, " ".join(sentence.split())
     return None
 
@@ -477,3 +482,12 @@ def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
 
 def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", fold(text))
+
+
+# A word, a figure with the minus sign before it ("−40"; never a range's hyphen, "1990-2000").
+_SIGNED_WORD = re.compile(r"(?:(?<![^\W_])[-\u2212](?=\d))?[^\W_]+")
+
+
+def _signed_words(text: str) -> list[str]:
+    """``_words``, a figure keeping its minus sign: "falls to −40 °C" does not state "falls to 40 °C"."""
+    return [w.replace("\u2212", "-") for w in _SIGNED_WORD.findall(fold(text))]

@@ -184,6 +184,7 @@ class ValueSpan:
 
     def question(self, item: str, lang: str | None = None) -> str:
         """The item as a question about this value, asked where the value stood ("… by whom?")."""
+        lang = guess_language(item) or lang  # the item's own language: a check's defaults to English
         words = WH.get((lang or "en").split("-")[0].lower(), WH["en"])
         wh = words[self.kind]
         if self.counted():  # "how many km", "combien de habitants": the unit stays asked for
@@ -207,7 +208,9 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     Numbers, dates, places and people come before plain names, and a lone capitalised word
     before a lower-case noun ("French novel") last.
     """
-    found = _all_values(item, lang or guess_language(f"{question}\n{item}") or "en")
+    # Numbers in words are read in the language the item is written in, where its words say it: a
+    # check's language defaults to English whatever the answer's.
+    found = _all_values(item, guess_language(f"{question}\n{item}") or lang or "en")
     topic = {fold(name) for name in _names_in(question)} if question.strip() else set()
     kept = []
     for span in found:

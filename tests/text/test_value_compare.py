@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value
+from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value, stated_alike
 from factjudge.text.values import value_spans
 
 SAME = [
@@ -269,6 +269,13 @@ def test_a_number_in_words_or_with_a_sign_is_one_value(item: str, question: str,
     assert value in [s.text for s in spans if s.kind == "number"]
 
 
+def test_numbers_in_words_are_read_in_the_language_the_item_is_written_in() -> None:
+    # A check's language defaults to English; the Spanish item's "cien" is still a number.
+    item = "A nivel del mar, el agua hierve a cien grados."
+    spans = value_spans(item, question="¿A qué temperatura hierve?", lang="en")
+    assert [s.text for s in spans] == ["cien grados"]
+
+
 @pytest.mark.parametrize(("item", "question"), [
     ("Tiene una hermana y vive en medio de la ciudad.", "¿Dónde vive?"),  # an article, "in the middle"
     ("Il a joué une demi-finale.", "Qu'a-t-il joué ?"),
@@ -289,3 +296,16 @@ def test_a_figure_read_without_the_sign_the_passage_writes_is_the_passages() -> 
     # Where the passage also writes the figure unsigned, the reading is taken as written.
     both = "It ranges from −40 °C in January to 40 °C in July."
     assert compare_values("40 °C", "40 °C", "number", passage=both) == "confirmed"
+
+
+def test_a_value_is_stated_alike_only_with_the_same_sign() -> None:
+    passage = ["In January, the temperature in Yakutsk falls to −40 °C."]
+    item = "In January, the temperature in Yakutsk falls to 40 °C."
+    at = item.index("40 °C")
+    assert stated_alike(item, at, at + len("40 °C"), passage) is None
+    signed = "In January, the temperature in Yakutsk falls to -40 °C."
+    at = signed.index("-40 °C")
+    assert stated_alike(signed, at, at + len("-40 °C"), passage) is not None
+    ranged = "It grew from 1990-2000 steadily."
+    at = ranged.index("2000")
+    assert stated_alike(ranged, at, at + 4, ["It grew from 1990-2000 steadily."]) is not None

@@ -117,3 +117,10 @@ def test_a_name_with_a_slash_is_one_value() -> None:
                         question="Which band made Highway to Hell?")
     assert [span.text for span in spans] == ["AC/DC"]
     assert [s.text for s in value_spans("In 1914/1918 it grew.")] == ["1914", "1918"]  # numbers stay apart
+
+
+def test_a_value_is_asked_in_the_language_the_item_is_written_in() -> None:
+    # A check's language defaults to English; a Spanish item is still asked in Spanish.
+    item = "El agua de este lago hierve a cien grados."
+    [span] = value_spans(item, question="¿A qué temperatura hierve el agua de este lago?", lang="en")
+    assert span.question(item, "en") == "El agua de este lago hierve a cuántos grados?"
