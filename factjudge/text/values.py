@@ -40,11 +40,14 @@ BLANK: dict[str, str] = {"date": "a date", "year": "a year", "century": "a centu
                          "place": "a place", "person": "a person", "name": "a name", "title": "a title"}
 WH: dict[str, dict[str, str]] = {
     "en": {"date": "which date", "year": "which year", "century": "which century", "number": "how many",
-           "place": "which place", "person": "whom", "name": "what", "title": "which title"},
+           "place": "which place", "person": "whom", "name": "what", "title": "which title",
+           "temperature": "which temperature"},
     "es": {"date": "qué fecha", "year": "qué año", "century": "qué siglo", "number": "cuántos",
-           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título"},
+           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título",
+           "temperature": "qué temperatura"},
     "fr": {"date": "quelle date", "year": "quelle année", "century": "quel siècle", "number": "combien de",
-           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre"},
+           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre",
+           "temperature": "quelle température"},
 }
 
 MONTHS: dict[str, int] = {}
@@ -164,9 +167,17 @@ class ValueSpan:
         """The item with this value replaced by a typed blank: ``___ (a year)``."""
         hint = BLANK[self.kind]
         counted = self.counted()
-        if counted:
+        if self.temperature():
+            hint = "a temperature"
+        elif counted:
             hint = f"{hint} of {counted}"
         return f"{item[: self.start]}___ ({hint}){item[self.end :]}"
+
+    def temperature(self) -> bool:
+        """Whether this number is a temperature: asked for as one, in whatever scale the passage gives
+        it (the comparison converts; asked "a number of °F", the model finds none in a passage in °C)."""
+        unit = UNITS.get(self.counted().lower())
+        return unit is not None and unit[0] in ("°c", "°f", "k")
 
     def counted(self) -> str:
         """What a number counts, as written after it ("km", "people"); empty for other kinds."""
@@ -187,7 +198,9 @@ class ValueSpan:
         lang = guess_language(item) or lang  # the item's own language: a check's defaults to English
         words = WH.get((lang or "en").split("-")[0].lower(), WH["en"])
         wh = words[self.kind]
-        if self.counted():  # "how many km", "combien de habitants": the unit stays asked for
+        if self.temperature():
+            wh = words["temperature"]
+        elif self.counted():  # "how many km", "combien de habitants": the unit stays asked for
             wh = f"{wh} {self.counted()}"
         starts = [0, *(m.end() for m in _SENTENCE_END.finditer(item, 0, self.start))]
         end = _SENTENCE_END.search(item, self.end)
