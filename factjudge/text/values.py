@@ -149,6 +149,7 @@ CENTURY_PATTERN = re.compile(
     r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
 # A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000").
 NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))(?![\w]|[.,]\d)")
+_BARE_DEGREES = frozenset("° º grado grados degré degrés".split())  # noqa: SIM905
 _LEADING_MINUS = re.compile(r"^(?:minus|moins|menos)\s+", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _QUOTED = re.compile(r"“([^”\n]{2,80})”|«\s?([^»\n]{2,80}?)\s?»|\"([^\"\n]{2,80})\"")
@@ -176,8 +177,10 @@ class ValueSpan:
     def temperature(self) -> bool:
         """Whether this number is a temperature: asked for as one, in whatever scale the passage gives
         it (the comparison converts; asked "a number of °F", the model finds none in a passage in °C)."""
-        unit = UNITS.get(self.counted().lower())
-        return unit is not None and unit[0] in ("°c", "°f", "k")
+        counted = self.counted().lower()
+        unit = UNITS.get(counted)
+        # Bare degrees ("90°", "cien grados") may be an angle: asked for as written.
+        return unit is not None and unit[0] in ("°c", "°f", "k") and counted not in _BARE_DEGREES
 
     def counted(self) -> str:
         """What a number counts, as written after it ("km", "people"); empty for other kinds."""
