@@ -92,10 +92,10 @@ def _number_at(text: str, words: list[re.Match[str]], i: int,
     when none starts there)."""
     start = words[i].start()
     word = words[i].group().lower()
-    half_a = _HALF_A.match(text, start)
+    half_a = _HALF_A.match(text, start) if "en" in langs else None
     if half_a:  # "half a mile"
         return SpelledNumber(0.5, start, half_a.end(), 0.0, True), _index_after(words, half_a.end(), i)
-    demi = _DEMI_PREFIX.match(text, start)
+    demi = _DEMI_PREFIX.match(text, start) if "fr" in langs else None
     if demi:  # "un demi-kilomètre": the number ends at the hyphen, the unit follows it
         return SpelledNumber(0.5, start, demi.end(), 0.0, True), _index_after(words, demi.end(), i)
     if _in_words(word, langs) is None:  # most words: one look, no phrase tried from them
