@@ -1,5 +1,8 @@
 """A sentence its context states nearly word for word, with every value read confirmed, is supported.
 
+A value read and confirmed counts as stated whatever its words ("cien grados" where the passage
+writes "100 °C"): the passage gives that value in that slot, and the words around it decide.
+
 The more passage text the model reads, the more it doubts what the passages support: a sentence copied
 from a 2,000-word context ("Its main span is 1,280 metres long."), its value read and confirmed, was
 still judged false at P(No) 0.49. What the model doubts, the words settle: when one sentence of the
@@ -30,6 +33,10 @@ def stated_verbatim(verdict: Verdict, text: str, evidence: Sequence[Evidence],
     values = verdict.grounds.values
     if verdict.label == "true" or not values or any(v.outcome != "confirmed" for v in values):
         return verdict
+    # A confirmed value is stated, in the passage's own form ("cien grados" where it writes "100 °C"):
+    # the share is of the other words.
+    for value in values:
+        text = text.replace(value.stated, " ", 1)
     share, sentence = stated_share(text, [ev.text for ev in evidence], lang)
     if share < NEARLY_VERBATIM:
         return verdict

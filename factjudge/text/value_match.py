@@ -1,30 +1,32 @@
 """Is the value read from the passages the value the item states? confirmed, contradicted, or not stated.
 
 Compared by kind (``text.values``): numbers by their amount, signed ("-40 °C" is not "40 °C"), scale
-words and units applied (°F and K to °C; lengths, masses, areas to one unit each), fractions ("1/2",
-"1 1/2") and numbers in words in en, es and fr ("one hundred", "cent", "dos mil", read by text2num)
-included; within a relative tolerance for rounding ("about 384,000 km" is 384,400 km; wider after
-"about") or the step a writer rounded to ("2 million" holds 2.4 million), and a figure too long for
-a float only ever equal to the same digits. Dates and years by the fields both give (a year is
-confirmed by a full date of that year, a century by a year in it). Names by their words with case,
-accents and joining words ignored, a shorter or longer form of the same name agreeing ("Hugo",
-"Victor Hugo"), and a spelling that differs by a letter or two agreeing too ("Moscou", "Moscow";
-"Múnich", "Munich"), but never a word that only begins like another or is two letters longer
-("Paris" is not "Parish", "Austria" not "Australia"). A reply that is not a value of the kind
-asked for (a day of the month for a year, a description for a name) is no answer: not stated,
-never a contradiction.
+words and units applied (°F and K to °C; lengths, masses, areas to one unit each), fractions ("1/2", "1
+1/2") and numbers in words in en, es and fr ("one hundred", "cent", "dos mil", "un demi", "un kilómetro
+y medio": ``text.number_words``) included; within a relative tolerance for rounding ("about 384,000 km"
+is 384,400 km; wider after "about") or the step a writer rounded to ("2 million" holds 2.4 million), and
+a figure too long for a float only ever equal to the same digits. Dates and years by the fields both
+give (a year is confirmed by a full date of that year, a century by a year in it). Names by their words
+with case, accents and joining words ignored, a shorter or longer form of the same name agreeing
+("Hugo", "Victor Hugo"), and a spelling that differs by a letter or two agreeing too ("Moscou",
+"Moscow"; "Múnich", "Munich"), but never a word that only begins like another or is two letters longer
+("Paris" is not "Parish", "Austria" not "Australia"). A reply that is not a value of the kind asked for
+(a day of the month for a year, a description for a name) is no answer: not stated, never a
+contradiction.
 """
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.language import guess_language
 from factjudge.text.normalize import normalized
+from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -37,12 +39,8 @@ from factjudge.text.values import (
     YEAR_PATTERN,
     Kind,
     fold,
+    unit_end,
 )
-
-try:  # numbers in words, en/es/fr (a small Rust extension, no data to fetch)
-    from text_to_num import text2num
-except ImportError:  # pragma: no cover - an install without it reads zero to twelve from a table
-    text2num = None
 
 # Relative difference two amounts may have and still be one value (rounding); after "about", more.
 TOLERANCE = 0.05
@@ -64,21 +62,15 @@ _HEDGE = re.compile(r"\b(about|around|approximately|roughly|nearly|almost|some|c
                     r"more than|less than|under|environ|près de|presque|quelque|plus de|moins de|"
                     r"aproximadamente|alrededor de|unos|unas|cerca de|casi|más de|menos de)\s*$",
                     re.IGNORECASE)
-_MINUS_WORD = re.compile(r"\b(minus|moins|menos)\s*$", re.IGNORECASE)
 _WORD_RUN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _ARTICLES = frozenset("un une una".split())  # noqa: SIM905 - a lone article is no number
 _MAX_WORDS = 40  # number words are looked for in a reply's first words only (bounded time)
-_MAX_NUMBER_WORDS = 8  # "deux cent quatre-vingt-dix-neuf mille trois cent douze": a long number in words
 # Replies that say the passages do not give the value (the contract's own word comes first).
 NOT_STATED = re.compile(r"^\W*(not stated|not mentioned|not specified|not given|unknown|none|n/?a|"
                         r"the (passages?|text) (do|does)(n['’]t| not) (say|state|mention|give)|"
                         r"no (se|lo) (menciona|indica)|"
                         r"non (mentionné|précisé|indiqué)|no especificado|no mencionado|inconnu|"
                         r"desconocido)\b", re.IGNORECASE)
-_NUMBER_WORDS = {w: n for n, words in enumerate((
-    "zero cero zéro", "one", "two dos deux", "three tres trois", "four cuatro quatre",
-    "five cinco cinq", "six seis", "seven siete sept", "eight ocho huit", "nine nueve neuf", "ten diez dix",
-    "eleven once onze", "twelve doce douze")) for w in words.split()}
 # A value read by alignment: this many of the item's words before it, at most this many words long.
 ALIGNED_BEFORE = 3
 ALIGNED_AFTER = 2
@@ -191,6 +183,8 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
     if not said or not got:
         return None
     first = said[0]
+    if passage:
+        got = _signed_as_written(got, passage)
     if first.unit and passage and not any(a.unit for a in got):
         # A bare figure read where the passage writes it with a unit ("100" of "100 °C"): in that unit.
         written = [unit for unit, bare in zip(_amounts(passage), _amounts(passage, units=False), strict=True)
@@ -212,6 +206,21 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
         plain = _Amount(*_number(figure.group("num")))
         return any(_same(plain, a, hedged) for a in comparable)
     return False
+
+
+def _signed_as_written(got: list[_Amount], passage: str) -> list[_Amount]:
+    """The amounts read, each with the sign the passage writes it with: a model copying "−40 °C" (a
+    minus sign it rarely sees) often drops it, and "40 °C" read there is the passage's −40 °C."""
+    written = [*_amounts(passage), *_amounts(passage, units=False)]
+    signed = []
+    for amount in got:
+        negative = dataclasses.replace(amount, value=-amount.value,
+                                       digits="-" + amount.digits if amount.digits else "")
+        if amount.value > 0 and any(_same(negative, w) for w in written) \
+                and not any(_same(amount, w) for w in written):
+            amount = negative
+        signed.append(amount)
+    return signed
 
 
 def _has_scale(text: str) -> bool:
@@ -241,18 +250,21 @@ def _amounts(text: str, units: bool = True) -> list[_Amount]:
     found: list[_Amount] = []
     for match in NUMBER_PATTERN.finditer(folded):
         value, step, digits = _number(match.group("num"))
-        # "minus 40", "moins 40": the sign in words
-        if _MINUS_WORD.search(folded[max(0, match.start() - 8):match.start()]) and value > 0:
+        if minus_start(folded, match.start()) < match.start() and value > 0:  # "minus 40", "moins 40"
             value, digits = -value, "-" + digits if digits else ""
         found.append(_with_unit(_Amount(value, step, digits), folded[match.end():], units))
-    if not found:  # "cent mètres", "one hundred", "dos mil": numbers in words
-        found = [_with_unit(_Amount(value, 1.0), folded[end:], units) for value, end in _spelled(folded)]
+    if not found:  # "cent mètres", "one hundred", "dos mil", "menos cuarenta": numbers in words
+        found = [_with_unit(_Amount(n.value, n.step), folded[n.end:], units)
+                 for n in spelled_numbers(folded, max_words=_MAX_WORDS)
+                 if folded[n.start:n.end].lower() not in _ARTICLES or unit_end(folded, n.end) > n.end]
     return found
 
 
 def _with_unit(amount: _Amount, after: str, units: bool = True) -> _Amount:
     """``amount`` times the scale word after it, in the unit after that (canonical when ``units``), if any."""
     value, step = amount.value, amount.step
+    if HALF_AFTER.search(after[:unit_end(after, 0)]):  # "un kilómetro y medio": the half after the unit
+        value, step = value + (0.5 if value >= 0 else -0.5), min(step, 0.5)  # written to the half
     words = after.lower().split()[:3]
     unit = ""
     for i, word in enumerate(words):
@@ -314,43 +326,6 @@ def _same(a: _Amount, b: _Amount, hedged: bool = False) -> bool:
     return abs(a.value - b.value) <= max(relative, rounding)
 
 
-def _spelled(text: str) -> list[tuple[float, int]]:
-    """The numbers ``text`` writes in words (en, es, fr), with where each ends: "cent mètres" → (100, 4)."""
-    if text2num is None:
-        return _spelled_by_table(text)
-    words = list(itertools.islice(_WORD_RUN.finditer(text), _MAX_WORDS))
-    found: list[tuple[float, int]] = []
-    i = 0
-    while i < len(words):
-        for j in range(min(len(words), i + _MAX_NUMBER_WORDS), i, -1):
-            phrase = " ".join(w.group().lower() for w in words[i:j])
-            value = _in_words(phrase)
-            if value is not None and not (j == i + 1 and phrase in _ARTICLES):
-                found.append((float(value), words[j - 1].end()))
-                i = j
-                break
-        else:
-            i += 1
-    return found
-
-
-def _in_words(phrase: str) -> int | None:
-    for lang in ("en", "fr", "es"):
-        try:
-            return int(text2num(phrase, lang))  # type: ignore[misc]
-        except ValueError:
-            continue
-    return None
-
-
-def _spelled_by_table(text: str) -> list[tuple[float, int]]:
-    """Without text2num: the first word, when it is a number from zero to twelve ("three km")."""
-    first = _WORD_RUN.search(text.lower())
-    if first and first.group() in _NUMBER_WORDS:
-        return [(float(_NUMBER_WORDS[first.group()]), first.end())]
-    return []
-
-
 def _same_name(stated: str, read: str) -> bool | None:
     if not any(c.isupper() for c in read) and not any(c.isdigit() for c in read):
         return None  # a description ("the largest city"), not a name: it answers nothing
@@ -398,6 +373,10 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
             return index
         if dated and any(_agree(a, b) for a in dated for b in times(passage) if b[3] is not None):
             return index
+        if any(w.isdigit() and w not in digits for w in wanted):  # "10" where it writes "diez provincias"
+            spelled = {n.value for n in spelled_numbers(passage, guess_language(passage))}
+            if all(w in words or (w.isdigit() and (w in digits or int(w) in spelled)) for w in wanted):
+                return index
     return None
 
 
@@ -446,10 +425,10 @@ def stated_alike(item: str, start: int, end: int, passages: Sequence[str],
     before, after = _words(item[:start])[-around:], _words(item[end:])[:around]
     if len(before) + len(after) < around:  # too few words around it to say it is the same statement
         return None
-    wanted = " ".join(["", *before, *_words(item[start:end]), *after, ""])
+    wanted = " ".join(["", *before, *_signed_words(item[start:end]), *after, ""])
     for index, passage in enumerate(passages):
         for sentence in split_sentences(passage):
-            if wanted in " ".join(["", *_words(sentence), ""]):
+            if wanted in " ".join(["", *_signed_words(sentence), ""]):
                 return index, " ".join(sentence.split())
     return None
 
@@ -503,3 +482,12 @@ def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
 
 def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", fold(text))
+
+
+# A word, a figure with the minus sign before it ("−40"; never a range's hyphen, "1990-2000").
+_SIGNED_WORD = re.compile(r"(?:(?<![^\W_])[-\u2212](?=\d))?[^\W_]+")
+
+
+def _signed_words(text: str) -> list[str]:
+    """``_words``, a figure keeping its minus sign: "falls to −40 °C" does not state "falls to 40 °C"."""
+    return [w.replace("\u2212", "-") for w in _SIGNED_WORD.findall(fold(text))]

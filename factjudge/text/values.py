@@ -8,7 +8,10 @@ and no tagger marks numbers with their units. What the rules know (en, es, fr):
 - a date with a month name ("27 May 1937", "May 27, 1937", "27 de mayo de 1937", "1er octobre
   1935", "mayo de 1937") or in ISO form, a year (1000-2099, or with BC/AD), a century;
 - a number with what it counts: scale words (million, millones, milliards) and units (km, metres,
-  kilómetros, %) belong to it, a thousands separator (1,280 / 1 280 / 1.280) too;
+  kilómetros, %) belong to it, a thousands separator (1,280 / 1 280 / 1.280) too, and a minus word
+  before it ("minus 40 °C"); a number in words in the item's language ("cien grados", "onze
+  médailles", "un kilómetro y medio": ``text.number_words``), a lone "one", "un" or a half only
+  before a unit ("un libro", "en medio de" are no values);
 - a name: a run of capitalised words joined by "of", "de", "von" … ("Rio de Janeiro"); a number
   or Roman numeral after a name is part of it ("Apollo 11", "Boeing 747", "Louis XIV");
 - a title in quotation marks.
@@ -26,6 +29,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from factjudge.text.fold import fold
+from factjudge.text.language import guess_language
+from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.tokenize import stopwords_for
 
 Kind = Literal["date", "year", "century", "number", "place", "person", "name", "title"]
@@ -35,11 +40,14 @@ BLANK: dict[str, str] = {"date": "a date", "year": "a year", "century": "a centu
                          "place": "a place", "person": "a person", "name": "a name", "title": "a title"}
 WH: dict[str, dict[str, str]] = {
     "en": {"date": "which date", "year": "which year", "century": "which century", "number": "how many",
-           "place": "which place", "person": "whom", "name": "what", "title": "which title"},
+           "place": "which place", "person": "whom", "name": "what", "title": "which title",
+           "temperature": "which temperature"},
     "es": {"date": "qué fecha", "year": "qué año", "century": "qué siglo", "number": "cuántos",
-           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título"},
+           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título",
+           "temperature": "qué temperatura"},
     "fr": {"date": "quelle date", "year": "quelle année", "century": "quel siècle", "number": "combien de",
-           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre"},
+           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre",
+           "temperature": "quelle température"},
 }
 
 MONTHS: dict[str, int] = {}
@@ -81,7 +89,9 @@ for _canon, _factor, _spellings in (
         ("s", 86400.0, "day days día días jour jours"),
         ("s", 31557600.0, "year years año años an ans année années"),
         ("%", 1.0, "% percent pourcent"),
-        ("°c", 1.0, "°c ºc ° celsius"),
+        # In Spanish and French a temperature in degrees is in Celsius unless said otherwise.
+        ("°c", 1.0, "°c ºc ° celsius centigrade centígrado centígrados centigrades "
+                    "grado grados degré degrés"),
         ("°f", 1.0, "°f ºf fahrenheit"),  # temperatures: value_match converts them (not by a factor)
         ("k", 1.0, "k kelvin kelvins"),
         ("l", 1.0, "l litre litres liter liters litro litros"),
@@ -93,8 +103,9 @@ for _canon, _factor, _spellings in (
 ):
     UNITS.update({spelling: (_canon, _factor) for spelling in _spellings.split()})
 # Units of two words: "per cent" (never "per" or "cent" alone: "3 per day", "cent mètres"), "degrees Celsius".
-UNITS.update({f"{degrees} {scale}": UNITS[scale] for degrees in ("degree", "degrees", "grados", "degrés")
-              for scale in ("celsius", "fahrenheit")})
+UNITS.update({f"{degrees} {scale}": UNITS[scale]
+              for degrees in ("degree", "degrees", "grado", "grados", "degré", "degrés")
+              for scale in ("celsius", "fahrenheit", "centigrade", "centígrados", "centigrades")})
 UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
 _UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
 _MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
@@ -138,6 +149,8 @@ CENTURY_PATTERN = re.compile(
     r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
 # A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000").
 NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))(?![\w]|[.,]\d)")
+_BARE_DEGREES = frozenset("° º grado grados degré degrés".split())  # noqa: SIM905
+_LEADING_MINUS = re.compile(r"^(?:minus|moins|menos)\s+", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _QUOTED = re.compile(r"“([^”\n]{2,80})”|«\s?([^»\n]{2,80}?)\s?»|\"([^\"\n]{2,80})\"")
 
@@ -155,22 +168,42 @@ class ValueSpan:
         """The item with this value replaced by a typed blank: ``___ (a year)``."""
         hint = BLANK[self.kind]
         counted = self.counted()
-        if counted:
+        if self.temperature():
+            hint = "a temperature"
+        elif counted:
             hint = f"{hint} of {counted}"
         return f"{item[: self.start]}___ ({hint}){item[self.end :]}"
+
+    def temperature(self) -> bool:
+        """Whether this number is a temperature: asked for as one, in whatever scale the passage gives
+        it (the comparison converts; asked "a number of °F", the model finds none in a passage in °C)."""
+        counted = self.counted().lower()
+        unit = UNITS.get(counted)
+        # Bare degrees ("90°", "cien grados") may be an angle: asked for as written.
+        return unit is not None and unit[0] in ("°c", "°f", "k") and counted not in _BARE_DEGREES
 
     def counted(self) -> str:
         """What a number counts, as written after it ("km", "people"); empty for other kinds."""
         if self.kind != "number":
             return ""
-        rest = NUMBER_PATTERN.sub("", self.text.lstrip("$€£"), count=1).split()
+        text = _LEADING_MINUS.sub("", self.text.lstrip("$€£"))
+        figure = NUMBER_PATTERN.match(text)
+        if figure is None:  # a number in words: what follows its words
+            spelled = spelled_numbers(text)
+            figure_end = spelled[0].end if spelled and spelled[0].start == 0 else 0
+        else:
+            figure_end = figure.end()
+        rest = HALF_AFTER.sub("", text[figure_end:]).split()
         return " ".join(w for w in rest if w.lower() not in SCALES)
 
     def question(self, item: str, lang: str | None = None) -> str:
         """The item as a question about this value, asked where the value stood ("… by whom?")."""
+        lang = guess_language(item) or lang  # the item's own language: a check's defaults to English
         words = WH.get((lang or "en").split("-")[0].lower(), WH["en"])
         wh = words[self.kind]
-        if self.counted():  # "how many km", "combien de habitants": the unit stays asked for
+        if self.temperature():
+            wh = words["temperature"]
+        elif self.counted():  # "how many km", "combien de habitants": the unit stays asked for
             wh = f"{wh} {self.counted()}"
         starts = [0, *(m.end() for m in _SENTENCE_END.finditer(item, 0, self.start))]
         end = _SENTENCE_END.search(item, self.end)
@@ -191,7 +224,9 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     Numbers, dates, places and people come before plain names, and a lone capitalised word
     before a lower-case noun ("French novel") last.
     """
-    found = _all_values(item)
+    # Numbers in words are read in the language the item is written in, where its words say it: a
+    # check's language defaults to English whatever the answer's.
+    found = _all_values(item, guess_language(f"{question}\n{item}") or lang or "en")
     topic = {fold(name) for name in _names_in(question)} if question.strip() else set()
     kept = []
     for span in found:
@@ -224,8 +259,8 @@ def _lone_opener(item: str, span: ValueSpan) -> bool:
     return " " not in span.text and not re.split(r"[.!?]\s+", item[: span.start])[-1].strip()
 
 
-def _all_values(item: str) -> list[ValueSpan]:
-    """Every value of ``item``, left to right, none overlapping another."""
+def _all_values(item: str, lang: str = "en") -> list[ValueSpan]:
+    """Every value of ``item``, left to right, none overlapping another; numbers in words in ``lang``."""
     taken: list[ValueSpan] = []
 
     def free(start: int, end: int) -> bool:
@@ -247,14 +282,32 @@ def _all_values(item: str) -> list[ValueSpan]:
     for match in YEAR_PATTERN.finditer(item):
         if free(match.start(), match.end()) and not _counts_something(item, match.end()):
             taken.append(_span(item, match.start(), match.end(), "year"))
+    for span in _spelled_values(item, lang):
+        if free(span.start, span.end):
+            taken.append(span)
     for span in _name_runs(item):
         if free(span.start, span.end):
             taken.append(span)
     for match in NUMBER_PATTERN.finditer(item):
-        end = _unit_end(item, match.end())
-        if free(match.start(), end):
-            taken.append(_span(item, _currency_start(item, match.start()), end, "number"))
+        end = unit_end(item, match.end())
+        start = minus_start(item, _currency_start(item, match.start()))
+        if free(start, end):
+            taken.append(_span(item, start, end, "number"))
     return sorted(taken, key=lambda s: s.start)
+
+
+def _spelled_values(item: str, lang: str) -> Iterator[ValueSpan]:
+    """The numbers ``item`` writes in words in ``lang``, with what they count: lower case or opening a
+    sentence (capitalised inside one, a number word is a name: "Once Caldas"), never the scale word of
+    a figure ("67 millones"), and a lone article or half only before a unit."""
+    for spelled in spelled_numbers(item, lang):
+        end = unit_end(item, spelled.end)
+        written = item[spelled.start:spelled.end]
+        opens = not re.split(r"[.!?:]\s+", item[: spelled.start])[-1].strip()
+        scale = re.search(r"\d[\s\u00a0\u202f]?$", item[max(0, spelled.start - 2):spelled.start])
+        counts = end > spelled.end or not spelled.needs_unit
+        if not scale and counts and (written == written.lower() or opens):
+            yield _span(item, spelled.start, end, "number")
 
 
 def _span(item: str, start: int, end: int, kind: Kind) -> ValueSpan:
@@ -263,11 +316,13 @@ def _span(item: str, start: int, end: int, kind: Kind) -> ValueSpan:
 
 def _counts_something(item: str, end: int) -> bool:
     """A four-digit number followed by a unit or scale word is a quantity, not a year ("2000 km")."""
-    return _unit_end(item, end) > end
+    return unit_end(item, end) > end
 
 
-def _unit_end(item: str, end: int) -> int:
-    """Where a number's scale word and unit end: "3.5 million km²" is one value."""
+def unit_end(item: str, end: int) -> int:
+    """Where the number ending at ``end`` ends with its scale word and unit: "3.5 million km²" is one
+    value, and so is a half said after its unit ("un kilómetro y medio")."""
+    start = end
     for _ in range(2):  # a scale word, then a unit
         gap = re.match(r"[ \u00a0\u202f]?", item[end:])
         at = end + (gap.end() if gap else 0)
@@ -281,7 +336,8 @@ def _unit_end(item: str, end: int) -> int:
         if not step:
             break
         end = at + step
-    return end
+    half = HALF_AFTER.match(item, end) if end > start else None  # "un kilómetro y medio"
+    return half.end() if half else end
 
 
 def _currency_start(item: str, start: int) -> int:
@@ -309,8 +365,8 @@ def _name_runs(item: str) -> Iterator[ValueSpan]:
                   and fold(words[j + 1][0]) not in _NOT_NAMES):
                 j += 2
             elif (word.isdigit() or _ROMAN.match(word)) and words[j][1] - words[j - 1][2] == 1 \
-                    and not YEAR_PATTERN.fullmatch(word):
-                j += 1  # "Apollo 11", "Louis XIV" (but "Paris 1920" keeps its year)
+                    and not YEAR_PATTERN.fullmatch(word) and not _a_quantity(item, words[j][2]):
+                j += 1  # "Apollo 11", "Louis XIV" (but "Paris 1920" keeps its year, "Mide 1,5 km" its length)
             else:
                 break
         end = words[j - 1][2]
@@ -318,6 +374,11 @@ def _name_runs(item: str) -> Iterator[ValueSpan]:
         if len(name) > 1:
             yield ValueSpan(name, start, start + len(name), _name_kind(words, i, j))
         i = j
+
+
+def _a_quantity(item: str, end: int) -> bool:
+    """Whether the figure ending at ``end`` goes on as a quantity: decimals or a unit after it."""
+    return re.match(r"[.,]\d", item[end:end + 2]) is not None or _counts_something(item, end)
 
 
 def _capitalised(word: str) -> bool:

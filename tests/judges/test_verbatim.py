@@ -98,6 +98,20 @@ def test_a_verbatim_sentence_whose_value_differs_stays_false() -> None:
     assert verdict.label == "false" and verdict.grounds.rule != "verbatim"
 
 
+
+def test_a_confirmed_value_in_other_words_counts_as_stated() -> None:
+    # "one thousand two hundred and eighty metres" is the passage's "1,280 metres": read and confirmed,
+    # its words are not the passage's, yet the sentence is the passage's (before: false at P(No) 0.55).
+    answer = "Its main span is one thousand two hundred and eighty metres long."
+    result = check(answer, judge({"main span": 0.55}), long_context())
+    [verdict] = result.segment_verdicts
+    assert [v.outcome for v in verdict.grounds.values] == ["confirmed"]
+    assert verdict.label == "true" and verdict.grounds.rule == "verbatim"
+    # A wrong figure in words is still no copy of the sentence.
+    [wrong] = check("Its main span is one thousand four hundred metres long.", judge({"main span": 0.55}),
+                    long_context()).segment_verdicts
+    assert wrong.label == "false" and wrong.grounds.rule != "verbatim"
+
 PASSAGE = " ".join((
     "The Riverside Library reopened on Monday after a two-year renovation that cost 4 million dollars.",
     "The building, first opened in 1908, now has a larger children's section and a rooftop reading room.",

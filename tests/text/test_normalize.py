@@ -112,3 +112,17 @@ def test_long_text_is_normalised_in_linear_time() -> None:
     found = normalized(text)
     assert time.perf_counter() - started < 5.0
     assert found.text.startswith("Canada Marie 1/2 km Canada ")
+
+
+@pytest.mark.parametrize(("text", "read", "written"), [
+    ("La capital de C\u0430nadá es Ottawa.", "La capital de Canadá es Ottawa.", "C\u0430nadá"),
+    ("Vive en Españ\u0430.", "Vive en España.", "Españ\u0430"),  # beside an accented letter
+    ("Les \u041cisérables", "Les Misérables", "\u041cisérables"),
+    ("La capitale de l'\u0410utriche", "La capitale de l'Autriche", "\u0410utriche"),  # after an elision
+    ("Québe\u200dc est une province.", "Québec est une province.", "Québe\u200dc"),
+])
+def test_spanish_and_french_words_are_read_as_they_look(text: str, read: str, written: str) -> None:
+    found = normalized(text)
+    assert found.text == read
+    [changed] = found.read_as
+    assert changed.written == written and text[changed.start:changed.end] == written

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value
+from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value, stated_alike
 from factjudge.text.values import value_spans
 
 SAME = [
@@ -189,3 +189,123 @@ def test_a_number_is_never_its_negative(n: int, unit: str) -> None:
 def test_long_figures_are_equal_only_when_their_digits_are(a: str, b: str) -> None:
     same = same_value(a, b, "number")
     assert same is None or same == (a.lstrip("0") == b.lstrip("0"))
+
+
+# The four comparisons of issue 40, point 4, as Spanish and French write them.
+SAME_ES_FR = [
+    # Signs in words and figures.
+    ("-40 °C", "menos 40 grados", "number"),
+    ("-40 °C", "moins quarante degrés", "number"),
+    ("menos cuarenta grados", "-40 °C", "number"),
+    # Temperatures across scales; bare degrees are Celsius in es and fr.
+    ("212 grados Fahrenheit", "100 °C", "number"),
+    ("100 degrés Celsius", "212 °F", "number"),
+    ("cien grados", "100 °C", "number"),
+    ("cent degrés", "212 °F", "number"),
+    ("373 kelvins", "100 grados centígrados", "number"),
+    # Fractions in words and figures, decimal commas, thousands separators.
+    ("medio kilómetro", "500 m", "number"),
+    ("un kilómetro y medio", "1500 m", "number"),
+    ("un demi-kilomètre", "500 mètres", "number"),
+    ("deux kilomètres et demi", "2,5 km", "number"),
+    ("trois quarts de kilomètre", "750 m", "number"),
+    ("½ kilómetro", "500 metros", "number"),
+    ("1,5 km", "1500 m", "number"),
+    ("1,5 km", "1 500 m", "number"),
+    ("1 280 habitants", "1280", "number"),
+    ("1.280 habitantes", "1280", "number"),
+    ("2,5 millones", "2.500.000", "number"),
+    # Numbers in words.
+    ("100 °C", "cien grados", "number"),
+    ("11 médailles", "onze médailles", "number"),
+    ("once medallas", "11", "number"),
+    ("330 m", "trois cent trente mètres", "number"),
+    ("90", "noventa", "number"),
+    ("1 200", "mille deux cents", "number"),
+]
+DIFFERENT_ES_FR = [
+    ("-40 °C", "40 grados", "number"),
+    ("40 °C", "moins quarante degrés", "number"),
+    ("100 °F", "cien grados", "number"),
+    ("32 °C", "0 °C", "number"),
+    ("trente-deux degrés", "32 °F", "number"),
+    ("medio kilómetro", "2 km", "number"),
+    ("un demi-kilomètre", "330 m", "number"),
+    ("un kilómetro y medio", "1000 metros", "number"),
+    ("1,5 km", "15 km", "number"),
+    ("1.280 habitantes", "1,28", "number"),
+    ("12 provincias", "diez", "number"),
+    ("douze médailles", "11 médailles", "number"),
+    ("Austria", "Australia", "place"),
+    ("Autriche", "Australie", "place"),
+    ("París", "Parish", "place"),
+    ("Eslovenia", "Eslovaquia", "place"),
+    ("Slovénie", "Slovaquie", "place"),
+]
+
+
+@pytest.mark.parametrize(("stated", "read", "kind"), SAME_ES_FR)
+def test_the_same_value_in_spanish_or_french_is_confirmed(stated: str, read: str, kind: str) -> None:
+    assert compare_values(stated, read, kind) == "confirmed"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("stated", "read", "kind"), DIFFERENT_ES_FR)
+def test_a_near_value_in_spanish_or_french_is_contradicted(stated: str, read: str, kind: str) -> None:
+    assert compare_values(stated, read, kind) == "contradicted"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("item", "question", "value"), [
+    ("It was minus 40 °C.", "", "minus 40 °C"),  # the sign in words is the value's
+    ("Il faisait moins quarante degrés.", "Quel froid faisait-il ?", "moins quarante degrés"),
+    ("El agua hierve a cien grados.", "¿A qué temperatura hierve el agua?", "cien grados"),
+    ("Il a gagné onze médailles.", "Combien de médailles a-t-il gagnées ?", "onze"),
+    ("Mide un kilómetro y medio.", "¿Cuánto mide el puente?", "un kilómetro y medio"),
+    ("La tour mesure un demi-kilomètre.", "Quelle est la hauteur de la tour ?", "un demi-kilomètre"),
+    ("It is twenty-nine and a half days long.", "How long is it?", "twenty-nine and a half days"),
+    ("Mide 1,5 km.", "¿Cuánto mide?", "1,5 km"),  # never the name "Mide 1"
+])
+def test_a_number_in_words_or_with_a_sign_is_one_value(item: str, question: str, value: str) -> None:
+    spans = value_spans(item, question=question or "x")
+    assert value in [s.text for s in spans if s.kind == "number"]
+
+
+def test_numbers_in_words_are_read_in_the_language_the_item_is_written_in() -> None:
+    # A check's language defaults to English; the Spanish item's "cien" is still a number.
+    item = "A nivel del mar, el agua hierve a cien grados."
+    spans = value_spans(item, question="¿A qué temperatura hierve?", lang="en")
+    assert [s.text for s in spans] == ["cien grados"]
+
+
+@pytest.mark.parametrize(("item", "question"), [
+    ("Tiene una hermana y vive en medio de la ciudad.", "¿Dónde vive?"),  # an article, "in the middle"
+    ("Il a joué une demi-finale.", "Qu'a-t-il joué ?"),
+    ("He once said one of them was right.", "What did he say?"),  # "once" is eleven only in Spanish
+    ("La población es de 67 millones.", "¿Cuál es la población?"),  # the scale word of a figure
+])
+def test_words_that_only_look_like_numbers_are_no_value(item: str, question: str) -> None:
+    numbers = [s.text for s in value_spans(item, question=question) if s.kind == "number"]
+    assert numbers in ([], ["67 millones"])
+
+
+def test_a_figure_read_without_the_sign_the_passage_writes_is_the_passages() -> None:
+    # The model copied "−40 °C" as "40 °C": the passage's value is −40 °C.
+    passage = "In January, the temperature in Yakutsk falls to −40 °C."
+    assert compare_values("minus forty degrees Celsius", "40 °C", "number", passage=passage) == "confirmed"
+    assert compare_values("-40 °C", "40", "number", passage=passage) == "confirmed"
+    assert compare_values("40 °C", "40 °C", "number", passage=passage) == "contradicted"
+    # Where the passage also writes the figure unsigned, the reading is taken as written.
+    both = "It ranges from −40 °C in January to 40 °C in July."
+    assert compare_values("40 °C", "40 °C", "number", passage=both) == "confirmed"
+
+
+def test_a_value_is_stated_alike_only_with_the_same_sign() -> None:
+    passage = ["In January, the temperature in Yakutsk falls to −40 °C."]
+    item = "In January, the temperature in Yakutsk falls to 40 °C."
+    at = item.index("40 °C")
+    assert stated_alike(item, at, at + len("40 °C"), passage) is None
+    signed = "In January, the temperature in Yakutsk falls to -40 °C."
+    at = signed.index("-40 °C")
+    assert stated_alike(signed, at, at + len("-40 °C"), passage) is not None
+    ranged = "It grew from 1990-2000 steadily."
+    at = ranged.index("2000")
+    assert stated_alike(ranged, at, at + 4, ["It grew from 1990-2000 steadily."]) is not None

@@ -142,3 +142,12 @@ def test_the_value_a_passage_gives_between_the_items_own_words() -> None:
     # Two sentences with two values in that place: which one is meant is unknown.
     two = ["It was founded between 1495 and 1498 by monks. It was founded between 1495 and 1500 by monks."]
     assert aligned_value(item, start, start + 4, two) is None
+
+
+def test_a_figure_read_is_held_by_a_passage_that_writes_it_in_words() -> None:
+    # The model reads "10" where the lead writes "diez provincias": read, not believed.
+    lead = ["Canadá es un país soberano. Su territorio está organizado en diez provincias y tres "
+            "territorios."]
+    assert passage_with("10", lead) == 0 and passage_with("10 provincias", lead) == 0
+    assert passage_with("12", lead) is None
+    assert passage_with("330", ["La tour mesure trois cent trente mètres."]) == 0

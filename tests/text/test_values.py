@@ -117,3 +117,27 @@ def test_a_name_with_a_slash_is_one_value() -> None:
                         question="Which band made Highway to Hell?")
     assert [span.text for span in spans] == ["AC/DC"]
     assert [s.text for s in value_spans("In 1914/1918 it grew.")] == ["1914", "1918"]  # numbers stay apart
+
+
+def test_a_value_is_asked_in_the_language_the_item_is_written_in() -> None:
+    # A check's language defaults to English; a Spanish item is still asked in Spanish.
+    item = "El agua de este lago hierve a cien grados."
+    [span] = value_spans(item, question="¿A qué temperatura hierve el agua de este lago?", lang="en")
+    assert span.question(item, "en") == "El agua de este lago hierve a cuántos grados?"
+
+
+@pytest.mark.parametrize(("item", "lang", "blank", "asked"), [
+    ("Water boils at 212 °F.", "en", "Water boils at ___ (a temperature).",
+     "Water boils at which temperature?"),
+    ("El agua hierve a cien grados centígrados.", "es", "El agua hierve a ___ (a temperature).",
+     "El agua hierve a qué temperatura?"),
+    ("El ángulo mide noventa grados.", "es", "El ángulo mide ___ (a number of grados).",
+     "El ángulo mide cuántos grados?"),  # bare degrees may be an angle
+    ("L'eau gèle à trente-deux degrés Fahrenheit.", "fr", "L'eau gèle à ___ (a temperature).",
+     "L'eau gèle à quelle température?"),
+    ("It is 384,400 km away.", "en", "It is ___ (a number of km) away.", "It is how many km away?"),
+])
+def test_a_temperature_is_asked_for_in_any_scale(item: str, lang: str, blank: str, asked: str) -> None:
+    # Asked for "a number of °F", the model found none in a passage giving °C: the comparison converts.
+    [span] = [s for s in value_spans(item, question="x", lang=lang) if s.kind == "number"]
+    assert span.blanked(item) == blank and span.question(item, lang) == asked
