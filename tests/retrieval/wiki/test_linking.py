@@ -67,6 +67,16 @@ def test_an_article_is_known_by_its_title_its_leads_names_and_their_short_forms(
     assert ("Tower", "short") not in set(aliases(ENTRIES[9], common))
 
 
+def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None:
+    capital = Entry("Antananarivo", "fr", "capitale de Madagascar", "Géographie",
+                    "Antananarivo ou Tananarive dans sa version francisée, ou encore la cité des mille, "
+                    "est la capitale économique et politique de Madagascar.")
+    assert ("Tananarive", "also") in set(aliases(capital))
+    metal = Entry("Mercury (element)", "en", "", "", "Mercury or quicksilver is a chemical element.")
+    # A common noun after "or" names no article: only capitalised words are a name.
+    assert not any(name.startswith("quicksilver") for name, _ in aliases(metal))
+
+
 @pytest.mark.parametrize(("name", "context", "language", "title", "lang"), [
     ("Great Wall", "The Great Wall is visible from space.", "en", "Great Wall of China", "en"),
     ("Cervantes", "Cervantes wrote Don Quixote.", "en", "Miguel de Cervantes", "en"),
