@@ -150,7 +150,11 @@ def _others(item: str, span: ValueSpan, question: str) -> list[str]:
 def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str]) -> str | None:
     """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
     lead = Names.of(item).leading()
-    return not_a_contradiction(span.text, read, span.kind, sentence, texts, lead.name if lead else None)
+    # The item's other names say what a date of it is of ("paraître La Filiation en 1871").
+    named = [s.text for s in value_spans(item)
+             if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
+    subject = lead.name if lead else None
+    return not_a_contradiction(span.text, read, span.kind, sentence, texts, subject, named)
 
 
 def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
