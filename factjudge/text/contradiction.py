@@ -9,8 +9,8 @@ same relation of the same subject and that excludes the stated value. Three read
   ("He played for Sporting CP, Manchester United and Real Madrid"; "the answer says Manchester
   United" is one of them);
 - **one place inside the other**: the passage writes them as a place and the place holding it
-  ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)"), so "born in
-  Catalonia" is not contradicted by Barcelona;
+  ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)", through places
+  between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona;
 - **the date of another event**: a date read from a sentence that does not name what the item dates
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject.
@@ -35,6 +35,9 @@ _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les 
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica".
 _WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
+# A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
+# words, whatever the pattern's case: a common word between them ends the chain).
+_BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # Kinds of value that date an event, and kinds that name what an event is of (a work, a prize, a place).
 _DATES = frozenset({"date", "year", "century"})
 _NAMED = frozenset({"name", "place", "person", "title"})
@@ -118,5 +121,5 @@ def _within(inner: str, outer: str, passage: str) -> bool:
     """Whether ``passage`` writes ``inner`` as a place inside ``outer`` ("Barcelona, Catalonia")."""
     if not _words(inner) or not _words(outer):
         return False
-    joined = _name_pattern(inner) + _WITHIN + _name_pattern(outer)
+    joined = _name_pattern(inner) + _WITHIN + _BETWEEN + _name_pattern(outer)
     return re.search(joined, _plain(passage), re.IGNORECASE) is not None

@@ -42,6 +42,8 @@ def test_a_date_read_from_a_sentence_about_another_event_contradicts_nothing(
     # A town and the region holding it.
     ("Corsica", "Ajaccio", "place", "He was born in Ajaccio, in Corsica.", "Napoleon", "place_within"),
     ("Catalogne", "Barcelone", "place", "Il est né à Barcelone (Catalogne).", None, "place_within"),
+    # Through the places between: the town, its county, its country.
+    ("France", "Ajaccio", "place", "Il est né à Ajaccio, en Corse, en France.", None, "place_within"),
 ])
 def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sentence: str,
                                           subject: str | None, why: str) -> None:
@@ -54,6 +56,9 @@ def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sen
     # Two sentences side by side are no place inside another.
     ("Toronto", "Ottawa", "Ottawa is the capital.", ["The largest city is Toronto. Ottawa is the capital."]),
     ("Zola", "Hugo", "Les Misérables is a novel by Hugo.", ["Les Misérables is a novel by Hugo."]),
+    # A clause between them is no chain of places.
+    ("Lyon", "Paris", "He lived in Paris, where he met Hugo, in Lyon.",
+     ["He lived in Paris, where he met Hugo, in Lyon."]),
 ])
 def test_readings_that_do_contradict(stated: str, read: str, sentence: str, passages: list[str]) -> None:
     assert not_a_contradiction(stated, read, "place", sentence, passages, None) is None
