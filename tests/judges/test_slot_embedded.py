@@ -23,6 +23,9 @@ TRUE = [
     ("en", "place_within", "Where was Joseph Fourier born?", "Joseph Fourier was born in Burgundy."),
     ("es", "place_within", "¿Dónde nació Thomas Newcomen?", "Thomas Newcomen nació en Inglaterra."),
     ("fr", "place_within", "Où est né Napoléon Bonaparte ?", "Napoléon Bonaparte est né en Corse."),
+    # Named without his ordinal: read in the French article, not in the English one (whose "France" of
+    # another sentence was read for his birthplace).
+    ("fr", "place_within", "Où est né Napoléon ?", "Napoléon est né en Corse."),
     # A slot that holds several values, the stated one among those the lead names.
     ("en", "several", "Which Nobel Prizes did Marie Curie win?",
      "Marie Curie won the Nobel Prize in Chemistry."),

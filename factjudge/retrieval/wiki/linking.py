@@ -45,6 +45,8 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|el|la|los|las|le|les|un|une)\s+|l['’]\
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _JOINERS = frozenset("of de del du des la le the da di von van y".split())  # noqa: SIM905
 _SUFFIXES = frozenset({"Jr.", "Sr.", "Jr", "Sr", "II", "III", "Sir"})
+# A ruler's ordinal: "Napoléon Ier", "Elizabeth II", "Napoleón I de Francia".
+_REGNAL = re.compile(r"[IVX]+|Ier|Ire|1er|1re")
 # Only so much of a lead is searched for the verb naming its subject; longer names are shortened no more.
 _HEAD_CHARS = 300
 _MAX_SHORTENED = 5
@@ -176,7 +178,11 @@ def subject_names(title: str, lead: str) -> frozenset[str]:
 
 def _short_forms(name: str) -> Iterator[str]:
     """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
-    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre")."""
+    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), a ruler's
+    name before the ordinal ("Napoléon" of "Napoléon Ier")."""
+    ordinal = next((i for i, w in enumerate(name.split()) if i and _REGNAL.fullmatch(w)), None)
+    if ordinal is not None:
+        yield " ".join(name.split()[:ordinal])
     words = [w for w in name.split() if w not in _SUFFIXES]
     if len(words) < 2 or len(words) > _MAX_SHORTENED:
         return

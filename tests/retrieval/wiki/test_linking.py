@@ -77,6 +77,13 @@ def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None
     assert not any(name.startswith("quicksilver") for name, _ in aliases(metal))
 
 
+def test_a_rulers_name_without_its_ordinal_is_a_short_form() -> None:
+    emperor = Entry("Napoléon Ier", "fr", "", "", "Napoléon Bonaparte est un militaire français.")
+    assert ("Napoléon", "short") in set(aliases(emperor))
+    king = Entry("Napoleón I de Francia", "es", "", "", "Napoleón Bonaparte fue un militar francés.")
+    assert ("Napoleón", "short") in set(aliases(king))
+
+
 @pytest.mark.parametrize(("name", "context", "language", "title", "lang"), [
     ("Great Wall", "The Great Wall is visible from space.", "en", "Great Wall of China", "en"),
     ("Cervantes", "Cervantes wrote Don Quixote.", "en", "Miguel de Cervantes", "en"),
