@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Three readings are none:
+same relation of the same subject and that excludes the stated value. Four readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -38,9 +38,8 @@ _WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
 # A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
 # words, whatever the pattern's case: a common word between them ends the chain).
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
-# Kinds of value that date an event, and kinds that name what an event is of (a work, a prize, a place).
+# Kinds of value that date an event.
 _DATES = frozenset({"date", "year", "century"})
-_NAMED = frozenset({"name", "place", "person", "title"})
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
