@@ -43,6 +43,9 @@ TRUE = [
     # Another name the lead gives the same thing: "Antananarivo ou Tananarive dans sa version francisée".
     ("fr", "other_name", "Quelle est la capitale de Madagascar ?",
      "Tananarive est la capitale de Madagascar."),
+    # The same, where only the country's lead is read ("Sa capitale est Antananarivo").
+    ("fr", "other_name", "Quelle est la capitale de Madagascar ?",
+     "La capitale de Madagascar est Tananarive."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
