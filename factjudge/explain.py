@@ -158,7 +158,8 @@ def checks(verdict: Verdict) -> list[str]:
             said = f"read {value.read}, no contradiction: " + {
                 "own_subject": "it is what the sentence is about",
                 "listed_together": f"the passage lists {value.stated} beside it",
-                "place_within": "one place lies inside the other"}.get(value.excused, value.excused)
+                "place_within": "one place lies inside the other",
+                "other_event": "the passage sentence dates something else"}.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines
 

@@ -41,7 +41,8 @@ class ValueCheck:
     start: int = -1  # the stated value's offsets in the answer (-1: not located)
     end: int = -1
     passage: str | None = None  # the passage sentence the value was read from
-    # Why a different value read contradicts nothing: own_subject, listed_together, place_within.
+    # Why a different value read contradicts nothing: own_subject, listed_together, place_within,
+    # other_event.
     excused: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.names import Names
+from factjudge.retrieval.wiki.linking import subject_names
+from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import not_a_contradiction
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import (
@@ -123,10 +124,21 @@ def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: st
     topic = topic_names(question) if question.strip() else []
     outcome = value_outcome(span.text, read, span.kind, held=True, others=topic, before=item[:span.start],
                             passage=texts[where])
+    outcome = "confirmed" if outcome == "contradicted" and one_thing(span.text, read, span.kind, passages) \
+        else outcome
     if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, texts)):
         return None
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
     return ValueReading(check, "cloze", where, "", None, calls=0)
+
+
+def one_thing(stated: str, read: str, kind: Kind, passages: Sequence[Evidence]) -> bool:
+    """Whether ``stated`` and ``read`` are two names a passage's article gives its own subject (its title
+    and the names its lead opens with: "Tananarive" for *Antananarivo*): the same thing, not a swap."""
+    if kind not in NAMED:
+        return False
+    both = {fold(stated), fold(read)}
+    return len(both) == 2 and any(both <= subject_names(ev.title, ev.text) for ev in passages if ev.title)
 
 
 def _others(item: str, span: ValueSpan, question: str) -> list[str]:
@@ -138,7 +150,11 @@ def _others(item: str, span: ValueSpan, question: str) -> list[str]:
 def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str]) -> str | None:
     """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
     lead = Names.of(item).leading()
-    return not_a_contradiction(span.text, read, span.kind, sentence, texts, lead.name if lead else None)
+    # The item's other names say what a date of it is of ("paraître La Filiation en 1871").
+    named = [s.text for s in value_spans(item)
+             if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
+    subject = lead.name if lead else None
+    return not_a_contradiction(span.text, read, span.kind, sentence, texts, subject, named)
 
 
 def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
@@ -195,6 +211,8 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     echo = bool(read) and held is not None and outcome == "not_stated" and echoes_other(read or "", span.kind,
                                                                                       others)
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
+    if outcome == "contradicted" and read and one_thing(span.text, read, span.kind, passages):
+        outcome = "confirmed"
     excused = None
     if outcome == "contradicted" and read:
         excused = _excuse(item, span, read, sentence, texts)

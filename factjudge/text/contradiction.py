@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Three readings are none:
+same relation of the same subject and that excludes the stated value. Four readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -9,8 +9,11 @@ same relation of the same subject and that excludes the stated value. Three read
   ("He played for Sporting CP, Manchester United and Real Madrid"; "the answer says Manchester
   United" is one of them);
 - **one place inside the other**: the passage writes them as a place and the place holding it
-  ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)"), so "born in
-  Catalonia" is not contradicted by Barcelona.
+  ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)", through places
+  between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona;
+- **the date of another event**: a date read from a sentence that does not name what the item dates
+  ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
+  1859"; a prize's year read for a discovery's): that sentence dates something else of the subject.
 
 Each is a rule on the passage's own words, so what is left as a contradiction has a reason a reader
 can check in the sentence shown.
@@ -25,21 +28,27 @@ from typing import Literal
 
 from factjudge.text.values import fold
 
-Excuse = Literal["own_subject", "listed_together", "place_within"]
+Excuse = Literal["own_subject", "listed_together", "place_within", "other_event"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica".
 _WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
+# A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
+# words, whatever the pattern's case: a common word between them ends the chain).
+_BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
+# Kinds of value that date an event.
+_DATES = frozenset({"date", "year", "century"})
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
-                        passages: Sequence[str], subject: str | None) -> Excuse | None:
+                        passages: Sequence[str], subject: str | None,
+                        named: Sequence[str] = ()) -> Excuse | None:
     """Why reading ``read`` where the item states ``stated`` contradicts nothing, or None when it does.
 
     ``sentence`` is the passage sentence ``read`` came from; ``subject`` the name the item's sentence
-    opens with (what it is about).
+    opens with (what it is about); ``named`` the item's other names (what it says the value is of).
     """
     if subject and _same_words(read, subject):
         return "own_subject"
@@ -48,7 +57,17 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
                                          for p in passages):
         return "place_within"
+    if kind in _DATES and sentence and _dates_another(sentence, named, subject):
+        return "other_event"
     return None
+
+
+def _dates_another(sentence: str, named: Sequence[str], subject: str | None) -> bool:
+    """Whether ``sentence`` leaves out a name the item dates something of (its work, prize, place),
+    besides its subject: a date read there is another event's."""
+    own = set(_words(subject or ""))
+    text = _plain(sentence)
+    return any(_words(name) and not set(_words(name)) <= own and not _find(name, text) for name in named)
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -101,5 +120,5 @@ def _within(inner: str, outer: str, passage: str) -> bool:
     """Whether ``passage`` writes ``inner`` as a place inside ``outer`` ("Barcelona, Catalonia")."""
     if not _words(inner) or not _words(outer):
         return False
-    joined = _name_pattern(inner) + _WITHIN + _name_pattern(outer)
+    joined = _name_pattern(inner) + _WITHIN + _BETWEEN + _name_pattern(outer)
     return re.search(joined, _plain(passage), re.IGNORECASE) is not None

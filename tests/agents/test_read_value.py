@@ -212,3 +212,21 @@ def test_a_value_read_by_its_place_is_no_wrong_slot_when_the_item_states_it_too(
     reading = read_value(ScriptedChatModel([]), passages, item, span, lang="es",
                          question="Háblame de Macedonia del Norte.")
     assert (reading.check.read, reading.check.outcome, reading.calls) == ("Skopie", "contradicted", 0)
+
+
+def test_a_name_the_leads_subject_is_also_given_is_the_same_thing_as_its_title() -> None:
+    # "Tananarive" is a second name the lead gives Antananarivo: read against the title, no swap.
+    capital = Evidence("wikipedia", "Antananarivo ou Tananarive dans sa version francisée, ou encore la "
+                       "cité des mille, est la capitale économique et politique de Madagascar.",
+                       title="Antananarivo")
+    country = Evidence("wikipedia", "Madagascar est un pays insulaire. Sa capitale est Antananarivo.",
+                       title="Madagascar")
+    item = "Tananarive est la capitale de Madagascar."
+    [reading] = check_values(ScriptedChatModel(["Antananarivo"]), item, [country, capital], lang="fr",
+                             question="Quelle est la capitale de Madagascar ?")
+    assert (reading.check.stated, reading.check.read, reading.check.outcome) == \
+        ("Tananarive", "Antananarivo", "confirmed")
+    # Without the article that gives both names, they are two names: read as a contradiction.
+    [alone] = check_values(ScriptedChatModel(["Antananarivo"]), item, [country], lang="fr",
+                           question="Quelle est la capitale de Madagascar ?")
+    assert alone.check.outcome == "contradicted"

@@ -14,6 +14,25 @@ CLUBS = "He has played for Sporting CP, Manchester United, Real Madrid and Juven
 CANADA = "Its capital is Ottawa, and its largest city is Toronto."
 
 
+DARWIN = ("Charles Robert Darwin est un naturaliste britannique, auteur de L'Origine des espèces, paru en "
+          "1859.")
+
+
+@pytest.mark.parametrize(("stated", "sentence", "named", "why"), [
+    # The year read dates his other book: the sentence never names the one the item dates.
+    ("1871", DARWIN, ["La Filiation"], "other_event"),
+    ("1898", "In 1903 she won the Nobel Prize in Physics.", ["radium", "Polonium"], "other_event"),
+    # The sentence names what the item dates: its year is that thing's, a contradiction.
+    ("1871", DARWIN, ["L'Origine"], None),
+    # Nothing named but the subject: the sentence may date the same thing, so it stands.
+    ("1860", DARWIN, ["Charles Darwin"], None),
+])
+def test_a_date_read_from_a_sentence_about_another_event_contradicts_nothing(
+        stated: str, sentence: str, named: list[str], why: str | None) -> None:
+    read = "1859" if "1859" in sentence else "1903"
+    assert not_a_contradiction(stated, read, "year", sentence, [sentence], "Charles Darwin", named) == why
+
+
 @pytest.mark.parametrize(("stated", "read", "kind", "sentence", "subject", "why"), [
     # The slot holds several values, and the passage names the stated one among them.
     ("Manchester United", "Real Madrid", "name", CLUBS, None, "listed_together"),
@@ -23,6 +42,8 @@ CANADA = "Its capital is Ottawa, and its largest city is Toronto."
     # A town and the region holding it.
     ("Corsica", "Ajaccio", "place", "He was born in Ajaccio, in Corsica.", "Napoleon", "place_within"),
     ("Catalogne", "Barcelone", "place", "Il est né à Barcelone (Catalogne).", None, "place_within"),
+    # Through the places between: the town, its county, its country.
+    ("France", "Ajaccio", "place", "Il est né à Ajaccio, en Corse, en France.", None, "place_within"),
 ])
 def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sentence: str,
                                           subject: str | None, why: str) -> None:
@@ -35,6 +56,9 @@ def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sen
     # Two sentences side by side are no place inside another.
     ("Toronto", "Ottawa", "Ottawa is the capital.", ["The largest city is Toronto. Ottawa is the capital."]),
     ("Zola", "Hugo", "Les Misérables is a novel by Hugo.", ["Les Misérables is a novel by Hugo."]),
+    # A clause between them is no chain of places.
+    ("Lyon", "Paris", "He lived in Paris, where he met Hugo, in Lyon.",
+     ["He lived in Paris, where he met Hugo, in Lyon."]),
 ])
 def test_readings_that_do_contradict(stated: str, read: str, sentence: str, passages: list[str]) -> None:
     assert not_a_contradiction(stated, read, "place", sentence, passages, None) is None

@@ -44,10 +44,14 @@ _ALSO = re.compile(r"(?:also (?:known|called|spelled|spelt) as|officially|former
                    r"oficialmente|también (?:conocid[oa]|llamad[oa]) (?:como)?|conocid[oa] como|"
                    r"officiellement|en forme longue|couramment appelée?|surnommée?|dite?|"
                    r"parfois francisée? en|aussi appelée?|également appelée?)\s+([^,;()]+)", re.IGNORECASE)
+# Where a lead's subject gives a second name: "Antananarivo ou Tananarive", "Bombay or Mumbai".
+_OR = re.compile(r"\s+(?:or|o|ou)\s+")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|el|la|los|las|le|les|un|une)\s+|l['’]\s*)", re.IGNORECASE)
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _JOINERS = frozenset("of de del du des la le the da di von van y".split())  # noqa: SIM905
 _SUFFIXES = frozenset({"Jr.", "Sr.", "Jr", "Sr", "II", "III", "Sir"})
+# A ruler's ordinal: "Napoléon Ier", "Elizabeth II", "Napoleón I de Francia".
+_REGNAL = re.compile(r"[IVX]+|Ier|Ire|1er|1re")
 # Only so much of a lead is searched for the verb naming its subject; longer names are shortened no more.
 _HEAD_CHARS = 300
 _MAX_SHORTENED = 5
@@ -133,6 +137,19 @@ def _clean(name: str) -> str:
     return " ".join(name.split())
 
 
+def _capitalised(name: str) -> str:
+    """The capitalised words ``name`` opens with, joined as names join them ("Tananarive" of
+    "Tananarive dans sa version francisée", "Kingdom of the Franks" whole)."""
+    words = name.split()
+    end = 0
+    for i, word in enumerate(words):
+        if word[:1].isupper():
+            end = i + 1
+        elif word.lower() not in _JOINERS:
+            break
+    return " ".join(words[:end])
+
+
 def _head(lead: str) -> str:
     """What the lead's first sentence says before its first verb "to be" (where it names its subject),
     or "" when no such verb comes before the sentence ends."""
@@ -156,6 +173,14 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
     if subject and len(subject.split()) <= _MAX_ALIAS_WORDS and subject[:1].isupper():
         yield subject, "lead"
         names.append(subject)
+    # "Antananarivo ou Tananarive dans sa version francisée": the name after "or" is another name of the
+    # subject, as far as its capitalised words go (what follows says in which language).
+    either = _OR.split(head.split(",")[0], maxsplit=1)
+    if len(either) == 2:
+        for name in (_clean(either[0]), _capitalised(_clean(either[1]))):
+            if name[:1].isupper() and len(name.split()) <= _MAX_ALIAS_WORDS:
+                yield name, "also"
+                names.append(name)
     for other in _ALSO.finditer(head):
         for name in re.split(r"\s+(?:or|o|ou|and|y|et)\s+", other.group(1)):
             name = _clean(name)
@@ -170,11 +195,21 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
                 if fold(short) not in common or (person and " " not in short))
 
 
+def subject_names(title: str, lead: str) -> frozenset[str]:
+    """The names (folded) an article gives its own subject: its title and the names its lead's first
+    sentence gives it ("Antananarivo", "Tananarive"), not the short forms, which may name others."""
+    return frozenset(fold(name) for name, kind in aliases(Entry(title, "", lead=lead)) if kind != "short")
+
+
 def _short_forms(name: str) -> Iterator[str]:
     """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
-    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), and what
-    comes before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
-    "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba")."""
+    first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), what comes
+    before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
+    "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba"), and a ruler's name before
+    the ordinal ("Napoléon" of "Napoléon Ier")."""
+    ordinal = next((i for i, w in enumerate(name.split()) if i and _REGNAL.fullmatch(w)), None)
+    if ordinal is not None:
+        yield " ".join(name.split()[:ordinal])
     words = [w for w in name.split() if w not in _SUFFIXES]
     if words and words[0][:1].isupper():
         yield from (" ".join(words[:i]) for i in range(2, min(len(words), _MAX_ALIAS_WORDS + 1))

@@ -44,7 +44,7 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 4
+ALIAS_FORMAT = 5
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)

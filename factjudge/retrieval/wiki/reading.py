@@ -26,6 +26,7 @@ from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.linking import Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
+from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
 _COORDINATED = re.compile(r"\s+(?:and|et|y|&)\s+")
@@ -63,6 +64,10 @@ class Reading:
             return (f"no article surely about {self.subject} in {self.source} (it may be "
                     f"{' or '.join(self.unsure)}: nothing in the item tells)")
         return f"no article about {self.subject} in {self.source}"
+
+
+# Kinds of alias that are another name of an article's subject (``linking.aliases``), not a short form.
+OTHER_NAMES = frozenset({"lead", "also"})
 
 
 class WikiSource(Protocol):
@@ -229,7 +234,27 @@ class TopicReader:
         ranked = [self.article_passages(a, f"{named} {query}", k, language) for a in read]
         # Both articles' best passages, in turn: one long article does not crowd the other out.
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
+        passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _named_otherwise(self, query: str, passages: Sequence[Evidence],
+                         language: str | None) -> list[Evidence]:
+        """The opening sentence of each article ``query`` names by another of its names ("Tananarive")
+        where ``passages`` name it by its title ("Sa capitale est Antananarivo"): the sentence a reader
+        sees the two names are one thing in ("Antananarivo ou Tananarive …")."""
+        said = fold(" ".join(ev.text for ev in passages))
+        found: dict[str, Evidence] = {}
+        for name in Names.of(query).whole():
+            link = self.link([name], query, language)
+            if link is None or link.kind not in OTHER_NAMES or fold(link.title) == fold(name) \
+                    or link.title in found or any(ev.title == link.title for ev in passages) \
+                    or not re.search(rf"\b{re.escape(fold(link.title))}\b", said):
+                continue
+            article = link.article or self.article([link.title], link.lang or language)
+            opening = split_sentences(article.text)[:1] if article is not None else []
+            if article is not None and opening:
+                found[link.title] = Evidence("wikipedia", opening[0], url=article.url, title=article.title)
+        return list(found.values())
 
     def _linked(self, names: Sequence[str], context: str, language: str | None) -> Article | None:
         """The article the first linkable of ``names`` stands for, or None."""

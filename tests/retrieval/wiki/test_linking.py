@@ -67,6 +67,23 @@ def test_an_article_is_known_by_its_title_its_leads_names_and_their_short_forms(
     assert ("Tower", "short") not in set(aliases(ENTRIES[9], common))
 
 
+def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None:
+    capital = Entry("Antananarivo", "fr", "capitale de Madagascar", "Géographie",
+                    "Antananarivo ou Tananarive dans sa version francisée, ou encore la cité des mille, "
+                    "est la capitale économique et politique de Madagascar.")
+    assert ("Tananarive", "also") in set(aliases(capital))
+    metal = Entry("Mercury (element)", "en", "", "", "Mercury or quicksilver is a chemical element.")
+    # A common noun after "or" names no article: only capitalised words are a name.
+    assert not any(name.startswith("quicksilver") for name, _ in aliases(metal))
+
+
+def test_a_rulers_name_without_its_ordinal_is_a_short_form() -> None:
+    emperor = Entry("Napoléon Ier", "fr", "", "", "Napoléon Bonaparte est un militaire français.")
+    assert ("Napoléon", "short") in set(aliases(emperor))
+    king = Entry("Napoleón I de Francia", "es", "", "", "Napoleón Bonaparte fue un militar francés.")
+    assert ("Napoleón", "short") in set(aliases(king))
+
+
 @pytest.mark.parametrize(("name", "context", "language", "title", "lang"), [
     ("Great Wall", "The Great Wall is visible from space.", "en", "Great Wall of China", "en"),
     ("Cervantes", "Cervantes wrote Don Quixote.", "en", "Miguel de Cervantes", "en"),
@@ -164,3 +181,25 @@ def test_the_alias_index_is_built_once_and_kept_beside_the_knowledge_base(tmp_pa
     link = again.link(["Cervantes"], "a writer", "en")
     assert link is not None and link.title == "Miguel de Cervantes"
     assert json.loads(kept.read_text(encoding="utf-8"))["aliases"]
+
+
+def test_an_article_the_item_names_otherwise_than_the_passages_adds_the_sentence_naming_it(
+        tmp_path: Path) -> None:
+    leads = {"Madagascar": "Madagascar est un État insulaire. Sa capitale est Antananarivo.",
+             "Antananarivo": "Antananarivo ou Tananarive dans sa version francisée, ou encore la cité des "
+                             "mille, est la capitale de Madagascar. Sa population dépasse 1,6 million."}
+    path = tmp_path / "summaries_fr.json"
+    path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": "", "topic": ""}
+                                for t, lead in leads.items()}), encoding="utf-8")
+    wiki = PackagedWiki(tmp_path / "cache", {"fr": path})
+    question, answer = "Quelle est la capitale de Madagascar ?", "La capitale de Madagascar est Tananarive."
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="fr")
+    assert reading.article == "Madagascar"
+    # The passages say Antananarivo, the answer Tananarive: the sentence saying both are one city comes too.
+    assert reading.evidence[-1].title == "Antananarivo"
+    assert reading.evidence[-1].text.startswith("Antananarivo ou Tananarive") and "million" not in \
+        reading.evidence[-1].text
+    # An item that names it as the passages do reads nothing more.
+    same = wiki.read("La capitale de Madagascar est Antananarivo.", 3,
+                     subjects=Subjects.of(question, answer), language="fr")
+    assert [ev.title for ev in same.evidence] == ["Madagascar"]

@@ -1,0 +1,83 @@
+"""Issue 40, a value read from the wrong slot, with the embedded model and the packaged Wikipedia
+(en, es, fr): a true sentence whose lead holds another slot's value nearby (the sentence's own subject,
+a town inside the place stated, another value of a slot that holds several, another event's date,
+another name of the same thing) is never false on that value; and a swap whose lead states the right
+value in the same slot still is.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge import explain
+from tests.judges.test_read_values_embedded import _needs_the_embedded_judge_and_wikipedia
+from tests.test_cli import checked
+
+# (language, kind, question, a true sentence the subject's packaged lead bears out)
+TRUE = [
+    # The sentence's own subject read into the blank ("the passage says Lisbon; the answer says Portugal").
+    ("en", "own_subject", "Tell me about Lisbon.", "Lisbon is the largest city in Portugal."),
+    ("es", "own_subject", "Háblame de Lisboa.", "Lisboa es una ciudad de Portugal."),
+    ("fr", "own_subject", "Parle-moi de Lisbonne.", "Lisbonne est une ville du Portugal."),
+    # A town inside the region or country stated ("born in Auxerre, Burgundy").
+    ("en", "place_within", "Where was Joseph Fourier born?", "Joseph Fourier was born in Burgundy."),
+    ("es", "place_within", "¿Dónde nació Thomas Newcomen?", "Thomas Newcomen nació en Inglaterra."),
+    ("fr", "place_within", "Où est né Napoléon Bonaparte ?", "Napoléon Bonaparte est né en Corse."),
+    # Named without his ordinal: read in the French article, not in the English one (whose "France" of
+    # another sentence was read for his birthplace).
+    ("fr", "place_within", "Où est né Napoléon ?", "Napoléon est né en Corse."),
+    # A slot that holds several values, the stated one among those the lead names.
+    ("en", "several", "Which Nobel Prizes did Marie Curie win?",
+     "Marie Curie won the Nobel Prize in Chemistry."),
+    ("es", "several", "¿Qué escribió Tolstói?", "Lev Tolstoi escribió Ana Karenina."),
+    ("fr", "several", "Qu'a écrit John Milton ?", "John Milton est l'auteur du Paradis reconquis."),
+    # Another event's date of the same subject (a prize's year beside another's, a book's beside another's).
+    ("en", "other_event", "When did Marie Curie win the Nobel Prize in Chemistry?",
+     "Marie Curie won the Nobel Prize in Chemistry in 1911."),
+    ("es", "other_event", "¿Cuándo ganó Toni Morrison el Premio Pulitzer?",
+     "Toni Morrison ganó el Premio Pulitzer en 1988."),
+    ("es", "other_event", "¿Cuándo ganó Toni Morrison el Premio Nobel?",
+     "Toni Morrison ganó el Premio Nobel de Literatura en 1993."),
+    ("fr", "other_event", "Quand Darwin a-t-il publié La Filiation de l'homme ?",
+     "Charles Darwin a fait paraître La Filiation de l'homme en 1871."),
+    # Another name the lead gives the same thing: "Antananarivo ou Tananarive dans sa version francisée".
+    ("fr", "other_name", "Quelle est la capitale de Madagascar ?",
+     "Tananarive est la capitale de Madagascar."),
+    # The same, where only the country's lead is read ("Sa capitale est Antananarivo").
+    ("fr", "other_name", "Quelle est la capitale de Madagascar ?",
+     "La capitale de Madagascar est Tananarive."),
+]
+# (language, question, a false sentence, the value it states, the value its lead states in the same slot)
+FALSE = [
+    ("en", "When did Marie Curie win the Nobel Prize in Chemistry?",
+     "Marie Curie won the Nobel Prize in Chemistry in 1903.", "1903", "1911"),
+    # The year the same sentence gives the other prize: still a swap.
+    ("es", "¿Cuándo ganó Toni Morrison el Premio Nobel?",
+     "Toni Morrison ganó el Premio Nobel de Literatura en 1988.", "1988", "1993"),
+    ("fr", "Quand Darwin a-t-il publié L'Origine des espèces ?",
+     "Charles Darwin a publié L'Origine des espèces en 1871.", "1871", "1859"),
+]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(("language", "kind", "question", "answer"), TRUE,
+                         ids=[f"{lang}-{kind}-{n}" for n, (lang, kind, _, _) in enumerate(TRUE)])
+def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, kind: str, question: str,
+                                                                 answer: str) -> None:
+    _needs_the_embedded_judge_and_wikipedia()
+    [verdict] = checked(question, answer, "--language", language).segment_verdicts
+    assert verdict.evidence, verdict.evidence_note
+    assert verdict.label != "false" and not verdict.grounds.contradicted, explain.why(verdict)
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE, ids=["en", "es", "fr"])
+def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
+        language: str, question: str, answer: str, stated: str, says: str) -> None:
+    _needs_the_embedded_judge_and_wikipedia()
+    [verdict] = checked(question, answer, "--language", language).segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule == "values", explain.why(verdict)
+    [value] = verdict.grounds.contradicted
+    assert (value.stated, value.read) == (stated, says)
+    assert value.passage and says in value.passage
+    assert value.passage in " ".join(" ".join(e.text.split()) for e in verdict.evidence)
