@@ -5,18 +5,19 @@
     python benchmarks/ragtruth.py --setups token_f1,bm25 --limit 50   # the model-free scorers: a quick run
     python benchmarks/ragtruth.py --model scripted --limit 2     # smoke test: a scripted model, seconds
     python benchmarks/ragtruth.py --setups default --before 10f1253 --limit 6 --cache --run-dir DIR
-                                 # today's default beside the default at 10f1253, the same pairs
+                                 # what this checkout ships beside the default at 10f1253, same pairs
 
 The data is FaithJudge's copy of RAGTruth's summary and data2txt tasks in ``../shared/data`` (our dev
 data; RAGTruth's QA task is kept apart for measuring, and is never read here). Each task gives
 ``--limit`` pairs (source, answer), half of them hallucinated, chosen by a hash of their ids so a run is
 the same every time. Every set-up runs as ``factjudge bench`` does (``factjudge.evaluate``), in its own
 run directory (``factjudge report DIR`` writes its full report). The table: response-level precision,
-recall and F1 of "hallucinated", character-level span F1, balanced accuracy and ROC AUC, model calls and
-seconds per pair, then recall per RAGTruth error type, with LettuceDetect's published figures beside
-(on RAGTruth's full test set, all three tasks: not the same answers). ``--before REV`` adds the default
-as it was at git revision REV (this script run there, in a temporary git worktree, on the same pairs and
-in ``DIR/before-REV``), scored by this checkout's tables beside this checkout's set-ups.
+recall and F1 of "hallucinated", character-level span F1, balanced accuracy and ROC AUC, model calls
+(cache answers too) and seconds per pair (of the pairs the cache answered no call of: how many in
+brackets), then recall per RAGTruth error type, with LettuceDetect's published figures beside (on
+RAGTruth's full test set, all three tasks: not the same answers). ``--before REV`` adds the default as
+it was at git revision REV (this script run there, in a temporary git worktree, on the same pairs and in
+``DIR/before-REV``), scored by this checkout's tables beside this checkout's set-ups.
 """
 
 from __future__ import annotations
@@ -150,14 +151,14 @@ def table(lines: Sequence[dict[str, Any]]) -> str:
     """The measurements as markdown: per set-up and task, per error type, and the published figures."""
     rows = rag_rows(lines)
     out = ["| set-up | task | pairs | P | R | F1 | span F1 | BA | ROC AUC | calls/pair (median) "
-           "| s/pair (median) |",
+           "| s/pair (median) [pairs timed] |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows.itertuples():
         out.append(f"| {row.setup} | {row.domain} | {row.answers} | {_cell(row.precision)} "
                    f"| {_cell(row.recall)} | {_cell(row.f1)} | {_cell(row.span_f1)} "
                    f"| {_cell(row.balanced_accuracy)} "
                    f"| {_cell(row.roc_auc)} | {_cell(row.calls)} ({_cell(row.calls_median)}) "
-                   f"| {_cell(row.seconds)} ({_cell(row.seconds_median)}) |")
+                   f"| {_cell(row.seconds)} ({_cell(row.seconds_median)}) [{row.timed}] |")
     types = rag_type_rows(lines)
     out += ["", "| set-up | error type | answers | response recall | gold chars | span recall |",
             "|---|---|---|---|---|---|"]
