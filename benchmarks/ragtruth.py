@@ -4,15 +4,20 @@
                                                                  # the model-free scorers, 4 pairs a task
     python benchmarks/ragtruth.py --setups token_f1,bm25 --limit 50   # the model-free scorers: a quick run
     python benchmarks/ragtruth.py --model scripted --limit 2     # smoke test: a scripted model, seconds
+    python benchmarks/ragtruth.py --setups default --before 10f1253 --limit 6 --cache --run-dir DIR
+                                 # what this checkout ships beside the default at 10f1253, same pairs
 
 The data is FaithJudge's copy of RAGTruth's summary and data2txt tasks in ``../shared/data`` (our dev
 data; RAGTruth's QA task is kept apart for measuring, and is never read here). Each task gives
 ``--limit`` pairs (source, answer), half of them hallucinated, chosen by a hash of their ids so a run is
 the same every time. Every set-up runs as ``factjudge bench`` does (``factjudge.evaluate``), in its own
 run directory (``factjudge report DIR`` writes its full report). The table: response-level precision,
-recall and F1 of "hallucinated", character-level span F1, balanced accuracy and ROC AUC, model calls and
-seconds per pair, then recall per RAGTruth error type, with LettuceDetect's published figures beside
-(on RAGTruth's full test set, all three tasks: not the same answers).
+recall and F1 of "hallucinated", character-level span F1, balanced accuracy and ROC AUC, model calls
+(cache answers too) and seconds per pair (of the pairs the cache answered no call of: how many in
+brackets), then recall per RAGTruth error type, with LettuceDetect's published figures beside (on
+RAGTruth's full test set, all three tasks: not the same answers). ``--before REV`` adds the default as
+it was at git revision REV (this script run there, in a temporary git worktree, on the same pairs and in
+``DIR/before-REV``), scored by this checkout's tables beside this checkout's set-ups.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import argparse
 import hashlib
 import math
 import shlex
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -28,11 +34,13 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from linking import _code_of
 
 from factjudge.checking.model_pool import build_model
 from factjudge.config import CheckConfig
 from factjudge.eval.datasets import Example, load_dataset
 from factjudge.eval.evaluate import evaluate
+from factjudge.eval.results import read_results
 from factjudge.eval.summary import OVERALL
 from factjudge.eval.tables.ragtruth import rag_rows, rag_type_rows
 from factjudge.judges.strategies import strategy_named
@@ -85,12 +93,17 @@ def model_factory(scripted: bool) -> Callable[[CheckConfig], ChatModel]:
     return build
 
 
+def sample(data: Path, limit: int) -> list[Example]:
+    """The pairs of every task a run judges: ``limit`` a task, half of them hallucinated."""
+    return [e for task in TASKS
+            for e in balanced_sample(load_dataset(data / f"ragtruth_{task}.jsonl"), limit)]
+
+
 def run(data: Path, limit: int, setups: Sequence[str], scripted: bool, run_root: Path,
         use_cache: bool, deadline: float | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Every set-up over the sample of every task: the result lines, each set-up's named by its key, and
     how many pairs of each set-up failed (no result: in its run's errors.jsonl)."""
-    examples = [e for task in TASKS for e in balanced_sample(load_dataset(data / f"ragtruth_{task}.jsonl"),
-                                                             limit)]
+    examples = sample(data, limit)
     lines: list[dict[str, Any]] = []
     failed: dict[str, int] = {}
     for name in setups:
@@ -107,6 +120,29 @@ def run(data: Path, limit: int, setups: Sequence[str], scripted: bool, run_root:
     return lines, failed
 
 
+def run_before(revision: str, data: Path, limit: int, scripted: bool, run_root: Path, use_cache: bool,
+               deadline: float | None = None) -> tuple[list[dict[str, Any]], int]:
+    """The default set-up as it was at ``revision``: this script at that commit, in a temporary worktree,
+    on the same pairs; its result lines (set-up named ``default @ REV``) and how many pairs failed."""
+    run_dir = run_root / f"before-{revision}"
+    argv = [sys.executable, "benchmarks/ragtruth.py", "--setups", "default", "--limit", str(limit),
+            "--data", str(data.resolve()), "--run-dir", str(run_dir.resolve())]
+    argv += ["--model", "scripted"] if scripted else []
+    argv += ["--cache"] if use_cache else []
+    argv += ["--deadline", str(deadline)] if deadline is not None else []
+    with _code_of(revision) as (tree, env):
+        done = subprocess.run(argv, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"the run at {revision} failed ({shlex.join(argv)}):\n{done.stderr[-4000:]}")
+    wanted = {e.id for e in sample(data, limit)}
+    results = run_dir / "default" / "results.jsonl"
+    found = read_results(results) if results.is_file() else []
+    lines = [{"example_id": ln["example_id"], "setup": f"default @ {revision}", "domain": ln.get("domain"),
+              "dataset": ln.get("dataset"), "gold": ln["gold"], "result": ln["result"],
+              "seconds": ln.get("seconds")} for ln in found if ln["example_id"] in wanted]
+    return lines, len(wanted) - len(lines)
+
+
 def _cell(value: Any) -> str:
     return "–" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:g}"
 
@@ -115,14 +151,14 @@ def table(lines: Sequence[dict[str, Any]]) -> str:
     """The measurements as markdown: per set-up and task, per error type, and the published figures."""
     rows = rag_rows(lines)
     out = ["| set-up | task | pairs | P | R | F1 | span F1 | BA | ROC AUC | calls/pair (median) "
-           "| s/pair (median) |",
+           "| s/pair (median) [pairs timed] |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows.itertuples():
         out.append(f"| {row.setup} | {row.domain} | {row.answers} | {_cell(row.precision)} "
                    f"| {_cell(row.recall)} | {_cell(row.f1)} | {_cell(row.span_f1)} "
                    f"| {_cell(row.balanced_accuracy)} "
                    f"| {_cell(row.roc_auc)} | {_cell(row.calls)} ({_cell(row.calls_median)}) "
-                   f"| {_cell(row.seconds)} ({_cell(row.seconds_median)}) |")
+                   f"| {_cell(row.seconds)} ({_cell(row.seconds_median)}) [{row.timed}] |")
     types = rag_type_rows(lines)
     out += ["", "| set-up | error type | answers | response recall | gold chars | span recall |",
             "|---|---|---|---|---|---|"]
@@ -156,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "resumes); default a temporary folder")
     parser.add_argument("--deadline", type=float, help="seconds a check may take (default: the config's); a "
                         "pair past it fails and is counted apart")
+    parser.add_argument("--before", metavar="REV", help="also run the default as it was at git revision REV "
+                        "(e.g. 10f1253, the default before issue 43), on the same pairs")
     parser.add_argument("--cache", action="store_true", help="reuse cached model calls (seconds then "
                         "understate a pair's cost)")
     args = parser.parse_args(argv)
@@ -164,14 +202,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown or not names or args.limit < 1:
         parser.error(f"set-ups are {', '.join(SETUPS)} and --limit at least 1")
     root = args.run_dir or Path(tempfile.mkdtemp(prefix="ragtruth-"))
-    lines, failed = run(args.data, args.limit, names, args.model == "scripted", root, args.cache,
-                        args.deadline)
+    lines: list[dict[str, Any]] = []
+    failed: dict[str, int] = {}
+    if args.before:
+        lines, failed[f"default @ {args.before}"] = run_before(args.before, args.data, args.limit,
+                                                               args.model == "scripted", root, args.cache,
+                                                               args.deadline)
+    after, failed_after = run(args.data, args.limit, names, args.model == "scripted", root, args.cache,
+                              args.deadline)
+    lines += after
+    failed.update(failed_after)
     print(f"$ python benchmarks/ragtruth.py {shlex.join(argv if argv is not None else sys.argv[1:])}")
     print(f"runs in {root}\n")
     print(table(lines))
     for name, count in failed.items():
         if count:
-            print(f"{name}: {count} pairs failed and are in no number above ({root / name}/errors.jsonl)")
+            folder = root / f"before-{args.before}" / "default" if "@" in name else root / name
+            print(f"{name}: {count} pairs failed and are in no number above ({folder}/errors.jsonl)")
     return 0
 
 

@@ -7,7 +7,11 @@ answers (dev; the QA task is kept apart and never read here).
 1. Nearly word for word (``judges.verbatim.NEARLY_VERBATIM``): for each answer sentence (as a check
    cuts it), the largest share of its content words and numbers one source sentence holds; per bar, how
    many sentences reach it and how many of those hold a marked hallucination.
-2. Spans as phrases (``judges.decision.PHRASE_JOIN``): character-level span F1 of the ways to mark a
+2. Every word in the context (``judges.verbatim.IN_CONTEXT``): for each answer sentence, the share of
+   its content words and numbers the whole source holds (pooled, not one sentence of it); per bar, how
+   many sentences reach it, how many of those hold a marked hallucination, and the share of all marked
+   sentences they are (what a rule supporting them would cost a perfect judge).
+3. Spans as phrases (``judges.decision.PHRASE_JOIN``): character-level span F1 of the ways to mark a
    false sentence (its words no source holds, those words joined into phrases across at most N words the
    source holds, or the whole sentence), if the sentences with a marked span were found with recall r
    and the clean ones flagged at rate f (r = 1, f = 0: a perfect judge of sentences).
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from factjudge.eval.datasets import Example, load_dataset
 from factjudge.text.segmenter import segment
-from factjudge.text.unsupported import stated_share, unsupported_spans
+from factjudge.text.unsupported import context_share, stated_share, unsupported_spans
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 TASKS = ("summary", "data2txt")
@@ -51,6 +55,24 @@ def verbatim_table(examples: dict[str, list[Example]]) -> list[str]:
             reached = [bad for share, bad in rows if share >= bar]
             cells.append(f"{len(reached)}, {sum(reached)} ({100 * sum(reached) / max(1, len(reached)):.1f}%)")
         out.append(f"| {task} | {len(rows)} | {sum(bad for _, bad in rows)} | " + " | ".join(cells) + " |")
+    return out
+
+
+def context_table(examples: dict[str, list[Example]]) -> list[str]:
+    """Per task and bar: sentences whose words the whole source holds at or above it, and the marked."""
+    bars = (1.0, 0.9, 0.8)
+    out = ["| task | sentences | marked | " + " | ".join(f"share ≥ {b:g}: sentences, marked (of all marked)"
+                                                       for b in bars) + " |", "|---" * (3 + len(bars)) + "|"]
+    for task, part in examples.items():
+        rows = [(context_share(s.text, [ex.grounding]) or 0.0, _overlaps(ex.spans, s.start, s.end))
+                for ex in part for s in segment(ex.answer)]
+        marked = sum(bad for _, bad in rows)
+        cells = []
+        for bar in bars:
+            reached = [bad for share, bad in rows if share >= bar]
+            cells.append(f"{len(reached)}, {sum(reached)} ({100 * sum(reached) / max(1, len(reached)):.1f}%; "
+                         f"{100 * sum(reached) / max(1, marked):.1f}%)")
+        out.append(f"| {task} | {len(rows)} | {marked} | " + " | ".join(cells) + " |")
     return out
 
 
@@ -104,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     examples = {task: load_dataset(args.data / f"ragtruth_{task}.jsonl")[: args.limit] for task in TASKS}
     print("Nearly word for word: answer sentences whose words one source sentence holds\n")
     print("\n".join(verbatim_table(examples)))
+    print("\nEvery word in the context: answer sentences whose words the whole source holds\n")
+    print("\n".join(context_table(examples)))
     print("\nSpan F1 of each marking, sentences found with recall r, clean ones flagged at rate f\n")
     print("\n".join(span_table(examples)))
     return 0

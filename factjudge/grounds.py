@@ -19,13 +19,15 @@ from typing import Any, Literal
 #   values       a value read from the passages and compared with the one the item states
 #   verbatim     one passage sentence states the item nearly word for word and every value read from
 #                the passages is the item's own: supported, whatever the model's doubt
+#   context_words  the whole context holds every content word and number of the item, and no value
+#                read from it was contradicted: supported, whatever the model's doubt (it read one window)
 #   claims       a segment, from the verdicts on its claims
 #   no_evidence  nothing to read: not enough evidence
 #   silent       the passages do not support it, but nothing in them says otherwise (no value they
 #                contradict): not enough evidence, unless silence counts as false (``silence``)
 #   not_checkable, unparseable, unjudged (the check stopped first), none (kept without grounds)
-Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "verbatim", "claims", "no_evidence",
-               "silent", "not_checkable", "unparseable", "unjudged", "none"]
+Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "verbatim", "context_words", "claims",
+               "no_evidence", "silent", "not_checkable", "unparseable", "unjudged", "none"]
 Outcome = Literal["confirmed", "contradicted", "not_stated"]
 
 

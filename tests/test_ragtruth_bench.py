@@ -38,3 +38,18 @@ def test_scripted_smoke_run_prints_the_table_with_the_published_figures(
     assert "full test set" in out
     for setup in ("default", "token_f1", "bm25"):
         assert (tmp_path / "runs" / setup / "results.jsonl").is_file()
+
+
+def test_before_runs_the_default_of_a_commit_on_the_same_pairs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    faithjudge_files(tmp_path)
+    argv = ["--model", "scripted", "--limit", "2", "--data", str(tmp_path), "--setups", "default",
+            "--before", "HEAD", "--run-dir", str(tmp_path / "runs")]
+    assert ragtruth.main(argv) == 0
+    out = capsys.readouterr().out
+    before = [line for line in out.splitlines() if line.startswith("| default @ HEAD |")]
+    after = [line for line in out.splitlines() if line.startswith("| default |")]
+    # The commit's run, in its own folder, scored beside this checkout's on the same pairs.
+    assert [row.split(" | ")[1:3] for row in before[:3]] == [row.split(" | ")[1:3] for row in after[:3]]
+    assert (tmp_path / "runs" / "before-HEAD" / "default" / "results.jsonl").is_file()
+    assert "pairs failed" not in out

@@ -31,7 +31,7 @@ from factjudge.judges.base import (
     deciding_sentence,
     with_unsupported_words,
 )
-from factjudge.judges.verbatim import stated_verbatim
+from factjudge.judges.verbatim import stated_in_context, stated_verbatim
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import DecisionContract
@@ -142,9 +142,9 @@ class DecisionJudge(PromptedJudge):
         grounding fits); the windows read are the ones sharing most words with it, most first, until
         one supports it, or in focus, one window of the sentences bearing on it."""
         if len(windows) == 1:
-            return self.decide(job, item, text, windows.windows[0])
+            return self._in_context(job, item, text, [self.decide(job, item, text, windows.windows[0])])
         if self.reading.focus:
-            return self._judge_focused(job, item, text)
+            return self._in_context(job, item, text, [self._judge_focused(job, item, text)])
         read = windows.best(text, WINDOWS_READ)
         judged: list[Verdict] = []
         for index in read:
@@ -154,7 +154,18 @@ class DecisionJudge(PromptedJudge):
         best = most_lenient(judged)
         grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(judged),
                                       windows=len(windows))
-        return dataclasses.replace(judged[best], grounds=grounds)
+        deciding = dataclasses.replace(judged[best], grounds=grounds)
+        return self._in_context(job, item, text, [deciding, *judged])
+
+    def _in_context(self, job: JudgeInput, item: Item, text: str, judged: list[Verdict]) -> Verdict:
+        """The first of ``judged`` (the readings of ``text``, the deciding one first), made true when the
+        whole context holds every word of ``text`` and no reading contradicted a value of it
+        (``verbatim.stated_in_context``): for a judge of the caller's context that reads values."""
+        verdict = judged[0]
+        if not (self.reading.values and self.reading.mark_unsupported):
+            return verdict
+        contradicted = any(v.grounds.contradicted for v in judged)
+        return stated_in_context(verdict, text, job.all_evidence_for([item]), contradicted, job.language)
 
     def _judge_focused(self, job: JudgeInput, item: Item, text: str) -> Verdict:
         """The verdict on ``text`` read against the grounding's sentences that bear on it."""

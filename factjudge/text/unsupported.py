@@ -96,6 +96,14 @@ def unsupported_words(item: str, passages: Iterable[str], lang: str | None = Non
     return [(at, word) for at, word in _content_words(item) if vocabulary.has(word) is False]
 
 
+def context_share(item: str, passages: Iterable[str], lang: str | None = None) -> float | None:
+    """The share of the item's content words and numbers that the passages contain, pooled (a word of
+    one passage and a number of another both count); None when the item has none."""
+    vocabulary = _vocabulary(tuple(passages), lang)
+    known = [k for k in (vocabulary.has(word) for _, word in _content_words(item)) if k is not None]
+    return sum(known) / len(known) if known else None
+
+
 def _content_words(text: str) -> list[tuple[int, str]]:
     """The whitespace-separated words of ``text`` without their punctuation, with their offsets."""
     found = []

@@ -157,3 +157,31 @@ def test_flagged_words_join_into_phrases_across_few_known_words() -> None:
     assert [s.text for s in unsupported_spans(item, passages, item, 0, len(item), join=1)] == [item[7:-1]]
     apart = unsupported_spans(item, passages, item, 0, len(item), join=0)
     assert [s.text for s in apart] == ["painted blue in 1990", "Sausalito"]
+
+
+def test_a_sentence_joining_two_windows_whose_words_the_context_holds_is_supported() -> None:
+    # Read in windows of 200 tokens, no window holds both halves, and the model doubts it in each; the
+    # whole context holds every word and number of it, and its value is read and confirmed.
+    answer = "The Golden Gate Bridge opened in 1937, and Town 7 has a market square."
+    result = check(answer, judge({"Town 7": 0.9}), long_context())
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "true" and verdict.grounds.rule == "context_words"
+    assert verdict.grounds.windows > 1 and not verdict.spans
+    assert verdict.error_score is not None and verdict.error_score < verdict.grounds.true_below  # type: ignore[operator]
+    assert explain.why(verdict) == "the context holds every word and number of it, and no value read differs"
+
+
+def test_a_sentence_whose_words_the_context_holds_but_whose_value_it_contradicts_stays_false() -> None:
+    # 1964 is in the context, but not as the year the bridge opened: the value decides.
+    result = check("The Golden Gate Bridge opened in 1964.", judge({"opened": 0.9}), long_context())
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule == "values"
+
+
+def test_a_sentence_with_words_the_context_lacks_stays_the_models_call() -> None:
+    # Two of its eleven content words are in no passage: below the bar (0.9).
+    result = check("The Golden Gate Bridge opened in 1937, and Town 7 has a famous and busy market square.",
+                   judge({"Town 7": 0.9}), long_context())
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule == "cut"
+    assert [s.text for s in verdict.spans] == ["famous and busy"]

@@ -25,7 +25,8 @@ RESPONSE_NOTE = ("Response level: precision, recall and F1 of \"hallucinated\" (
                  "span; flagged = labelled false; unverified counts as not flagged), with balanced accuracy "
                  "and ROC AUC of the answer's error score. Span level: precision, recall and F1 over the "
                  "answers' characters pooled (predicted: the judge's located error words, else the whole "
-                 "false sentence). calls and s: model calls and seconds per pair (median in brackets). "
+                 "false sentence). calls and s: model calls (the cache's answers too) and seconds per pair "
+                 "(median in brackets; seconds only of the pairs that made all their calls: timed). "
                  "unparseable: answers left out. overall pools the tasks.")
 TYPE_NOTE = ("Per RAGTruth error type: response recall = the share of the answers holding an error of "
              "that type that were flagged (answers: how many); span recall = the share of that type's "
@@ -54,8 +55,12 @@ def _row(part: Sequence[dict[str, Any]], unparseable: int) -> dict[str, Any]:
                              [[(s, e) for s, e, _ in predicted_spans(ln["result"])] for ln in part])
     scored = [(g, ln["result"]["error_score"]) for g, ln in zip(gold, part, strict=True)
               if ln["result"]["error_score"] is not None]
-    calls = [ln["result"]["usage"]["calls"] for ln in part]
-    seconds = [ln["seconds"] for ln in part if ln.get("seconds") is not None]
+    # The model calls a pair needed, the cache's answers too; seconds only of the pairs that made every
+    # call they needed (one the cache answered took cache-read time, not the model's).
+    usage = [ln["result"]["usage"] for ln in part]
+    calls = [u["calls"] + u.get("cached_calls", 0) for u in usage]
+    seconds = [ln["seconds"] for ln, u in zip(part, usage, strict=True)
+               if ln.get("seconds") is not None and not u.get("cached_calls")]
     return {
         "answers": len(part), "hallucinated": sum(gold),
         "precision": pct(response.precision), "recall": pct(response.recall), "f1": pct(response.f1),
@@ -66,6 +71,7 @@ def _row(part: Sequence[dict[str, Any]], unparseable: int) -> dict[str, Any]:
         "calls_median": median(calls) if calls else None,
         "seconds": round(mean(seconds), 2) if seconds else None,
         "seconds_median": round(median(seconds), 2) if seconds else None,
+        "timed": len(seconds),
         "unparseable": unparseable,
     }
 
