@@ -108,9 +108,9 @@ def test_normalising_maps_every_character_back_and_twice_is_once(text: str) -> N
 
 def test_long_text_is_normalised_in_linear_time() -> None:
     text = (f"C{CYRILLIC_A}nada Ma{ZWJ}rie ½ km Ｃａｎａｄａ " * 10_000)[:300_000]
-    started = time.perf_counter()
+    started = time.process_time()  # CPU seconds: other jobs on the machine do not count
     found = normalized(text)
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 5.0
     assert found.text.startswith("Canada Marie 1/2 km Canada ")
 
 
