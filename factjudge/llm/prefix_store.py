@@ -6,6 +6,11 @@ llama.cpp's state of that sequence; a later prompt, or a process that starts col
 longest saved prefix of its prompt instead of evaluating it. The KV
 state was computed with the same chunks a fresh evaluation would use, so a verdict does not
 depend on whether it came from disk. Least recently used files go past a size budget.
+
+A check's prompts of one kind share their instructions *and* their passages, so what is saved is
+both; the next check, on other passages, shares only the instructions. So each shorter chunk prefix
+of a saved one gets a link file naming it: a prompt sharing only that part loads the saved state and
+drops the positions past it (a position's keys and values depend on the tokens before it alone).
 """
 
 from __future__ import annotations
@@ -35,10 +40,25 @@ class PrefixStore:
         self.identity = identity
         self.budget = budget
 
-    def _path(self, tokens: Sequence[int], ends: Sequence[int]) -> Path:
+    def _name(self, tokens: Sequence[int], ends: Sequence[int]) -> str:
         digest = hashlib.sha256(self.identity.encode("utf-8"))
         digest.update(repr((list(tokens), list(ends))).encode("ascii"))
-        return self.folder / f"{digest.hexdigest()[:32]}.kv"
+        return digest.hexdigest()[:32]
+
+    def _path(self, tokens: Sequence[int], ends: Sequence[int]) -> Path:
+        return self.folder / f"{self._name(tokens, ends)}.kv"
+
+    def _saved(self, tokens: list[int], ends: list[int], i: int) -> Path | None:
+        """The file holding the prefix ending at chunk ``i``: saved as it is, or a longer one linked."""
+        name = self._name(tokens[: ends[i]], ends[: i + 1])
+        path = self.folder / f"{name}.kv"
+        if path.exists():
+            return path
+        try:
+            linked = (self.folder / f"{name}.link").read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return self.folder / f"{linked}.kv" if linked.isalnum() else None
 
     def restore(self, llama: Any, tokens: list[int], ends: list[int], above: int) -> int:
         """Load the longest saved prefix of ``tokens`` longer than ``above``; returns its length (0: none)."""
@@ -48,7 +68,9 @@ class PrefixStore:
             end = ends[i]
             if end <= max(above, MIN_TOKENS - 1) or end == len(tokens):
                 continue
-            path = self._path(tokens[:end], ends[: i + 1])
+            path = self._saved(tokens, ends, i)
+            if path is None:
+                continue
             try:
                 stored = path.read_bytes()
             except OSError:
@@ -63,6 +85,7 @@ class PrefixStore:
             if llama_cpp.llama_state_seq_set_data(llama.ctx, buffer, len(data), 0) != len(data):
                 llama._ctx.kv_cache_seq_rm(-1, 0, -1)  # a partial read leaves nothing usable
                 continue
+            llama._ctx.kv_cache_seq_rm(-1, end, -1)  # a longer prefix linked: only the shared part
             llama.n_tokens = end
             llama.input_ids[:end] = tokens[:end]
             os.utime(path)
@@ -75,7 +98,9 @@ class PrefixStore:
 
         if keep < MIN_TOKENS:
             return
-        path = self._path(tokens[:keep], [e for e in ends if e <= keep])
+        within = [e for e in ends if e <= keep]
+        name = self._name(tokens[:keep], within)
+        path = self.folder / f"{name}.kv"
         if path.exists():
             os.utime(path)
             return
@@ -84,10 +109,19 @@ class PrefixStore:
         buffer = (ctypes.c_uint8 * size)()
         if llama_cpp.llama_state_seq_get_data(llama.ctx, buffer, size, 0) != size:
             return
-        self.write(path, bytes(buffer))
+        if self.write(path, bytes(buffer)):
+            for i, end in enumerate(within[:-1]):
+                if end >= MIN_TOKENS:
+                    self._link(self._name(tokens[:end], within[: i + 1]), name)
 
-    def write(self, path: Path, data: bytes) -> None:
-        """Save ``data`` (with its hash) as ``path`` whole or not at all, then keep the folder in budget."""
+    def _link(self, name: str, target: str) -> None:
+        """Say that the prefix ``name`` is the start of the saved prefix ``target`` (a newer one wins)."""
+        with contextlib.suppress(OSError):
+            (self.folder / f"{name}.link").write_text(target, encoding="ascii")
+
+    def write(self, path: Path, data: bytes) -> bool:
+        """Save ``data`` (with its hash) as ``path`` whole or not at all, then keep the folder in budget;
+        whether it was saved."""
         temp: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -97,8 +131,9 @@ class PrefixStore:
             os.replace(temp, path)
             temp = None
             self._prune()
+            return path.exists()
         except OSError:
-            pass  # a cache that cannot be written (a full disk) costs speed, never a verdict
+            return False  # a cache that cannot be written (a full disk) costs speed, never a verdict
         finally:
             if temp is not None:
                 Path(temp).unlink(missing_ok=True)
@@ -123,3 +158,7 @@ class PrefixStore:
                 break
             path.unlink(missing_ok=True)
             total -= size
+        for link in self.folder.glob("*.link"):  # links to prefixes pruned
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                if not (self.folder / f"{link.read_text(encoding='ascii').strip()}.kv").exists():
+                    link.unlink()

@@ -189,3 +189,28 @@ def test_a_prompt_resumes_from_one_kept_in_memory_with_the_same_scores(smollm2: 
     expected = fresh.complete([judge, user("It opened in 1938.")], params)
     assert resumed.text == expected.text and resumed.logprobs and expected.logprobs
     assert resumed.logprobs[0].logprob == pytest.approx(expected.logprobs[0].logprob, abs=1e-6)
+
+
+def test_a_new_check_on_other_passages_reads_the_instructions_back_from_a_longer_saved_prefix(
+        tmp_path: Path) -> None:
+    pytest.importorskip("llama_cpp")
+    params = GenerationParams(max_tokens=1, choices=("True", "False"), logprobs=True)
+    instructions = {"role": "system", "content": "You judge one statement against the passages. " * 10}
+
+    def ask(passage: str, statement: str) -> list[dict[str, str]]:
+        return [instructions, {"role": "user", "content": f"Passages:\n{passage}\n" * 3 + statement}]
+
+    # One check: two statements on the same passage, so what is saved is the instructions and passage.
+    writer = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    bridge = "The Golden Gate Bridge opened to traffic in May 1937 in San Francisco."
+    writer.complete(ask(bridge, "It opened in 1937."), params)
+    writer.complete(ask(bridge, "It opened in 1964."), params)
+    assert len(list(tmp_path.rglob("*.kv"))) == 1 and list(tmp_path.rglob("*.link"))
+    # The next process checks another passage: only the instructions are shared, and come from disk.
+    other = ask("The Eiffel Tower was finished in 1889 in Paris.", "It was finished in 1920.")
+    reader = LocalChatModel(smollm2_path(), name="local:smollm2-135m", prefix_dir=tmp_path)
+    restored = reader.complete(other, params)
+    fresh = LocalChatModel(smollm2_path(), name="local:smollm2-135m").complete(other, params)  # no store
+    assert reader.stats.restored_tokens > 64
+    assert restored.text == fresh.text and restored.logprobs and fresh.logprobs
+    assert restored.logprobs[0].logprob == pytest.approx(fresh.logprobs[0].logprob, abs=1e-6)
