@@ -11,6 +11,7 @@ from factjudge.retrieval.wiki.linking import AliasIndex, Entry, aliases
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.language import guess_language
+from tests.retrieval.wiki.leads import summary_files
 
 # Leads as the packaged summaries write them (title, language, description, category, lead).
 LEADS = [
@@ -118,13 +119,7 @@ def test_the_answers_language_is_guessed_from_its_function_words() -> None:
 
 
 def _files(folder: Path) -> dict[str, Path]:
-    files = {}
-    for lang in ("en", "es", "fr"):
-        path = folder / f"summaries_{lang}.json"
-        path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": d, "topic": c}
-                                    for t, lg, d, c, lead in LEADS if lg == lang}), encoding="utf-8")
-        files[lang] = path
-    return files
+    return summary_files(folder, LEADS)
 
 
 @pytest.fixture

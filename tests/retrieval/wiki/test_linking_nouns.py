@@ -4,7 +4,6 @@ its language, is linked to nothing."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from factjudge.retrieval.wiki.linking import AliasIndex, Entry
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
+from tests.retrieval.wiki.leads import summary_files
 
 # Leads as the packaged summaries write them (title, language, description, category, lead).
 LEADS = [
@@ -115,13 +115,7 @@ def test_a_noun_asked_for_one_of_or_with_no_article_of_its_language_is_not_linke
 
 
 def _files(folder: Path) -> dict[str, Path]:
-    files = {}
-    for lang in ("en", "es", "fr"):
-        path = folder / f"summaries_{lang}.json"
-        path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": d, "topic": c}
-                                    for t, lg, d, c, lead in LEADS if lg == lang}), encoding="utf-8")
-        files[lang] = path
-    return files
+    return summary_files(folder, LEADS)
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ name of the question that has no article; a name nobody has an article about sti
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from factjudge.retrieval.wiki.linking import AliasIndex, Entry
 from factjudge.retrieval.wiki.names import Names
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
+from tests.retrieval.wiki.leads import summary_files
 
 LEADS = [
     ("Booker T. Washington", "en", "American educator (1856–1915)", "People",
@@ -114,13 +114,7 @@ def test_a_name_one_letter_away_from_no_name_of_as_many_words_is_not_linked(inde
 
 
 def _files(folder: Path) -> dict[str, Path]:
-    files = {}
-    for lang in ("en", "es", "fr"):
-        path = folder / f"summaries_{lang}.json"
-        path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": d, "topic": c}
-                                    for t, lg, d, c, lead in LEADS if lg == lang}), encoding="utf-8")
-        files[lang] = path
-    return files
+    return summary_files(folder, LEADS)
 
 
 @pytest.fixture

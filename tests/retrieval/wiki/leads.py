@@ -1,0 +1,21 @@
+"""Packaged-summary files written from test leads, as the linking tests build a small Wikipedia."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+# (title, language, description, category, lead), as the packaged summaries hold an article.
+Lead = tuple[str, str, str, str, str]
+
+
+def summary_files(folder: Path, leads: Sequence[Lead]) -> dict[str, Path]:
+    """One summaries file a language (en, es, fr) in ``folder`` holding ``leads``."""
+    files = {}
+    for lang in ("en", "es", "fr"):
+        path = folder / f"summaries_{lang}.json"
+        path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": d, "topic": c}
+                                    for t, lg, d, c, lead in leads if lg == lang}), encoding="utf-8")
+        files[lang] = path
+    return files
