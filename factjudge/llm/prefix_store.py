@@ -45,9 +45,6 @@ class PrefixStore:
         digest.update(repr((list(tokens), list(ends))).encode("ascii"))
         return digest.hexdigest()[:32]
 
-    def _path(self, tokens: Sequence[int], ends: Sequence[int]) -> Path:
-        return self.folder / f"{self._name(tokens, ends)}.kv"
-
     def _saved(self, tokens: list[int], ends: list[int], i: int) -> Path | None:
         """The file holding the prefix ending at chunk ``i``: saved as it is, or a longer one linked."""
         name = self._name(tokens[: ends[i]], ends[: i + 1])
