@@ -126,7 +126,8 @@ def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: st
                             passage=texts[where])
     outcome = "confirmed" if outcome == "contradicted" and one_thing(span.text, read, span.kind, passages) \
         else outcome
-    if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, texts)):
+    if outcome == "not_stated" or (outcome == "contradicted"
+                                   and _excuse(item, span, read, sentence, texts, passages[where])):
         return None
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
     return ValueReading(check, "cloze", where, "", None, calls=0)
@@ -147,12 +148,18 @@ def _others(item: str, span: ValueSpan, question: str) -> list[str]:
     return others + (topic_names(question) if question.strip() else [])
 
 
-def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str]) -> str | None:
-    """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``)."""
+def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str],
+            article: Evidence | None = None) -> str | None:
+    """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``);
+    ``article`` is the passage ``read`` came from."""
     lead = Names.of(item).leading()
-    # The item's other names say what a date of it is of ("paraître La Filiation en 1871").
+    # The item's other names say what a date of it is of ("paraître La Filiation en 1871"); a name of the
+    # passage's own subject is said by every sentence of its article, named or not ("His discovery in
+    # 1928" in *Alexander Fleming*).
+    own = subject_names(article.title, article.text) if article is not None and article.title else frozenset()
     named = [s.text for s in value_spans(item)
-             if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
+             if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)
+             and not any(set(fold(s.text).split()) <= set(name.split()) for name in own)]
     subject = lead.name if lead else None
     return not_a_contradiction(span.text, read, span.kind, sentence, texts, subject, named)
 
@@ -215,7 +222,7 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         outcome = "confirmed"
     excused = None
     if outcome == "contradicted" and read:
-        excused = _excuse(item, span, read, sentence, texts)
+        excused = _excuse(item, span, read, sentence, texts, passages[where] if where is not None else None)
         outcome = "not_stated" if excused else outcome
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
     return ValueReading(check, form, where, answer, result.trace, echo=echo)

@@ -26,6 +26,9 @@ from factjudge.text.tokenize import tokenize
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
 # Passages of an article: FActScore's passages are at most 256 RoBERTa tokens.
 PASSAGE_TOKENS = 256
+# Words are compared by their first letters when a passage's sentences are chosen: "discovered" and
+# "discovery" meet.
+_STEM = 6
 # How many articles a backend reads before ranking their passages.
 ARTICLES = 4
 
@@ -88,17 +91,27 @@ def article_url(title: str, lang: str = "en") -> str:
 
 def excerpt(text: str, query: str, sentences: int = 3) -> str:
     """The sentences of a passage that bear on ``query``: its first (which names the subject) and
-    those sharing most words with the query, in their order, gaps marked "…"."""
+    those sharing most words with the query (a number twice: the sentence stating the item's value
+    decides it), in their order, gaps marked "…"."""
     parts = split_sentences(text)
     if len(parts) <= sentences:
         return text
-    wanted = set(tokenize(query, stopwords=True))
-    best = sorted(range(1, len(parts)), key=lambda i: -len(wanted & set(tokenize(parts[i], stopwords=True))))
+    wanted = _stems(query)
+
+    def shared(i: int) -> int:
+        return sum(2 if word.isdigit() else 1 for word in wanted & _stems(parts[i]))
+
+    best = sorted(range(1, len(parts)), key=lambda i: -shared(i))
     kept = sorted({0, *best[: sentences - 1]})
     out = parts[kept[0]]
     for before, i in itertools.pairwise(kept):
         out += (" " if i == before + 1 else " … ") + parts[i]
     return out
+
+
+def _stems(text: str) -> set[str]:
+    """The words of ``text`` without stop words, each by its first letters ("discovered", "discovery")."""
+    return {word[:_STEM] for word in tokenize(text, stopwords=True)}
 
 
 def rank_articles(query: str, articles: Sequence[Article], k: int, *, topics: Sequence[str] = (),

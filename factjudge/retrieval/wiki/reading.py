@@ -33,6 +33,14 @@ _COORDINATED = re.compile(r"\s+(?:and|et|y|&)\s+")
 # Articles a source keeps looked up (by title and language): every item of an answer asks for
 # its topic's article again, and a MediaWiki look-up is a request.
 _KEPT_ARTICLES = 64
+# A pronoun opening an item that may stand for a person ("He won the Nobel Prize in 1945").
+_PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella)\b", re.IGNORECASE)
+# What an article's opening says of a person and seldom of anything else, in en/es/fr: a pronoun, a
+# birth or a death, a lifespan ("(1881–1955)"). Only so much of the article is read for it.
+_PERSON = re.compile(r"\b(?:he|she|his|her|born|died|née?|morte?|décédée?|naci[óo]|nacid[oa]|muri[óo]|"
+                     r"falleci[óo]|fallecid[oa])\b|\([^()]{0,40}\d{3,4}\s?[–-][^()]{0,40}\d{3,4}\)",
+                     re.IGNORECASE)
+_PERSON_CHARS = 600
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,11 @@ class TopicReader:
         """The articles ``name`` may stand for when it was not linked (none known here)."""
         return ()
 
+    def is_person(self, article: Article) -> bool:
+        """Whether ``article`` is about a person, as its opening tells (a source that knows its articles'
+        categories says so instead)."""
+        return bool(_PERSON.search(article.text[:_PERSON_CHARS]))
+
     def is_common(self, word: str) -> bool:
         """Whether ``word`` is also a common word ("Violence"), so opening a sentence it may be no name;
         without word counts every word may be."""
@@ -169,11 +182,15 @@ class TopicReader:
         if subjects.topic and not subjects.from_answer:
             if self.link(subjects.topic_titles(subjects.topic), context, language) is not None:
                 return subjects.topic
-            # No article about it: the names it joins ("Plato and Laurence Olivier"), else another name
-            # the question says ("the Spanish region of Galicia"), when one has an article.
+            # No article surely about it: the name it is part of said partly in lower case ("la tour Eiffel"
+            # of "Eiffel"), the names it joins ("Plato and Laurence Olivier"), else another name the
+            # question says ("the Spanish region of Galicia"), when one has an article.
             # A part of it is none: "Geertz" of "Du Geertz", whom the source does not know.
             asked = [r.name for r in Names.of(subjects.question).runs if r.sure and r.is_name]
-            others = [*_COORDINATED.split(subjects.topic), *(n for n in asked if not subjects.is_topic(n))]
+            spotted = self.spot(subjects.question)
+            around = [spotted] if spotted and subjects.is_topic(subjects.topic, spotted) else []
+            others = [*around, *_COORDINATED.split(subjects.topic),
+                      *(n for n in asked if not subjects.is_topic(n))]
             return next((n for n in others if n != subjects.topic and self.link([n], context, language)),
                         subjects.topic)
         spotted = self.spot(subjects.question)
@@ -226,6 +243,12 @@ class TopicReader:
         if article is None and other is None:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
+        if topic and named == topic and other is None and article is not None and not self.is_person(article):
+            person = self._person_meant(query, item, subjects, topic, context, language)
+            if person is not None and person.title != article.title:
+                # A pronoun stands for the person first; a person the item names besides its topic
+                # ("Penicillin was discovered by Alexander Fleming") is read after the topic.
+                read = [person, article] if _PRONOUN.match(query) else [article, person]
         # The item names the topic in full ("Johann Sebastian Bach", asked about "Bach") where only the
         # topic has an article in the answer's language: that one is the same subject, read first.
         if len(read) == 2 and language and read[1].lang == language != read[0].lang and lead is not None \
@@ -236,6 +259,20 @@ class TopicReader:
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _person_meant(self, query: str, item: Names, subjects: Subjects, topic: str, context: str,
+                      language: str | None) -> Article | None:
+        """The person an item about a topic that is no person also speaks of: one it names besides the
+        topic ("Penicillin was discovered by Alexander Fleming in 1928"), else, when it opens with a
+        pronoun ("He won the Nobel Prize in 1945"), the person the answer named last before it."""
+        names = [r.name for r in item.runs if r.sure and r.is_name and not subjects.is_topic(r.name, topic)]
+        if _PRONOUN.match(query):
+            names += subjects.named_before(query, topic)
+        for name in dict.fromkeys(names):
+            found = self._linked([name], context, language)
+            if found is not None and self.is_person(found):
+                return found
+        return None
 
     def _named_otherwise(self, query: str, passages: Sequence[Evidence],
                          language: str | None) -> list[Evidence]:

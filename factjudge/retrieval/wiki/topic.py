@@ -93,6 +93,8 @@ class Subjects:
     # The topic is a name of the answer's, the question naming none: it yields to an article the
     # question names in lower case, and is kept only when the source has an article about it.
     from_answer: bool = False
+    # The answer itself: what an item's pronoun may stand for was named before the item in it.
+    answer: str = ""
 
     @classmethod
     def of(cls, question: str, answer: str) -> Subjects:
@@ -114,7 +116,7 @@ class Subjects:
         return cls(topic, tuple(dict.fromkeys(sure)), tuple(dict.fromkeys(m for m in maybe if m not in sure)),
                    f"{topic} ({qualified.group(1).strip()})" if qualified else None,
                    tuple(_continued(topic, question)) if asked_topic and topic else (),
-                   question, guess_language(f"{question}\n{answer}"), bool(topic) and not asked_topic)
+                   question, guess_language(f"{question}\n{answer}"), bool(topic) and not asked_topic, answer)
 
     def topic_titles(self, topic: str) -> tuple[str, ...]:
         """The titles the topic's article may have: with the question's disambiguation first, then as
@@ -140,6 +142,16 @@ class Subjects:
             return False
         wanted = _words(topic)
         return any(_within(_words(r.name), wanted) or _within(wanted, _words(r.name)) for r in item.runs)
+
+    def named_before(self, item: str, topic: str | None = None) -> list[str]:
+        """The sure names the answer says before ``item`` (where it holds the item's words), the nearest
+        first, the topic and its parts left out: what a pronoun opening the item may stand for."""
+        at = self.answer.find(item.strip())
+        if at < 0:
+            return []
+        runs = Names.of(self.answer[:at]).runs
+        return list(dict.fromkeys(r.name for r in reversed(runs)
+                                  if r.sure and r.is_name and not self.is_topic(r.name, topic)))
 
     def spelt_out(self, run: Run) -> tuple[str, ...]:
         """The titles ``run`` may stand for: itself, then the longest name of the answer it is part of

@@ -1,0 +1,104 @@
+"""An item about a topic that is no person, naming a person besides it or opening with a pronoun, is read
+in that person's article too: "Penicillin was discovered by Alexander Fleming in 1928" in *Penicillin*
+and *Alexander Fleming*, "He won the Nobel Prize in 1945" in *Alexander Fleming* first. An answer
+about a person reads its items in that person's article alone, whoever else they name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from factjudge.retrieval.wiki.base import Article
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from factjudge.retrieval.wiki.reading import TopicReader
+from factjudge.retrieval.wiki.topic import Subjects
+from tests.retrieval.wiki.leads import summary_files
+
+LEADS = [
+    ("Penicillin", "en", "Group of antibiotics", "Biology and health sciences",
+     "Penicillins are a group of β-lactam antibiotics originally obtained from Penicillium moulds."),
+    ("Alexander Fleming", "en", "Scottish physician (1881–1955)", "People",
+     "Sir Alexander Fleming was a Scottish physician and microbiologist. He shared the 1945 Nobel Prize "
+     "in Physiology or Medicine. His discovery in 1928 of benzylpenicillin has been described as the "
+     "single greatest victory ever achieved over disease."),
+    ("Nobel Prize", "en", "Set of annual international awards", "Society",
+     "The Nobel Prizes are awards given each year since 1901."),
+    ("Marie Curie", "en", "Polish-French physicist (1867–1934)", "People",
+     "Marie Curie was a Polish and naturalised-French physicist and chemist. She married Pierre Curie in "
+     "1895."),
+    ("Pierre Curie", "en", "French physicist (1859–1906)", "People",
+     "Pierre Curie was a French physicist, born in Paris in 1859."),
+    ("Pénicilline", "fr", "antibiotique", "Sciences",
+     "Les pénicillines sont des antibiotiques de la classe des bêta-lactamines."),
+    ("Alexander Fleming", "fr", "médecin britannique", "Personnalités",
+     "Alexander Fleming est un médecin britannique, né le 6 août 1881 à Darvel. Il découvre la "
+     "pénicilline en 1928 et reçoit le prix Nobel en 1945."),
+    ("Teléfono", "es", "dispositivo de telecomunicación", "Tecnología",
+     "El teléfono es un dispositivo de telecomunicación creado para transmitir señales acústicas."),
+    ("Antonio Meucci", "es", "inventor italiano", "Personas",
+     "Antonio Meucci fue un inventor italiano. En 1854 construyó el primer prototipo de teléfono."),
+]
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> PackagedWiki:
+    return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
+
+
+def _read(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[str | None]:
+    """The titles of the passages ``item`` of ``answer`` is read in, in order."""
+    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
+    return list(dict.fromkeys(ev.title for ev in reading.evidence))
+
+
+ANSWER = "Penicillin was discovered by Alexander Fleming in 1928. He won the Nobel Prize in 1945."
+
+
+def test_a_person_an_item_names_besides_its_topic_is_read_after_the_topic(wiki: PackagedWiki) -> None:
+    item = "Penicillin was discovered by Alexander Fleming in 1928."
+    assert _read(wiki, "Who discovered penicillin?", ANSWER, item) == ["Penicillin", "Alexander Fleming"]
+
+
+def test_a_pronoun_stands_for_the_person_named_before_it_not_for_a_topic_that_is_no_person(
+        wiki: PackagedWiki) -> None:
+    # "Nobel Prize", which the item names, is no person: the pronoun is Fleming, read first.
+    item = "He won the Nobel Prize in 1945."
+    assert _read(wiki, "Who discovered penicillin?", ANSWER, item) == ["Alexander Fleming", "Penicillin"]
+
+
+@pytest.mark.parametrize(("question", "answer", "item", "read"), [
+    ("Qui a découvert la pénicilline ?",
+     "La pénicilline a été découverte par Alexander Fleming en 1928. Il a reçu le prix Nobel en 1945.",
+     "Il a reçu le prix Nobel en 1945.", ["Alexander Fleming", "Pénicilline"]),
+    ("¿Quién inventó el teléfono?",
+     "El teléfono fue inventado por Antonio Meucci en 1854.",
+     "El teléfono fue inventado por Antonio Meucci en 1854.", ["Teléfono", "Antonio Meucci"]),
+])
+def test_people_are_read_in_their_own_language(wiki: PackagedWiki, question: str, answer: str, item: str,
+                                               read: list[str]) -> None:
+    assert _read(wiki, question, answer, item) == read
+
+
+def test_an_answer_about_a_person_reads_its_items_in_that_persons_article_alone(wiki: PackagedWiki) -> None:
+    # Pierre Curie's birth year must not be read for hers.
+    answer = "Marie Curie was a physicist. She married Pierre Curie in 1895. She was born in 1867."
+    for item in ("She married Pierre Curie in 1895.", "She was born in 1867."):
+        assert _read(wiki, "Tell me a bio of Marie Curie.", answer, item) == ["Marie Curie"]
+
+
+def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedWiki) -> None:
+    answer = "Penicillin is an antibiotic. It was among the first such medicines."
+    item = "It was among the first such medicines."
+    assert _read(wiki, "What is penicillin?", answer, item) == ["Penicillin"]
+
+
+@pytest.mark.parametrize(("text", "person"), [
+    ("Sir Alexander Fleming was a Scottish physician. He shared the 1945 Nobel Prize.", True),
+    ("Ingrid Bergman, née le 29 août 1915 à Stockholm, est une actrice suédoise.", True),
+    ("Miguel de Cervantes (1547-1616) fue un novelista español.", True),
+    ("Penicillins are a group of antibiotics.", False),
+    ("Les pénicillines sont des antibiotiques de la classe des bêta-lactamines.", False),
+])
+def test_a_source_without_categories_tells_a_person_by_the_articles_opening(text: str, person: bool) -> None:
+    assert TopicReader().is_person(Article("X", text)) is person
