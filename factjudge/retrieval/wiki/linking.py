@@ -206,10 +206,15 @@ def _short_forms(name: str) -> Iterator[str]:
     first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), what comes
     before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
     "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba"), and a ruler's name before
-    the ordinal ("Napoléon" of "Napoléon Ier")."""
+    the ordinal ("Napoléon" of "Napoléon Ier") and with it before the land ("Pedro II" of "Pedro II de
+    Brasil")."""
     ordinal = next((i for i, w in enumerate(name.split()) if i and _REGNAL.fullmatch(w)), None)
     if ordinal is not None:
         yield " ".join(name.split()[:ordinal])
+        # The ruler's name with the ordinal, without the land it is "of" ("Pedro II" of "Pedro II de
+        # Brasil"): the ordinal is no word of the name below, so no other short form says it.
+        if ordinal + 1 < len(name.split()) and name.split()[ordinal + 1].lower() in _JOINERS:
+            yield " ".join(name.split()[: ordinal + 1])
     words = [w for w in name.split() if w not in _SUFFIXES]
     if words and words[0][:1].isupper():
         yield from (" ".join(words[:i]) for i in range(2, min(len(words), _MAX_ALIAS_WORDS + 1))
