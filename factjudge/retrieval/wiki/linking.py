@@ -26,6 +26,7 @@ from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
+from factjudge.text.noun_slots import not_nouns
 from factjudge.text.tokenize import stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
@@ -407,13 +408,18 @@ class AliasIndex:
         out its sense. A noun the question asks for one of ("which planet", "the fastest animal") is
         what the answer names, not what it is about; so are the words describing it, each after a
         function word ("with wings and fur"), until a word follows another ("quelles positions peuvent
-        … lors de l'accouchement").
+        … lors de l'accouchement"). A word of a locution ("as well as", "sin embargo") is no noun, nor a
+        Spanish or French singular word no determiner comes before ("la comuna suiza": ``noun_slots``).
         """
         if not language:
             return None
         stop = stopwords_for(None)
         scored: list[tuple[float, int, Candidate, str]] = []
-        said = [_ELIDED.sub("", m.group()) for m in _SPOT_WORD.finditer(question)]
+        found_words = list(_SPOT_WORD.finditer(question))
+        said = [_ELIDED.sub("", m.group()) for m in found_words]
+        # A word of a locution ("well" of "as well as", "embargo" of "sin embargo") is no noun, nor a
+        # Spanish or French word no determiner comes before ("la comuna suiza").
+        fixed = not_nouns(question, language)
         describing = False  # within the noun asked for one of, and the nouns describing it
         for position, word in enumerate(said):
             if not word.islower() or len(word) < 3 or word in stop:
@@ -431,7 +437,8 @@ class AliasIndex:
             asked = _asks_for_one(said[:position], after, stop) and (
                 bool(found) or said[position - 1].casefold() not in _ASKING)
             describing = asked or (describing and said[position - 1].casefold() in stop)
-            if describing:
+            # Still a word of the description: only whether it names an article changes.
+            if describing or any(start <= found_words[position].start() < end for start, end in fixed):
                 continue
             wanted = _stems(context) - _stems(word)
             for candidate in found:
