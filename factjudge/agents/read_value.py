@@ -31,6 +31,7 @@ from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import not_a_contradiction
+from factjudge.text.language import guess_language
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import (
     Outcome,
@@ -204,11 +205,12 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     texts = [ev.text for ev in passages]
     read = reply.value if reply is not None else None
     where = passage_with(read, texts) if read else None
-    if read and where is None and span.kind in NAMED and (lang or "en").split("-")[0] != "en":
+    foreign = _foreign(texts, item, lang) if read and where is None and span.kind in NAMED else []
+    if read and foreign:
         # A name read in English where the passage is in another language ("Egypt" where it writes
         # "Égypte"): compared as the passage writes it. Not for an English passage, where a word
         # spelled alike is another word ("Paris", "Parish").
-        written = passage_form(read, texts, span.text)
+        written = passage_form(read, foreign, span.text)
         if written is not None:
             read, where = written, passage_with(written, texts)
     others = _others(item, span, question)
@@ -226,6 +228,16 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         outcome = "not_stated" if excused else outcome
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
     return ValueReading(check, form, where, answer, result.trace, echo=echo)
+
+
+def _foreign(texts: Sequence[str], item: str, lang: str | None) -> list[str]:
+    """The passages in another language than English, where a name read in English is looked for as
+    they write it: all of them when the check's ``lang`` is another, none when it is English, and with
+    no ``lang`` those whose words (else the item's) are guessed another language's (``guess_language``)."""
+    if lang:
+        return list(texts) if lang.split("-")[0].lower() != "en" else []
+    own = guess_language(item)
+    return [text for text in texts if (guess_language(text) or own or "en") != "en"]
 
 
 def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, others: Sequence[str] = (),

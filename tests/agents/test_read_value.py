@@ -169,6 +169,26 @@ def test_a_name_read_in_english_from_a_french_passage_is_compared_as_the_passage
     assert (reading.check.read, reading.check.outcome) == ("Paris", "not_stated")
 
 
+def test_with_no_language_given_a_passage_in_french_is_read_as_it_writes_names_and_one_in_english_not(
+        ) -> None:
+    # The check's language is unset (the default): the passages' own language says where a name read
+    # in English is looked for as the passage writes it.
+    swapped = "Osiris est un dieu du panthéon égyptien et un roi mythique du Nil antique."
+    span = next(s for s in value_spans(swapped) if s.text == "Nil")
+    reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], swapped, span)
+    assert (reading.check.read, reading.check.outcome, reading.passage) == ("Égypte", "contradicted", 0)
+    # An English item read in a French passage: the passage's language decides.
+    item = "Osiris was a god and a mythical king of the ancient Nile."
+    span = next(s for s in value_spans(item) if s.text == "Nile")
+    reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("Égypte", "contradicted")
+    parish = Evidence("wikipedia", "The Parish of Saint Mary holds the abbey.")
+    item = "The abbey stands in Lyon."
+    span = next(s for s in value_spans(item) if s.text == "Lyon")
+    reading = read_value(ScriptedChatModel(["Paris"]), [parish], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("Paris", "not_stated")
+
+
 def test_values_the_passage_states_in_the_items_words_do_not_count_against_the_limit() -> None:
     passages = [Evidence("wikipedia", "The dynasty ruled Dai Viet from 1428 to 1789 with an interruption: "
                                       "the Mac ruled between 1527 and 1533.")]

@@ -26,6 +26,7 @@ from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
+from factjudge.text.noun_slots import not_nouns
 from factjudge.text.tokenize import stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
@@ -211,10 +212,15 @@ def _short_forms(name: str) -> Iterator[str]:
     first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), what comes
     before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
     "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba"), and a ruler's name before
-    the ordinal ("Napoléon" of "Napoléon Ier")."""
+    the ordinal ("Napoléon" of "Napoléon Ier") and with it before the land ("Pedro II" of "Pedro II de
+    Brasil")."""
     ordinal = next((i for i, w in enumerate(name.split()) if i and _REGNAL.fullmatch(w)), None)
     if ordinal is not None:
         yield " ".join(name.split()[:ordinal])
+        # The ruler's name with the ordinal, without the land it is "of" ("Pedro II" of "Pedro II de
+        # Brasil"): the ordinal is no word of the name below, so no other short form says it.
+        if ordinal + 1 < len(name.split()) and name.split()[ordinal + 1].lower() in _JOINERS:
+            yield " ".join(name.split()[: ordinal + 1])
     words = [w for w in name.split() if w not in _SUFFIXES]
     if words and words[0][:1].isupper():
         yield from (" ".join(words[:i]) for i in range(2, min(len(words), _MAX_ALIAS_WORDS + 1))
@@ -418,13 +424,18 @@ class AliasIndex:
         out its sense. A noun the question asks for one of ("which planet", "the fastest animal") is
         what the answer names, not what it is about; so are the words describing it, each after a
         function word ("with wings and fur"), until a word follows another ("quelles positions peuvent
-        … lors de l'accouchement").
+        … lors de l'accouchement"). A word of a locution ("as well as", "sin embargo") is no noun, nor a
+        Spanish or French singular word no determiner comes before ("la comuna suiza": ``noun_slots``).
         """
         if not language:
             return None
         stop = stopwords_for(None)
         scored: list[tuple[float, int, Candidate, str]] = []
-        said = [_ELIDED.sub("", m.group()) for m in _SPOT_WORD.finditer(question)]
+        found_words = list(_SPOT_WORD.finditer(question))
+        said = [_ELIDED.sub("", m.group()) for m in found_words]
+        # A word of a locution ("well" of "as well as", "embargo" of "sin embargo") is no noun, nor a
+        # Spanish or French word no determiner comes before ("la comuna suiza").
+        fixed = not_nouns(question, language)
         describing = False  # within the noun asked for one of, and the nouns describing it
         for position, word in enumerate(said):
             if not word.islower() or len(word) < 3 or word in stop:
@@ -442,7 +453,8 @@ class AliasIndex:
             asked = _asks_for_one(said[:position], after, stop) and (
                 bool(found) or said[position - 1].casefold() not in _ASKING)
             describing = asked or (describing and said[position - 1].casefold() in stop)
-            if describing:
+            # Still a word of the description: only whether it names an article changes.
+            if describing or any(start <= found_words[position].start() < end for start, end in fixed):
                 continue
             wanted = _stems(context) - _stems(word)
             for candidate in found:

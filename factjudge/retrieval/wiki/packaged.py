@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -44,7 +45,9 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 6
+ALIAS_FORMAT = 8
+# An alias file's name: the digest of its data, then its format.
+_ALIAS_FILE = re.compile(r"aliases-[0-9a-f]+-v(\d+)\.json")
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -123,8 +126,8 @@ def ensure_aliases(directory: Path, files: dict[str, Path], digest: str,
     try:
         tmp.write_text(json.dumps(index.to_json(), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, target)
-        for old in directory.glob("aliases-*.json"):  # indexes of other data or formats
-            if old.name != target.name:
+        for old in directory.glob("aliases-*.json"):
+            if _older_alias_format(old.name):
                 old.unlink(missing_ok=True)
     except OSError as exc:  # kept in memory: the next process builds it again
         log.warning("cannot keep the packaged Wikipedia alias index in %s: %s", directory,
@@ -132,6 +135,17 @@ def ensure_aliases(directory: Path, files: dict[str, Path], digest: str,
     finally:
         tmp.unlink(missing_ok=True)
     return index
+
+
+def _older_alias_format(name: str) -> bool:
+    """Whether the alias file ``name`` is of an older format than this code's, so no longer read.
+
+    A newer format's file is kept: another install of factjudge on the machine reads it, and removing
+    it would make each install rebuild its index every time the other one built its own. A file of
+    other data in this format is kept too, for the same reason (two installs may pin other data).
+    """
+    found = _ALIAS_FILE.fullmatch(name)
+    return found is not None and int(found.group(1)) < ALIAS_FORMAT
 
 
 def ensure_index(directory: Path, files: dict[str, Path], digest: str, *, thorough: bool = False) -> Path:

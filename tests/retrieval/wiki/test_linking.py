@@ -85,6 +85,37 @@ def test_a_rulers_name_without_its_ordinal_is_a_short_form() -> None:
     assert ("Napoleón", "short") in set(aliases(king))
 
 
+# One emperor in three languages, as the packaged summaries give him: only the French lead names him
+# "Pedro II" ("Pierre II ou Pedro II"); the others by their titles, "Pedro II de Brasil", "… of Brazil".
+PEDRO = [
+    ("Pedro II de Brasil", "es", "emperador de Brasil", "Personas",
+     "Pedro II de Brasil fue el segundo y último monarca del Imperio brasileño."),
+    ("Pedro II of Brazil", "en", "Emperor of Brazil from 1831 to 1889", "People",
+     "Dom Pedro II was the second and final emperor of the Empire of Brazil."),
+    ("Pierre II (empereur du Brésil)", "fr", "empereur du Brésil", "Personnalités",
+     "Pierre II ou Pedro II, né le 2 décembre 1825 à Rio de Janeiro, est empereur du Brésil de 1831 à 1889."),
+]
+
+
+def test_a_rulers_name_with_its_ordinal_before_the_land_is_a_short_form() -> None:
+    assert ("Pedro II", "short") in set(aliases(Entry(*PEDRO[0])))
+    assert ("Pedro II", "short") in set(aliases(Entry(*PEDRO[1])))
+
+
+@pytest.mark.parametrize(("question", "answer", "lang"), [
+    ("¿Quién fue Pedro II?", "Pedro II fue emperador de Brasil.", "es"),
+    ("Who was Pedro II?", "Pedro II was emperor of Brazil.", "en"),
+    ("Qui était Pedro II ?", "Pedro II fut empereur du Brésil.", "fr"),
+])
+def test_a_ruler_asked_about_in_one_language_is_read_in_that_languages_article(
+        tmp_path: Path, question: str, answer: str, lang: str) -> None:
+    # Before, "Pedro II" named the French article only, so a Spanish answer was read in French.
+    wiki = PackagedWiki(tmp_path / "cache", summary_files(tmp_path, PEDRO))
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer))
+    assert reading.article == next(title for title, lg, *_ in PEDRO if lg == lang)
+    assert reading.evidence and (reading.evidence[0].url or "").startswith(f"https://{lang}.wikipedia.org/")
+
+
 @pytest.mark.parametrize(("name", "context", "language", "title", "lang"), [
     ("Great Wall", "The Great Wall is visible from space.", "en", "Great Wall of China", "en"),
     ("Cervantes", "Cervantes wrote Don Quixote.", "en", "Miguel de Cervantes", "en"),

@@ -114,6 +114,38 @@ def test_a_noun_asked_for_one_of_or_with_no_article_of_its_language_is_not_linke
     assert index.noun(question, f"{question} {answer}", language) is None
 
 
+# Articles titled by words a question may say in a locution, or as an adjective after its noun.
+FUNCTION_LEADS = [
+    ("Well", "en", "Excavation to reach water", "Technology",
+     "A well is an excavation or structure created in the ground to access liquid resources."),
+    ("Foot", "en", "Anatomical structure", "Biological sciences", "The foot is an anatomical structure."),
+    ("Bird", "en", "Class of animals", "Biological sciences", "Birds are warm-blooded vertebrates."),
+    ("Embargo", "es", "prohibición del comercio", "Economía", "Un embargo es una prohibición del comercio."),
+    ("Ciudad", "es", "asentamiento humano", "Geografía", "Una ciudad es un asentamiento humano."),
+    ("Suiza", "es", "país de Europa", "Geografía", "Suiza es un país de Europa central."),
+    ("Train", "fr", "véhicule ferroviaire", "Technologie", "Un train est un véhicule ferroviaire."),
+    ("Vietnamien", "fr", "langue", "Langues", "Le vietnamien est la langue officielle du Viêt Nam."),
+    ("Lac", "fr", "étendue d'eau", "Géographie", "Un lac est une étendue d'eau."),
+]
+
+
+@pytest.mark.parametrize(("question", "language", "title"), [
+    # A word of a locution is no noun: "well" of "as well as", "foot" of "on foot".
+    ("Which birds can add up numbers just as well as humans?", "en", None),
+    ("What is the record for crossing the English Channel on foot?", "en", None),
+    ("¿Por qué, sin embargo, creció la ciudad?", "es", "Ciudad"),
+    ("Qu'est-ce qui est en train de changer ?", "fr", None),
+    # Spanish and French put a determiner before a singular noun: a word after none is an adjective.
+    ("¿Cuándo fue creada la comuna suiza Gampel-Bratsch?", "es", None),
+    ("Qui a présidé l'état vietnamien ?", "fr", None),
+    ("Quelle est la profondeur du grand lac ?", "fr", "Lac"),
+])
+def test_a_word_of_a_locution_or_with_no_determiner_is_no_noun(question: str, language: str,
+                                                              title: str | None) -> None:
+    link = AliasIndex.build(Entry(*lead) for lead in FUNCTION_LEADS).noun(question, question, language)
+    assert (link.title if link else None) == title
+
+
 def _files(folder: Path) -> dict[str, Path]:
     return summary_files(folder, LEADS)
 

@@ -169,3 +169,25 @@ def test_an_altered_installation_is_no_fault_of_a_request(monkeypatch: pytest.Mo
     monkeypatch.setattr(packaged, "data_files", altered)
     with pytest.raises(RetrievalError, match="has SHA-256"):  # the service shows a 502 without it
         wiki_module._open(wiki_module.parse_wiki_spec("packaged"), allow_private=False)
+
+
+def test_two_installs_of_other_alias_formats_each_build_their_index_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files, cache, digest = write_files(tmp_path), tmp_path / "cache", "d" * 64
+    cache.mkdir()
+    stale = cache / f"aliases-{digest[:16]}-v{packaged.ALIAS_FORMAT - 1}.json"
+    stale.write_text("{}", encoding="utf-8")
+    built: list[int] = []
+    build = packaged.AliasIndex.build
+    monkeypatch.setattr(packaged.AliasIndex, "build", lambda entries: built.append(1) or build(entries))
+    old, new = packaged.ALIAS_FORMAT, packaged.ALIAS_FORMAT + 1
+    # An older install and a newer one take turns on one machine: each builds its own file once and
+    # leaves the other's, where each once removed the other's and built its own again at every turn.
+    for turn in (new, old, new, old, new):
+        monkeypatch.setattr(packaged, "ALIAS_FORMAT", turn)
+        assert packaged.ensure_aliases(cache, files, digest).link(["Eiffel Tower"], "", "en") is not None
+    assert len(built) == 2
+    assert sorted(p.name for p in cache.glob("aliases-*.json")) == [
+        f"aliases-{digest[:16]}-v{old}.json", f"aliases-{digest[:16]}-v{new}.json"]
+    # A format older than every install's is read by none: the first build removed it.
+    assert not stale.exists()
