@@ -178,7 +178,13 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
     # subject, as far as its capitalised words go (what follows says in which language).
     either = _OR.split(head.split(",")[0], maxsplit=1)
     if len(either) == 2:
-        for name in (_clean(either[0]), _capitalised(_clean(either[1]))):
+        second = _clean(either[1])
+        named = _capitalised(second)
+        rest = second[len(named):].split()
+        # Capitalised words before a common noun are no name ("The common quail or European quail").
+        if rest and rest[0].lower() not in stopwords_for(None):
+            named = ""
+        for name in (_clean(either[0]), named):
             if name[:1].isupper() and len(name.split()) <= _MAX_ALIAS_WORDS:
                 yield name, "also"
                 names.append(name)
@@ -191,7 +197,7 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
     # A person's surname is a name however common the word ("Swift", "Peel"); another short form is
     # none when the leads write it in lower case ("Tower" of "Eiffel Tower").
     person = is_person(entry)
-    shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name))
+    shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name, person))
     yield from ((short, "short") for short in dict.fromkeys(shorts)
                 if fold(short) not in common or (person and " " not in short))
 
@@ -207,8 +213,9 @@ def subject_names(title: str, lead: str) -> frozenset[str]:
     return frozenset(fold(name) for name, kind in aliases(Entry(title, "", lead=lead)) if kind != "short")
 
 
-def _short_forms(name: str) -> Iterator[str]:
-    """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
+def _short_forms(name: str, person: bool) -> Iterator[str]:
+    """Shorter ways to say a name of capitalised words: a person's last word (a surname: "Cervantes";
+    not a place's or a thing's: "York", "American" of "Scientific American"), its
     first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), what comes
     before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
     "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba"), and a ruler's name before
@@ -227,7 +234,8 @@ def _short_forms(name: str) -> Iterator[str]:
                     if words[i].lower() in _JOINERS and words[i - 1].lower() not in _JOINERS)
     if len(words) < 2 or len(words) > _MAX_SHORTENED:
         return
-    if all(w[:1].isupper() or w.lower() in _JOINERS for w in words) and words[-2].lower() not in _JOINERS:
+    if person and all(w[:1].isupper() or w.lower() in _JOINERS for w in words) \
+            and words[-2].lower() not in _JOINERS:
         yield words[-1]
     if len(words) > 2 and words[0][:1].isupper() and words[1][:1].isupper():
         yield " ".join(words[:2])

@@ -76,6 +76,17 @@ def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None
     metal = Entry("Mercury (element)", "en", "", "", "Mercury or quicksilver is a chemical element.")
     # A common noun after "or" names no article: only capitalised words are a name.
     assert not any(name.startswith("quicksilver") for name, _ in aliases(metal))
+    # Nor does an adjective before one: "European" is no name of the common quail.
+    bird = Entry("Common quail", "en", "", "", "The common quail or European quail is a small bird.")
+    assert set(aliases(bird)) == {("Common quail", "title")}
+
+
+def test_only_a_persons_last_word_is_a_short_form() -> None:
+    # "Scientific American" is not what "American trains" speak of; "New York" is no "York".
+    for title in ("Scientific American", "New York"):
+        assert all(kind != "short" for _, kind in aliases(Entry(title, "en", "", "Society", f"{title} is.")))
+    fleming = Entry("Alexander Fleming", "en", "", "People", "Sir Alexander Fleming was a physician.")
+    assert ("Fleming", "short") in set(aliases(fleming))
 
 
 def test_a_rulers_name_without_its_ordinal_is_a_short_form() -> None:

@@ -187,7 +187,7 @@ def test_two_installs_of_other_alias_formats_each_build_their_index_once(
         monkeypatch.setattr(packaged, "ALIAS_FORMAT", turn)
         assert packaged.ensure_aliases(cache, files, digest).link(["Eiffel Tower"], "", "en") is not None
     assert len(built) == 2
-    assert sorted(p.name for p in cache.glob("aliases-*.json")) == [
-        f"aliases-{digest[:16]}-v{old}.json", f"aliases-{digest[:16]}-v{new}.json"]
+    assert {p.name for p in cache.glob("aliases-*.json")} == {
+        f"aliases-{digest[:16]}-v{old}.json", f"aliases-{digest[:16]}-v{new}.json"}
     # A format older than every install's is read by none: the first build removed it.
     assert not stale.exists()
