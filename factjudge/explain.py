@@ -82,6 +82,8 @@ def why(verdict: Verdict) -> str:
         return f"{where} {_verb('state', plural)} it nearly word for word; {_values_words(g, evidence)}"
     if g.rule == "context_words":
         return f"{where} {_verb('hold', plural)} every word and number of it, and no value read differs"
+    if g.rule == "confirmed":
+        return _values_words(g, evidence)
     if g.rule == "silent":
         return (f"not enough evidence: {where} {_verb('do', plural)} not state it, and nothing in "
                 f"{'them' if plural else 'it'} says otherwise")
@@ -122,7 +124,7 @@ def score_note(verdict: Verdict) -> str:
     if score is None:
         return ""
     edges = ""
-    if g.rule in ("values", "verbatim", "context_words"):  # the words decided, not the score's edges
+    if g.rule in ("values", "verbatim", "context_words", "confirmed"):  # the words decided, not the edges
         edges = ""
     elif g.true_below is not None and g.false_from is not None and g.true_below != g.false_from:
         edges = f"; true below {g.true_below:.2f}, false from {g.false_from:.2f}"

@@ -21,12 +21,15 @@ from typing import Any, Literal
 #                the passages is the item's own: supported, whatever the model's doubt
 #   context_words  the whole context holds every content word and number of the item, and no value
 #                read from it was contradicted: supported, whatever the model's doubt (it read one window)
+#   confirmed    every value the item states was read from the passages as stated, none of them its
+#                subject, and it negates nothing: supported where the model was unsure (gathered evidence)
 #   claims       a segment, from the verdicts on its claims
 #   no_evidence  nothing to read: not enough evidence
 #   silent       the passages do not support it, but nothing in them says otherwise (no value they
 #                contradict): not enough evidence, unless silence counts as false (``silence``)
 #   not_checkable, unparseable, unjudged (the check stopped first), none (kept without grounds)
-Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "verbatim", "context_words", "claims",
+Rule = Literal["word", "cut", "band", "listed", "scorer", "values", "verbatim", "context_words", "confirmed",
+               "claims",
                "no_evidence", "silent", "not_checkable", "unparseable", "unjudged", "none"]
 Outcome = Literal["confirmed", "contradicted", "not_stated"]
 

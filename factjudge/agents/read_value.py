@@ -30,9 +30,10 @@ from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import subject_names
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import not_a_contradiction
+from factjudge.text.contradiction import EVENT_STEM, not_a_contradiction
 from factjudge.text.language import guess_language
 from factjudge.text.segmenter import split_sentences
+from factjudge.text.tokenize import stems
 from factjudge.text.value_match import (
     Outcome,
     aligned_value,
@@ -127,8 +128,8 @@ def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: st
                             passage=texts[where])
     outcome = "confirmed" if outcome == "contradicted" and one_thing(span.text, read, span.kind, passages) \
         else outcome
-    if outcome == "not_stated" or (outcome == "contradicted"
-                                   and _excuse(item, span, read, sentence, texts, passages[where])):
+    if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, passages,
+                                                                          where)):
         return None
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
     return ValueReading(check, "cloze", where, "", None, calls=0)
@@ -149,20 +150,25 @@ def _others(item: str, span: ValueSpan, question: str) -> list[str]:
     return others + (topic_names(question) if question.strip() else [])
 
 
-def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, texts: Sequence[str],
-            article: Evidence | None = None) -> str | None:
-    """Why ``read`` where the item states ``span`` contradicts nothing (``not_a_contradiction``);
-    ``article`` is the passage ``read`` came from."""
+def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passages: Sequence[Evidence],
+            where: int | None) -> str | None:
+    """Why ``read`` (from ``passages[where]``) where the item states ``span`` contradicts nothing
+    (``not_a_contradiction``)."""
     lead = Names.of(item).leading()
-    # The item's other names say what a date of it is of ("paraître La Filiation en 1871"); a name of the
-    # passage's own subject is said by every sentence of its article, named or not ("His discovery in
-    # 1928" in *Alexander Fleming*).
-    own = subject_names(article.title, article.text) if article is not None and article.title else frozenset()
-    named = [s.text for s in value_spans(item)
-             if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)
-             and not any(set(fold(s.text).split()) <= set(name.split()) for name in own)]
-    subject = lead.name if lead else None
-    return not_a_contradiction(span.text, read, span.kind, sentence, texts, subject, named)
+    spans = value_spans(item)
+    # The item's other names say what a date of it is of ("paraître La Filiation en 1871").
+    named = [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
+    article = passages[where] if where is not None else None
+    about = subject_names(article.title, article.text) if article is not None and article.title else ()
+    # Read in another article than the first, its subject's: the words saying what the item dates, which
+    # are neither a value of it nor the title of an article read ("invented" of "The telephone was
+    # invented by Alexander Graham Bell in 1876").
+    event: set[str] = set()
+    if article is not None and article.title and article.title != passages[0].title:
+        said = " ".join([*(s.text for s in spans), *(ev.title or "" for ev in passages)])
+        event = {w for w in stems(item, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
+    return not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
+                               lead.name if lead else None, named, about, event)
 
 
 def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
@@ -224,7 +230,7 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         outcome = "confirmed"
     excused = None
     if outcome == "contradicted" and read:
-        excused = _excuse(item, span, read, sentence, texts, passages[where] if where is not None else None)
+        excused = _excuse(item, span, read, sentence, passages, where)
         outcome = "not_stated" if excused else outcome
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence, excused)
     return ValueReading(check, form, where, answer, result.trace, echo=echo)

@@ -31,7 +31,7 @@ from factjudge.judges.base import (
     deciding_sentence,
     with_unsupported_words,
 )
-from factjudge.judges.verbatim import stated_in_context, stated_verbatim
+from factjudge.judges.verbatim import confirmed_by_values, stated_in_context, stated_verbatim
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import DecisionContract
@@ -212,6 +212,8 @@ class DecisionJudge(PromptedJudge):
         if self.reading.silence_unverified and verdict.label == "false" and verdict.grounds.rule != "values":
             verdict = dataclasses.replace(verdict, label="unverified",
                                           grounds=dataclasses.replace(verdict.grounds, rule="silent"))
+        if self.reading.silence_unverified:
+            verdict = confirmed_by_values(verdict, text)
         if self.reading.mark_unsupported:
             verdict = self._mark_unsupported(job, item, text, verdict)
         return verdict

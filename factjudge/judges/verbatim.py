@@ -1,5 +1,6 @@
 """A sentence its context states nearly word for word, with every value read confirmed, is supported;
-so is one whose words the whole context holds, with no value read contradicted.
+so is one whose words the whole context holds, with no value read contradicted; and, against gathered
+evidence, one the model was unsure of whose every value was read as stated.
 
 A value read and confirmed counts as stated whatever its words ("cien grados" where the passage
 writes "100 °C"): the passage gives that value in that slot, and the words around it decide.
@@ -21,9 +22,11 @@ contradicted, what the model doubted is how the words were put together, and the
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
 from factjudge.records import Evidence, Verdict
+from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.unsupported import context_share, stated_share
 
 # The share of an item's content words and numbers one passage sentence must hold. On RAGTruth's
@@ -37,6 +40,10 @@ NEARLY_VERBATIM = 0.9
 # (1,057 reach 1.0, 2.6% marked; 6.0% of all sentences are), 14% of the marked sentences; data2txt
 # answers paraphrase their record, and 236 of 7,935 reach it (3 marked).
 IN_CONTEXT: float | None = 0.9
+# Words that negate what a sentence says (en/es/fr): a sentence holding one is not supported by its
+# values ("Fleming did not discover penicillin in 1928" states two values the lead gives).
+_NEGATIONS = frozenset("""not never no nor neither none cannot nunca jamás jamais ni ningún ninguna ne pas
+aucun aucune""".split())  # noqa: SIM905
 
 
 def stated_verbatim(verdict: Verdict, text: str, evidence: Sequence[Evidence],
@@ -74,4 +81,26 @@ def stated_in_context(verdict: Verdict, text: str, context: Sequence[Evidence], 
     edge = verdict.grounds.true_below or 0.5
     score = None if verdict.error_score is None else round(verdict.error_score * edge, 6)
     grounds = dataclasses.replace(verdict.grounds, rule="context_words")
+    return dataclasses.replace(verdict, label="true", error_score=score, grounds=grounds, spans=())
+
+
+def confirmed_by_values(verdict: Verdict, text: str) -> Verdict:
+    """``verdict`` on ``text``, left unverified by the model's doubt against gathered passages, made true
+    when every value it states was read from them as stated and one at least is not its subject ("Zola a
+    vu le jour à Paris en 1840": Paris and 1840 read where the lead gives his birth), and it negates
+    nothing; as it was otherwise."""
+    values = verdict.grounds.values
+    if verdict.label != "unverified" or verdict.grounds.rule not in ("band", "silent") or not values \
+            or any(v.outcome != "confirmed" for v in values):
+        return verdict
+    words = set(re.findall(r"[^\W\d_]+", fold(text.replace("’", "'")).replace("n't", " not")))
+    if words & _NEGATIONS or "n" in words:  # "n'est pas", "n'a jamais": the elided "ne"
+        return verdict
+    lead = Names.of(text).leading()
+    if lead is not None and all(fold(v.stated) in fold(lead.name) or fold(lead.name) in fold(v.stated)
+                                for v in values):
+        return verdict
+    edge = verdict.grounds.true_below or 0.5
+    score = None if verdict.error_score is None else round(min(verdict.error_score, 1.0) * edge, 6)
+    grounds = dataclasses.replace(verdict.grounds, rule="confirmed")
     return dataclasses.replace(verdict, label="true", error_score=score, grounds=grounds, spans=())

@@ -13,7 +13,9 @@ same relation of the same subject and that excludes the stated value. Four readi
   between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona;
 - **the date of another event**: a date read from a sentence that does not name what the item dates
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
-  1859"; a prize's year read for a discovery's): that sentence dates something else of the subject.
+  1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
+  so does a sentence of another subject's article that says none of the item's words for what it
+  dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885").
 
 Each is a rule on the passage's own words, so what is left as a contradiction has a reason a reader
 can check in the sentence shown.
@@ -23,9 +25,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal
 
+from factjudge.text.tokenize import stems
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event"]
@@ -40,15 +43,22 @@ _WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # Kinds of value that date an event.
 _DATES = frozenset({"date", "year", "century"})
+# Words saying what an item dates are compared by their first letters ("discovered", "discovery").
+EVENT_STEM = 6
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
                         passages: Sequence[str], subject: str | None,
-                        named: Sequence[str] = ()) -> Excuse | None:
+                        named: Sequence[str] = (), about: Collection[str] = (),
+                        event: Collection[str] = ()) -> Excuse | None:
     """Why reading ``read`` where the item states ``stated`` contradicts nothing, or None when it does.
 
     ``sentence`` is the passage sentence ``read`` came from; ``subject`` the name the item's sentence
-    opens with (what it is about); ``named`` the item's other names (what it says the value is of).
+    opens with (what it is about); ``named`` the item's other names (what it says the value is of);
+    ``about`` the names (folded) of what the article ``sentence`` is from is about, which each of its
+    sentences speaks of, named or not ("His discovery in 1928" in *Alexander Fleming*); ``event`` the
+    stems (``EVENT_STEM`` letters) of the words saying what the item dates ("invented"), given where
+    the sentence is from another article than the item's subject's.
     """
     if subject and _same_words(read, subject):
         return "own_subject"
@@ -57,17 +67,25 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
                                          for p in passages):
         return "place_within"
-    if kind in _DATES and sentence and _dates_another(sentence, named, subject):
+    if kind in _DATES and sentence and (_dates_another(sentence, named, subject, about)
+                                        or (bool(event) and not set(event) & stems(sentence, EVENT_STEM))):
         return "other_event"
     return None
 
 
-def _dates_another(sentence: str, named: Sequence[str], subject: str | None) -> bool:
+def _dates_another(sentence: str, named: Sequence[str], subject: str | None, about: Collection[str]) -> bool:
     """Whether ``sentence`` leaves out a name the item dates something of (its work, prize, place),
-    besides its subject: a date read there is another event's."""
+    besides its subject and its article's: a date read there is another event's."""
     own = set(_words(subject or ""))
     text = _plain(sentence)
-    return any(_words(name) and not set(_words(name)) <= own and not _find(name, text) for name in named)
+    return any(_words(name) and not set(_words(name)) <= own and not _find(name, text)
+               and not _is_about(name, about) for name in named)
+
+
+def _is_about(name: str, about: Collection[str]) -> bool:
+    """Whether ``name`` is one of ``about``'s names or a part of one ("Fleming" of "alexander fleming")."""
+    words = set(_words(name))
+    return bool(words) and any(words <= set(other.split()) for other in about)
 
 
 def _same_words(a: str, b: str) -> bool:

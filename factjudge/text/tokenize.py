@@ -160,3 +160,9 @@ def tokenize(text: str, *, stopwords: bool = False, lang: str | None = None) -> 
         stop = stopwords_for(lang)
         tokens = [t for t in tokens if t not in stop]
     return tokens
+
+
+def stems(text: str, letters: int) -> set[str]:
+    """The content words of ``text`` (stop words left out), each by its first ``letters`` letters: a
+    stem that meets "discovered" and "discovery"."""
+    return {word[:letters] for word in tokenize(text, stopwords=True)}

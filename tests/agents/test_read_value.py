@@ -250,3 +250,28 @@ def test_a_name_the_leads_subject_is_also_given_is_the_same_thing_as_its_title()
     [alone] = check_values(ScriptedChatModel(["Antananarivo"]), item, [country], lang="fr",
                            question="Quelle est la capitale de Madagascar ?")
     assert alone.check.outcome == "contradicted"
+
+
+TELEPHONE = Evidence("wikipedia", "A telephone is a telecommunications device that permits two or more users "
+                     "to conduct a conversation.", title="Telephone")
+BELL = Evidence("wikipedia", "Alexander Graham Bell was a Scottish-born inventor credited with patenting the "
+                "first practical telephone. He also co-founded the American Telephone and Telegraph Company "
+                "(AT&T) in 1885. His discovery in 1876 of how to send a voice over a wire was patented.",
+                title="Alexander Graham Bell")
+
+
+def test_a_date_in_another_articles_sentence_that_says_nothing_of_the_event_contradicts_nothing() -> None:
+    # Read in the person's article, the year of something else he did: the item is left unread.
+    item = "The telephone was invented by Alexander Graham Bell in 1876."
+    span = next(s for s in value_spans(item) if s.kind == "year")
+    reading = read_value(ScriptedChatModel(["1885"]), [TELEPHONE, BELL], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.check.excused) == \
+        ("1885", "not_stated", "other_event")
+
+
+def test_a_date_in_another_articles_sentence_that_speaks_of_the_event_contradicts_the_stated_one() -> None:
+    # "discovered" and "discovery" meet: his sentence dates what the item dates, unnamed.
+    item = "The telephone was discovered by Alexander Graham Bell in 1878."
+    span = next(s for s in value_spans(item) if s.kind == "year")
+    reading = read_value(ScriptedChatModel(["1876"]), [TELEPHONE, BELL], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("1876", "contradicted")

@@ -8,13 +8,17 @@ confirmed value did not count for the item.
 
 from __future__ import annotations
 
+import pytest
+
 from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
+from factjudge.grounds import Grounds, ValueCheck
+from factjudge.judges.verbatim import confirmed_by_values
 from factjudge.llm.base import Completion, Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import CheckResult
+from factjudge.records import CheckResult, Verdict
 from factjudge.text.unsupported import stated_share, unsupported_spans
 from tests.judges.test_evidence_judge import yes_no
 
@@ -185,3 +189,36 @@ def test_a_sentence_with_words_the_context_lacks_stays_the_models_call() -> None
     [verdict] = result.segment_verdicts
     assert verdict.label == "false" and verdict.grounds.rule == "cut"
     assert [s.text for s in verdict.spans] == ["famous and busy"]
+
+
+def _unsure(text: str, *values: tuple[str, str], rule: str = "band") -> Verdict:
+    """An unverified verdict on ``text`` by the model's doubt, its ``values`` (stated, outcome) read."""
+    checks = tuple(ValueCheck(stated, "name", "", stated if outcome == "confirmed" else None,
+                              outcome) for stated, outcome in values)  # type: ignore[arg-type]
+    grounds = Grounds(rule, score=0.47, true_below=0.41, false_from=0.5, values=checks)  # type: ignore[arg-type]
+    return Verdict("segment", 0, "unverified", 0.47, "evidence", grounds=grounds)
+
+
+def test_every_value_read_as_stated_supports_what_the_model_was_unsure_of() -> None:
+    text = "Zola a vu le jour à Paris en 1840."
+    verdict = confirmed_by_values(_unsure(text, ("Paris", "confirmed"), ("1840", "confirmed"), rule="silent"),
+                                  text)
+    assert verdict.label == "true" and verdict.grounds.rule == "confirmed"
+    assert verdict.error_score is not None and verdict.error_score < 0.41
+    assert explain.why(verdict) == "the passage says Paris and 1840, as the answer does"
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    # One value the passages do not give.
+    ("Zola a vu le jour à Paris en 1840.", [("Paris", "confirmed"), ("1840", "not_stated")]),
+    # A negation: both values are the lead's, the sentence denies them.
+    ("Alexander Fleming did not discover penicillin in 1928.", [("1928", "confirmed")]),
+    ("Fleming didn't discover penicillin in 1928.", [("1928", "confirmed")]),
+    ("Zola n'est pas né à Paris.", [("Paris", "confirmed")]),
+    ("Zola no nació en París.", [("París", "confirmed")]),
+    # Its only value is its own subject, which the passages name whatever they say of it.
+    ("L'Everest est la plus haute montagne du monde.", [("L'Everest", "confirmed")]),
+])
+def test_a_value_missing_a_negation_or_only_the_subject_leaves_it_unverified(
+        text: str, values: list[tuple[str, str]]) -> None:
+    assert confirmed_by_values(_unsure(text, *values), text).label == "unverified"

@@ -33,6 +33,28 @@ def test_a_date_read_from_a_sentence_about_another_event_contradicts_nothing(
     assert not_a_contradiction(stated, read, "year", sentence, [sentence], "Charles Darwin", named) == why
 
 
+FLEMING = {"alexander fleming", "sir alexander fleming"}
+
+
+@pytest.mark.parametrize(("subject", "read", "sentence", "named", "about", "event", "why"), [
+    # His own article's sentence speaks of him unnamed, and of the discovery the item dates: it stands.
+    ("Penicillin", "1928", "His discovery in 1928 of benzylpenicillin changed medicine.",
+     ["Alexander Fleming"], FLEMING, {"discov"}, None),
+    # It says nothing of a discovery: the year of his prize is another event's.
+    ("Penicillin", "1945", "He shared the 1945 Nobel Prize in Physiology or Medicine.",
+     ["Alexander Fleming"], FLEMING, {"discov"}, "other_event"),
+    (None, "1885", "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.",
+     ["Alexander Graham Bell"], {"alexander graham bell"}, {"invent"}, "other_event"),
+    ("Eiffel Tower", "1900", "Paris hosted the 1900 Summer Olympics.", [], {"paris"}, {"comple"},
+     "other_event"),
+])
+def test_a_date_in_another_subjects_article_stands_only_where_it_speaks_of_the_items_event(
+        subject: str | None, read: str, sentence: str, named: list[str], about: set[str], event: set[str],
+        why: str | None) -> None:
+    assert not_a_contradiction("1938", read, "year", sentence, [sentence], subject, named, about,
+                               event) == why
+
+
 @pytest.mark.parametrize(("stated", "read", "kind", "sentence", "subject", "why"), [
     # The slot holds several values, and the passage names the stated one among them.
     ("Manchester United", "Real Madrid", "name", CLUBS, None, "listed_together"),

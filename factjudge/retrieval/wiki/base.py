@@ -20,7 +20,7 @@ from factjudge.retrieval.bm25 import BM25Index
 from factjudge.retrieval.chunker import chunk
 from factjudge.retrieval.wiki.names import fold
 from factjudge.text.segmenter import split_sentences
-from factjudge.text.tokenize import tokenize
+from factjudge.text.tokenize import stems
 
 # The names ``--wiki`` takes: packaged, zim:PATH, factscore:PATH, api[:LANG or api.php URL].
 WIKI_KINDS = ("packaged", "zim", "factscore", "api")
@@ -96,10 +96,10 @@ def excerpt(text: str, query: str, sentences: int = 3) -> str:
     parts = split_sentences(text)
     if len(parts) <= sentences:
         return text
-    wanted = _stems(query)
+    wanted = stems(query, _STEM)
 
     def shared(i: int) -> int:
-        return sum(2 if word.isdigit() else 1 for word in wanted & _stems(parts[i]))
+        return sum(2 if word.isdigit() else 1 for word in wanted & stems(parts[i], _STEM))
 
     best = sorted(range(1, len(parts)), key=lambda i: -shared(i))
     kept = sorted({0, *best[: sentences - 1]})
@@ -107,11 +107,6 @@ def excerpt(text: str, query: str, sentences: int = 3) -> str:
     for before, i in itertools.pairwise(kept):
         out += (" " if i == before + 1 else " … ") + parts[i]
     return out
-
-
-def _stems(text: str) -> set[str]:
-    """The words of ``text`` without stop words, each by its first letters ("discovered", "discovery")."""
-    return {word[:_STEM] for word in tokenize(text, stopwords=True)}
 
 
 def rank_articles(query: str, articles: Sequence[Article], k: int, *, topics: Sequence[str] = (),

@@ -27,7 +27,7 @@ from typing import Any
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
 from factjudge.text.noun_slots import not_nouns
-from factjudge.text.tokenize import stopwords_for, tokenize
+from factjudge.text.tokenize import stems, stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
 STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "near": 0.5}
@@ -305,11 +305,6 @@ def _one_letter_apart(a: str, b: str) -> bool:
     return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
 
 
-def _stems(text: str) -> set[str]:
-    """The first letters of the content words of ``text``."""
-    return {word[:_STEM] for word in tokenize(text, stopwords=True)}
-
-
 class AliasIndex:
     """Every alias of every article, folded, to the articles it may name, and what each article is about.
 
@@ -464,11 +459,11 @@ class AliasIndex:
             # Still a word of the description: only whether it names an article changes.
             if describing or any(start <= found_words[position].start() < end for start, end in fixed):
                 continue
-            wanted = _stems(context) - _stems(word)
+            wanted = stems(context, _STEM) - stems(word, _STEM)
             for candidate in found:
                 about = self._about.get(f"{candidate.title}\t{candidate.lang}", "")
-                shared = len(wanted & _stems(gist(candidate.title, about,
-                                                  self.lead(candidate.title, candidate.lang))))
+                shared = len(wanted & stems(gist(candidate.title, about,
+                                                 self.lead(candidate.title, candidate.lang)), _STEM))
                 if candidate.kind == "base" and not shared:
                     continue  # one sense of the word, and nothing says it is this one
                 score = candidate.strength * (1 + WORD_WEIGHT * min(shared, MAX_WORDS))
