@@ -13,7 +13,7 @@ from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval import metrics
 from factjudge.eval.datasets import dataset_files, dataset_hash, load_dataset, load_rows
-from factjudge.eval.datasets.ragtruth import render_record
+from factjudge.eval.datasets.json_record import render_record
 from factjudge.eval.evaluate import evaluate
 from factjudge.eval.report import write_report
 from factjudge.eval.summary import predicted_spans
@@ -80,13 +80,14 @@ def ragtruth_folder(folder: Path) -> Path:
     return folder
 
 
-def test_a_record_is_rendered_as_key_value_lines_nested_keys_joined() -> None:
+def test_a_record_is_rendered_as_titled_passages_in_plain_words() -> None:
     assert render_record(RECORD).split("\n") == [
-        "name: Finch & Fork", "city: Santa Barbara", "hours / Monday: 17:30-23:0", "hours / Sunday: 9:0-14:0",
-        "attributes / BusinessParking / garage: yes", "attributes / BusinessParking / lot: no",
-        "attributes / Music: unknown", "review info 1 / review stars: 5.0",
-        "review info 1 / review text: Great brunch. We'll be back.", "review info 2 / review stars: 3.0",
-        "review info 2 / review text: Overpriced."]
+        "Finch & Fork", "name: Finch & Fork", "city: Santa Barbara", "",
+        "Finch & Fork: hours", "Monday: 5:30 PM to 11:00 PM (17:30-23:00)",
+        "Sunday: 9:00 AM to 2:00 PM (9:00-14:00)", "",
+        "Finch & Fork: attributes", "parking: garage yes, lot no", "Music: not given", "",
+        "Finch & Fork: review 1 of 2", "stars: 5.0", "text: Great brunch. We'll be back.", "",
+        "Finch & Fork: review 2 of 2", "stars: 3.0", "text: Overpriced."]
 
 
 def test_faithjudge_layout_one_example_per_response_with_typed_spans(tmp_path: Path) -> None:
