@@ -86,8 +86,8 @@ def test_a_record_is_rendered_as_titled_passages_in_plain_words() -> None:
         "Finch & Fork: hours", "Monday: 5:30 PM to 11:00 PM (17:30-23:00)",
         "Sunday: 9:00 AM to 2:00 PM (9:00-14:00)", "",
         "Finch & Fork: attributes", "parking: garage yes, lot no", "Music: not given", "",
-        "Finch & Fork: review 1 of 2", "stars: 5.0", "text: Great brunch. We'll be back.", "",
-        "Finch & Fork: review 2 of 2", "stars: 3.0", "text: Overpriced."]
+        "Finch & Fork: review 1 of 2", "review stars: 5.0", "review text: Great brunch. We'll be back.", "",
+        "Finch & Fork: review 2 of 2", "review stars: 3.0", "review text: Overpriced."]
 
 
 def test_faithjudge_layout_one_example_per_response_with_typed_spans(tmp_path: Path) -> None:

@@ -185,3 +185,17 @@ def test_a_sentence_with_words_the_context_lacks_stays_the_models_call() -> None
     [verdict] = result.segment_verdicts
     assert verdict.label == "false" and verdict.grounds.rule == "cut"
     assert [s.text for s in verdict.spans] == ["famous and busy"]
+
+
+def test_an_attribute_the_record_denies_is_not_stated_by_its_words() -> None:
+    # "outdoor seating: no" holds every word of the sentence; it denies them, so the model's doubt stands,
+    # while the sentence that denies it too rests on the same words.
+    record = ["name: Finch & Fork\ncity: Santa Barbara",
+              "outdoor seating: no\nWiFi: free\nparking: garage yes, lot no"]
+    model = ScriptedChatModel(lambda messages: "NOT STATED" if "___" in messages[-1]["content"]
+                              else yes_no(0.9), name=LOCAL_DEFAULT)
+    offers, lacks = (Checker(CheckConfig(strategy="supported"), model).check("", answer, context=record)
+                     .segment_verdicts[0] for answer in ("Finch & Fork offers outdoor seating.",
+                                                         "Finch & Fork has no outdoor seating."))
+    assert (offers.label, offers.grounds.rule) == ("false", "cut")
+    assert (lacks.label, lacks.grounds.rule) == ("true", "context_words")

@@ -151,18 +151,15 @@ def _shared_word(item: Mapping[str, Any]) -> str | None:
 
 
 def _item_text(item: Mapping[str, Any]) -> str:
-    """A list item's short fields one a line, its long text (a review's) last, as a paragraph."""
-    shared = _shared_word(item)
+    """A list item's short fields one a line, its long text (a review's) last, as a paragraph. Keys keep
+    every word: a review's "stars: 2.0" was read as the business's rating, "review stars: 2.0" is not."""
     lines, body = [], []
     for key, raw in item.items():
         value = parsed(raw)
         if isinstance(value, str) and len(value.split()) >= _BODY_WORDS:
             body.append(" ".join(value.split()))
             continue
-        words = key_words(str(key))
-        if shared and words.startswith(shared + " "):
-            words = words[len(shared) + 1:]
-        lines.append(f"{words}: {value_words(value)}")
+        lines.append(f"{key_words(str(key))}: {value_words(value)}")
     return "\n".join(lines + body)
 
 
