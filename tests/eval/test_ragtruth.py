@@ -12,8 +12,8 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval import metrics
-from factjudge.eval.datasets import dataset_files, dataset_hash, load_dataset, load_rows
-from factjudge.eval.datasets.json_record import render_record
+from factjudge.eval.datasets import Example, dataset_files, dataset_hash, load_dataset, load_rows
+from factjudge.eval.datasets.json_record import record_passages, render_record
 from factjudge.eval.evaluate import evaluate
 from factjudge.eval.report import write_report
 from factjudge.eval.summary import predicted_spans
@@ -21,6 +21,7 @@ from factjudge.eval.tables.ragtruth import rag_rows, rag_type_rows
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
 
 NEWS = ("The council opened a new library in Leeds on Monday. It holds 40,000 books. "
         "The mayor said it cost four million pounds.")
@@ -88,6 +89,14 @@ def test_a_record_is_rendered_as_titled_passages_in_plain_words() -> None:
         "Finch & Fork: attributes", "parking: garage yes, lot no", "Music: not given", "",
         "Finch & Fork: review 1 of 2", "review stars: 5.0", "review text: Great brunch. We'll be back.", "",
         "Finch & Fork: review 2 of 2", "review stars: 3.0", "review text: Overpriced."]
+
+
+def test_a_records_passages_survive_the_examples_json() -> None:
+    example = Example("x", "", "Finch & Fork is in Santa Barbara.", grounding="g",
+                      passages=tuple(record_passages(RECORD)))
+    assert Example.from_dict(json.loads(json.dumps(example.to_dict()))) == example
+    assert Example.from_dict({"id": "y", "question": "", "answer": "a", "passages": ["one"]}).passages == (
+        Evidence("context", "one"),)
 
 
 def test_faithjudge_layout_one_example_per_response_with_typed_spans(tmp_path: Path) -> None:

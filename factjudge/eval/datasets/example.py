@@ -63,7 +63,9 @@ class Example:
                 kwargs[key] = tuple(kwargs[key] or ())
         kwargs["spans"] = tuple((int(s), int(e)) for s, e in kwargs.get("spans") or ())
         kwargs["soft_spans"] = tuple((int(s), int(e), float(p)) for s, e, p in kwargs.get("soft_spans") or ())
-        kwargs["passages"] = tuple(ev if isinstance(ev, Evidence) else Evidence.from_dict(dict(ev))
+        # A table's passages may be plain strings: each one passage of the context.
+        kwargs["passages"] = tuple(ev if isinstance(ev, Evidence) else Evidence("context", ev)
+                                   if isinstance(ev, str) else Evidence.from_dict(dict(ev))
                                    for ev in kwargs.get("passages") or ())
         kwargs["meta"] = dict(kwargs.get("meta") or {})
         return cls(**kwargs)
