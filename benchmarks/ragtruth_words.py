@@ -8,7 +8,8 @@ answers (dev; the QA task is kept apart and never read here).
    cuts it), the largest share of its content words and numbers one source sentence holds; per bar, how
    many sentences reach it and how many of those hold a marked hallucination.
 2. Every word in the context (``judges.verbatim.IN_CONTEXT``): for each answer sentence, the share of
-   its content words and numbers the whole source holds (pooled, not one sentence of it); per bar, how
+   its content words and numbers the whole source holds (pooled, not one sentence of it; not in a
+   clause that denies them, ``unsupported.affirmed``, as the rule counts them); per bar, how
    many sentences reach it, how many of those hold a marked hallucination, and the share of all marked
    sentences they are (what a rule supporting them would cost a perfect judge).
 3. Spans as phrases (``judges.decision.PHRASE_JOIN``): character-level span F1 of the ways to mark a
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from factjudge.eval.datasets import Example, load_dataset
 from factjudge.text.segmenter import segment
-from factjudge.text.unsupported import context_share, stated_share, unsupported_spans
+from factjudge.text.unsupported import affirmed, context_share, stated_share, unsupported_spans
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 TASKS = ("summary", "data2txt")
@@ -34,6 +35,11 @@ BARS = (1.0, 0.95, 0.9, 0.85, 0.8, 0.7)
 MARKINGS: dict[str, int | None] = {"words": None, "phrases, join 0": 0, "phrases, join 1": 1,
                                    "phrases, join 2": 2, "first to last word": 1000}
 DETECTORS = ((1.0, 0.0), (0.6, 0.1), (0.8, 0.2))
+
+
+def _texts(ex: Example) -> list[str]:
+    """What the judge reads: a record's passages apart, else the source as one passage."""
+    return [ev.text for ev in ex.passages] or [ex.grounding]
 
 
 def _overlaps(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
@@ -48,7 +54,7 @@ def verbatim_table(examples: dict[str, list[Example]]) -> list[str]:
         rows = []
         for ex in part:
             for sentence in segment(ex.answer):
-                share, _ = stated_share(sentence.text, [ex.grounding])
+                share, _ = stated_share(sentence.text, _texts(ex))
                 rows.append((share, _overlaps(ex.spans, sentence.start, sentence.end)))
         cells = []
         for bar in BARS:
@@ -64,8 +70,8 @@ def context_table(examples: dict[str, list[Example]]) -> list[str]:
     out = ["| task | sentences | marked | " + " | ".join(f"share ≥ {b:g}: sentences, marked (of all marked)"
                                                        for b in bars) + " |", "|---" * (3 + len(bars)) + "|"]
     for task, part in examples.items():
-        rows = [(context_share(s.text, [ex.grounding]) or 0.0, _overlaps(ex.spans, s.start, s.end))
-                for ex in part for s in segment(ex.answer)]
+        rows = [(context_share(s.text, affirmed(s.text, _texts(ex))) or 0.0,
+                 _overlaps(ex.spans, s.start, s.end)) for ex in part for s in segment(ex.answer)]
         marked = sum(bad for _, bad in rows)
         cells = []
         for bar in bars:
@@ -96,7 +102,7 @@ def span_table(examples: dict[str, list[Example]]) -> list[str]:
                 for name in names:
                     join = MARKINGS.get(name)
                     found = [] if name == "whole sentence" else unsupported_spans(
-                        sentence.text, [ex.grounding], ex.answer, sentence.start, sentence.end, join=join)
+                        sentence.text, _texts(ex), ex.answer, sentence.start, sentence.end, join=join)
                     # a false sentence that quotes nothing is marked whole, as the RAGTruth tables do
                     spans = [(s.start, s.end) for s in found] or [(sentence.start, sentence.end)]
                     marked = _chars(spans)

@@ -84,7 +84,8 @@ def plan_example(config: CheckConfig, example: Example, model_name: str | None =
     if example.grounding:
         return plan_check(config, example.question, example.answer,
                           segments=list(example.segments) or [example.answer],
-                          context=[Evidence("context", example.grounding)], judge_all=not example.segments,
+                          context=list(example.passages) or [Evidence("context", example.grounding)],
+                          judge_all=not example.segments,
                           model_name=model_name)
     return plan_check(config, example.question, example.answer,
                       segments=list(example.segments) or None, refs=example.refs,

@@ -24,6 +24,11 @@ _THOUSANDS = re.compile(r"[.,](?=\d{3}(?:\D|$))")
 # What is left of English negative contractions ("isn't" -> "isn", "t"): no content of their own.
 _CONTRACTED = frozenset(("isn", "aren", "wasn", "weren", "doesn", "don", "didn", "hasn", "haven", "hadn",
                          "wouldn", "couldn", "shouldn", "mustn", "needn", "ll", "ve", "re"))
+# A sentence that denies something ("no WiFi", "does not", "isn't").
+_DENIAL = re.compile(r"\b(?:no|not|never|without|none|nor|cannot)\b|n't\b", re.IGNORECASE)
+# A clause that ends by denying what it names: a record's "outdoor seating: no", "garage no".
+_DENIED = re.compile(r"\b(?:no|none|never|not given)\W*$", re.IGNORECASE)
+_CLAUSE = re.compile(r",\s|;|\n")  # ", " not "," so that 1,000 stays one number
 _MIN_STEM = 4  # words sharing this many first letters may be forms of one word
 _ENDING = 3  # the letters an ending may change ("ed", "ing", "es")
 
@@ -102,6 +107,16 @@ def context_share(item: str, passages: Iterable[str], lang: str | None = None) -
     vocabulary = _vocabulary(tuple(passages), lang)
     known = [k for k in (vocabulary.has(word) for _, word in _content_words(item)) if k is not None]
     return sum(known) / len(known) if known else None
+
+
+def affirmed(item: str, passages: Iterable[str]) -> list[str]:
+    """The passages as the clauses that can state ``item``'s words: a clause ending in a denial (a
+    record's "outdoor seating: no") holds the words it denies, so it states them only to an item that
+    denies something too; every passage whole for such an item."""
+    texts = list(passages)
+    if _DENIAL.search(item):
+        return texts
+    return [clause for text in texts for clause in _CLAUSE.split(text) if not _DENIED.search(clause)]
 
 
 def _content_words(text: str) -> list[tuple[int, str]]:

@@ -12,8 +12,8 @@ import pytest
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
 from factjudge.eval import metrics
-from factjudge.eval.datasets import dataset_files, dataset_hash, load_dataset, load_rows
-from factjudge.eval.datasets.ragtruth import render_record
+from factjudge.eval.datasets import Example, dataset_files, dataset_hash, load_dataset, load_rows
+from factjudge.eval.datasets.json_record import record_passages, render_record
 from factjudge.eval.evaluate import evaluate
 from factjudge.eval.report import write_report
 from factjudge.eval.summary import predicted_spans
@@ -21,6 +21,7 @@ from factjudge.eval.tables.ragtruth import rag_rows, rag_type_rows
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
 
 NEWS = ("The council opened a new library in Leeds on Monday. It holds 40,000 books. "
         "The mayor said it cost four million pounds.")
@@ -80,13 +81,22 @@ def ragtruth_folder(folder: Path) -> Path:
     return folder
 
 
-def test_a_record_is_rendered_as_key_value_lines_nested_keys_joined() -> None:
+def test_a_record_is_rendered_as_titled_passages_in_plain_words() -> None:
     assert render_record(RECORD).split("\n") == [
-        "name: Finch & Fork", "city: Santa Barbara", "hours / Monday: 17:30-23:0", "hours / Sunday: 9:0-14:0",
-        "attributes / BusinessParking / garage: yes", "attributes / BusinessParking / lot: no",
-        "attributes / Music: unknown", "review info 1 / review stars: 5.0",
-        "review info 1 / review text: Great brunch. We'll be back.", "review info 2 / review stars: 3.0",
-        "review info 2 / review text: Overpriced."]
+        "Finch & Fork", "name: Finch & Fork", "city: Santa Barbara", "",
+        "Finch & Fork: hours", "Monday: 5:30 PM to 11:00 PM (17:30-23:00)",
+        "Sunday: 9:00 AM to 2:00 PM (9:00-14:00)", "",
+        "Finch & Fork: attributes", "parking: garage yes, lot no", "Music: not given", "",
+        "Finch & Fork: review 1 of 2", "review stars: 5.0", "review text: Great brunch. We'll be back.", "",
+        "Finch & Fork: review 2 of 2", "review stars: 3.0", "review text: Overpriced."]
+
+
+def test_a_records_passages_survive_the_examples_json() -> None:
+    example = Example("x", "", "Finch & Fork is in Santa Barbara.", grounding="g",
+                      passages=tuple(record_passages(RECORD)))
+    assert Example.from_dict(json.loads(json.dumps(example.to_dict()))) == example
+    assert Example.from_dict({"id": "y", "question": "", "answer": "a", "passages": ["one"]}).passages == (
+        Evidence("context", "one"),)
 
 
 def test_faithjudge_layout_one_example_per_response_with_typed_spans(tmp_path: Path) -> None:

@@ -222,3 +222,17 @@ def test_every_value_read_as_stated_supports_what_the_model_was_unsure_of() -> N
 def test_a_value_missing_a_negation_or_only_the_subject_leaves_it_unverified(
         text: str, values: list[tuple[str, str]]) -> None:
     assert confirmed_by_values(_unsure(text, *values), text).label == "unverified"
+
+
+def test_an_attribute_the_record_denies_is_not_stated_by_its_words() -> None:
+    # "outdoor seating: no" holds every word of the sentence; it denies them, so the model's doubt stands,
+    # while the sentence that denies it too rests on the same words.
+    record = ["name: Finch & Fork\ncity: Santa Barbara",
+              "outdoor seating: no\nWiFi: free\nparking: garage yes, lot no"]
+    model = ScriptedChatModel(lambda messages: "NOT STATED" if "___" in messages[-1]["content"]
+                              else yes_no(0.9), name=LOCAL_DEFAULT)
+    offers, lacks = (Checker(CheckConfig(strategy="supported"), model).check("", answer, context=record)
+                     .segment_verdicts[0] for answer in ("Finch & Fork offers outdoor seating.",
+                                                         "Finch & Fork has no outdoor seating."))
+    assert (offers.label, offers.grounds.rule) == ("false", "cut")
+    assert (lacks.label, lacks.grounds.rule) == ("true", "context_words")

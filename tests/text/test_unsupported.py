@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from factjudge.records import ErrorSpan
-from factjudge.text.unsupported import unsupported_spans, unsupported_words
+from factjudge.text.unsupported import affirmed, context_share, unsupported_spans, unsupported_words
 
 PASSAGE = ("The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 metres long, "
            "and it was the longest suspension bridge span in the world until 1964.")
@@ -51,3 +51,16 @@ def test_a_claim_is_searched_for_word_by_word_in_its_sentence() -> None:
     assert answer[spans[1].start : spans[1].end] == "1950"
     unplaced = unsupported_spans("It opened in 1950.", [PASSAGE], answer, -1, -1)
     assert unplaced == (ErrorSpan(-1, -1, "1950", located=False),)
+
+
+def test_a_clause_that_denies_its_words_does_not_state_them() -> None:
+    record = ["outdoor seating: no\nWiFi: free", "parking: garage yes, lot no", "Music: not given"]
+    # For a sentence that denies nothing, the denied attributes are left out, clause by clause.
+    assert affirmed("It offers outdoor seating and lot parking.", record) == [
+        "WiFi: free", "parking: garage yes"]
+    assert context_share("It offers outdoor seating.", affirmed("It offers outdoor seating.", record)) == 0
+    # A sentence that denies something may rest on them; prose keeps its numbers whole, and a clause
+    # that does not end in the denial.
+    assert affirmed("It has no outdoor seating.", record) == record
+    assert affirmed("It holds 1,000 books.", ["It holds 1,000 books, and no more than that."]) == [
+        "It holds 1,000 books", "and no more than that."]

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from factjudge.records import Evidence
+
 _TUPLE_FIELDS = ("segments", "segment_labels", "claims", "claim_labels", "refs", "ref_contents")
 
 
@@ -29,6 +31,9 @@ class Example:
     ref_contents: tuple[str, ...] = ()
     spans: tuple[tuple[int, int], ...] = ()
     soft_spans: tuple[tuple[int, int, float], ...] = ()
+    # The grounding as the titled passages a judge reads apart (a JSON record's parts); empty: the
+    # grounding is one passage. ``grounding`` still holds all of it, for scorers that read one text.
+    passages: tuple[Evidence, ...] = ()
     # Left out of the hash so examples can sit in sets; still compared for equality.
     meta: dict[str, Any] = field(default_factory=dict, hash=False)
 
@@ -45,6 +50,7 @@ class Example:
         data = asdict(self)
         for key in (*_TUPLE_FIELDS, "spans", "soft_spans"):
             data[key] = [list(v) if isinstance(v, tuple) else v for v in data[key]]
+        data["passages"] = [ev.to_dict() for ev in self.passages]
         return data
 
     @classmethod
@@ -57,5 +63,9 @@ class Example:
                 kwargs[key] = tuple(kwargs[key] or ())
         kwargs["spans"] = tuple((int(s), int(e)) for s, e in kwargs.get("spans") or ())
         kwargs["soft_spans"] = tuple((int(s), int(e), float(p)) for s, e, p in kwargs.get("soft_spans") or ())
+        # A table's passages may be plain strings: each one passage of the context.
+        kwargs["passages"] = tuple(ev if isinstance(ev, Evidence) else Evidence("context", ev)
+                                   if isinstance(ev, str) else Evidence.from_dict(dict(ev))
+                                   for ev in kwargs.get("passages") or ())
         kwargs["meta"] = dict(kwargs.get("meta") or {})
         return cls(**kwargs)

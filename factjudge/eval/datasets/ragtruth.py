@@ -7,8 +7,9 @@ Data2txt, ``source_info``). FaithJudge's copy has one line per source: ``source_
 ``source`` and its ``responses`` (``response``, ``model``, ``labels``).
 
 Each answer is one example, its task the domain, its source the context a judge reads: a
-news text as it is, a business's JSON record as ``key: value`` lines, a question's
-passages with the question as the example's question. Gold: the answer is hallucinated
+news text as it is, a business's JSON record as titled passages in plain words (its details,
+hours, attributes, each review: ``json_record``), a question's passages with the question as the
+example's question. Gold: the answer is hallucinated
 when any span is marked (RAGTruth's response level; ``implicit_true`` and ``due_to_null``
 spans count, and are kept in ``meta``), its spans with their types, and each sentence
 (as ``factjudge.text.segmenter`` cuts it, as a check does) false when a span overlaps it.
@@ -23,7 +24,9 @@ from typing import Any
 
 from factjudge.errors import InputError
 from factjudge.eval.datasets.example import Example
+from factjudge.eval.datasets.json_record import passages_text, record_passages
 from factjudge.eval.datasets.reading import Row, _path, _text, file_rows
+from factjudge.records import Evidence
 from factjudge.text.segmenter import segment
 
 DATASET = "ragtruth"
@@ -65,11 +68,11 @@ def ragtruth_examples(rows: Iterable[Row], sources: Mapping[str, tuple[str, Mapp
             raise InputError(f"{where}: source_id {source_id!r} is not in {SOURCES}")
         source_where, source = sources[source_id]
         task = _task(source.get("task_type"), source_where)
-        question, grounding = _context(task, source.get("source_info"), source_where)
+        question, grounding, passages = _context(task, source.get("source_info"), source_where)
         meta = {"split": row.get("split", ""), "quality": row.get("quality", ""),
                 "temperature": row.get("temperature")}
         examples.append(_example(f"{DATASET}-{_text(row.get('id'), where, 'id')}", row, where, task,
-                                 question, grounding, source_id, meta))
+                                 question, grounding, passages, source_id, meta))
     return examples
 
 
@@ -80,43 +83,15 @@ def faithjudge_examples(rows: Iterable[Row]) -> list[Example]:
         source_id = _text(row.get("source_id"), where, "source_id")
         source = row.get("source")
         task = _task_of(source)
-        question, grounding = _context(task, source, where)
+        question, grounding, passages = _context(task, source, where)
         responses = row.get("responses")
         if not isinstance(responses, list) or not all(isinstance(r, Mapping) for r in responses):
             raise InputError(f"{where}: 'responses' should be a list of objects")
         for number, response in enumerate(responses):
             model = _text(response.get("model", number), where, "model")
             examples.append(_example(f"{DATASET}-{task}-{source_id}-{model}", response, where, task,
-                                     question, grounding, source_id, {}))
+                                     question, grounding, passages, source_id, {}))
     return examples
-
-
-def render_record(record: Mapping[str, Any]) -> str:
-    """A JSON record as the lines a judge reads: ``key: value``, nested keys joined by `` / ``,
-    list items numbered, true/false as yes/no."""
-    return "\n".join(f"{' / '.join(path)}: {value}" for path, value in _flat(record, []))
-
-
-def _flat(value: Any, path: list[str]) -> Iterable[tuple[list[str], str]]:
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _flat(item, [*path, str(key).replace("_", " ")])
-    elif isinstance(value, list) and any(isinstance(v, (Mapping, list)) for v in value):
-        head, last = path[:-1], path[-1] if path else "item"
-        for number, item in enumerate(value, start=1):
-            yield from _flat(item, [*head, f"{last} {number}"])
-    elif isinstance(value, list):
-        yield path, ", ".join(_scalar(v) for v in value)
-    else:
-        yield path, _scalar(value)
-
-
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "unknown"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return " ".join(str(value).split())  # a review's line breaks would split its line
 
 
 def _task(value: Any, where: str) -> str:
@@ -138,8 +113,9 @@ def _task_of(source: Any) -> str:
     return "summary"
 
 
-def _context(task: str, source: Any, where: str) -> tuple[str, str]:
-    """The question (QA only) and the text a judge reads, from a task's source."""
+def _context(task: str, source: Any, where: str) -> tuple[str, str, tuple[Evidence, ...]]:
+    """The question (QA only), the text a judge reads and, for a record, that text as the passages it
+    reads apart, from a task's source."""
     if isinstance(source, str) and task != "summary":
         try:
             source = json.loads(source)
@@ -154,10 +130,17 @@ def _context(task: str, source: Any, where: str) -> tuple[str, str]:
         question = _text(source.get("question"), where, "question")
         text = _text(source.get("passages"), where, "passages")
     else:
-        question, text = "", render_record(source)
+        passages = _nonempty(tuple(record_passages(source)), where)
+        return "", passages_text(passages), passages
     if not text.strip():
         raise InputError(f"{where}: the source is empty")
-    return question, text
+    return question, text, ()
+
+
+def _nonempty(passages: tuple[Evidence, ...], where: str) -> tuple[Evidence, ...]:
+    if not any(ev.text.strip() for ev in passages):
+        raise InputError(f"{where}: the source is empty")
+    return passages
 
 
 def _spans(labels: Any, answer: str, where: str) -> list[dict[str, Any]]:
@@ -181,7 +164,8 @@ def _spans(labels: Any, answer: str, where: str) -> list[dict[str, Any]]:
 
 
 def _example(example_id: str, response: Mapping[str, Any], where: str, task: str, question: str,
-             grounding: str, source_id: str, meta: dict[str, Any]) -> Example:
+             grounding: str, passages: tuple[Evidence, ...], source_id: str, meta: dict[str, Any],
+             ) -> Example:
     answer = _text(response.get("response"), where, "response")
     if not answer.strip():
         raise InputError(f"{where}: an empty response")
@@ -197,6 +181,7 @@ def _example(example_id: str, response: Mapping[str, Any], where: str, task: str
         domain=task,
         dataset=DATASET,
         grounding=grounding,
+        passages=passages,
         spans=tuple((s["start"], s["end"]) for s in spans),
         meta={**meta, "source_id": source_id, "model": str(response.get("model", "")),
               "span_types": [s["type"] for s in spans],
