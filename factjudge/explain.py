@@ -163,7 +163,9 @@ def checks(verdict: Verdict) -> list[str]:
                 "own_subject": "it is what the sentence is about",
                 "listed_together": f"the passage lists {value.stated} beside it",
                 "place_within": "one place lies inside the other",
-                "other_event": "the passage sentence dates something else"}.get(value.excused, value.excused)
+                "other_event": "the passage sentence dates something else",
+                "other_subject": "the passage sentence is of something else",
+            }.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines
 

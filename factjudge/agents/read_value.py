@@ -18,6 +18,7 @@ passage writes it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -51,6 +52,8 @@ NAMED = frozenset({"name", "place", "person", "title"})
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
 # A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
 MAX_TOKENS = 20
+# Where one clause of an item ends and the next begins (en/es/fr).
+_CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,25 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     wrong slot) is asked once more in the other form: a cloze a small model fills from the wrong
     slot it often answers right as a question, and the other way round.
     """
-    free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
-    if free is not None:
-        return free
-    return _read_by_model(model, passages, item, span, form, lang, question, retry=retry,
+    reading = read_without_a_call(passages, item, span, form=form, lang=lang, question=question) \
+        or _read_by_model(model, passages, item, span, form, lang, question, retry=retry,
                           max_tokens=max_tokens, max_attempts=max_attempts)
+    return _not_its_articles_subject(reading, passages)
+
+
+def _not_its_articles_subject(reading: ValueReading, passages: Sequence[Evidence]) -> ValueReading:
+    """``reading``, not confirmed where the name read is the subject of another article than the first
+    one (the item's subject's): every sentence of *Louis Pasteur* speaks of Pasteur, so "Penicillin was
+    discovered by ___" read there gives his name whoever discovered it."""
+    check, where = reading.check, reading.passage
+    if check.outcome != "confirmed" or check.kind not in NAMED or not check.read or not where:
+        return reading
+    article = passages[where]
+    if not article.title or article.title == passages[0].title \
+            or fold(check.read) not in subject_names(article.title, article.text):
+        return reading
+    return dataclasses.replace(reading, check=dataclasses.replace(check, outcome="not_stated",
+                                                                  excused="own_subject"))
 
 
 def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, form: Form,
@@ -160,15 +177,26 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     named = [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
-    # Read in another article than the first, its subject's: the words saying what the item dates, which
-    # are neither a value of it nor the title of an article read ("invented" of "The telephone was
-    # invented by Alexander Graham Bell in 1876").
+    # Read in another article than the first, its subject's: the item's words that are neither a value of
+    # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
+    # by Alexander Graham Bell in 1876"), which that article's sentence must say too.
     event: set[str] = set()
     if article is not None and article.title and article.title != passages[0].title:
-        said = " ".join([*(s.text for s in spans), *(ev.title or "" for ev in passages)])
-        event = {w for w in stems(item, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
+        # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
+        said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
+                         *(ev.title or "" for ev in passages)])
+        event = {w for w in stems(_clause(item, span.start), EVENT_STEM) - stems(said, EVENT_STEM)
+                 if w.isalpha()}
     return not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
                                lead.name if lead else None, named, about, event)
+
+
+def _clause(item: str, at: int) -> str:
+    """The clause of ``item`` holding the character ``at`` ("France has 68 million inhabitants" of "…, and
+    its capital is Paris"): what the item says of the value there."""
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(item, 0, at)), default=0)
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(item, at)), len(item))
+    return item[start:end]
 
 
 def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan, *, form: Form = "cloze",
@@ -276,8 +304,8 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, q
         if free is None and limit is not None and sum(r.calls > 0 for r in readings) >= limit:
             continue
         # Settled by the passages' words, or asked of the model (not looked for in the words again).
-        readings.append(free or _read_by_model(model, passages, item, span, form, lang, question,
-                                               retry=retry))
+        readings.append(_not_its_articles_subject(
+            free or _read_by_model(model, passages, item, span, form, lang, question, retry=retry), passages))
     return readings
 
 

@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Four readings are none:
+same relation of the same subject and that excludes the stated value. Five readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -15,7 +15,10 @@ same relation of the same subject and that excludes the stated value. Four readi
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
   so does a sentence of another subject's article that says none of the item's words for what it
-  dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885").
+  dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885");
+- **another subject's sentence**: any value read in another article than the item's subject's, from a
+  sentence that says none of the item's words besides its values and the articles' names ("France has
+  68 million inhabitants" read in *Paris*'s "Paris has 2.1 million residents"), is that subject's.
 
 Each is a rule on the passage's own words, so what is left as a contradiction has a reason a reader
 can check in the sentence shown.
@@ -31,7 +34,7 @@ from typing import Literal
 from factjudge.text.tokenize import stems
 from factjudge.text.values import fold
 
-Excuse = Literal["own_subject", "listed_together", "place_within", "other_event"]
+Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
@@ -57,8 +60,9 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     opens with (what it is about); ``named`` the item's other names (what it says the value is of);
     ``about`` the names (folded) of what the article ``sentence`` is from is about, which each of its
     sentences speaks of, named or not ("His discovery in 1928" in *Alexander Fleming*); ``event`` the
-    stems (``EVENT_STEM`` letters) of the words saying what the item dates ("invented"), given where
-    the sentence is from another article than the item's subject's.
+    stems (``EVENT_STEM`` letters) of the item's words besides its values and the articles' names (what
+    it says of them: "invented"), given where the sentence is from another article than the item's
+    subject's.
     """
     if subject and _same_words(read, subject):
         return "own_subject"
@@ -67,9 +71,10 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
                                          for p in passages):
         return "place_within"
-    if kind in _DATES and sentence and (_dates_another(sentence, named, subject, about)
-                                        or (bool(event) and not set(event) & stems(sentence, EVENT_STEM))):
+    if kind in _DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
+    if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
+        return "other_event" if kind in _DATES else "other_subject"
     return None
 
 

@@ -275,3 +275,24 @@ def test_a_date_in_another_articles_sentence_that_speaks_of_the_event_contradict
     span = next(s for s in value_spans(item) if s.kind == "year")
     reading = read_value(ScriptedChatModel(["1876"]), [TELEPHONE, BELL], item, span)
     assert (reading.check.read, reading.check.outcome) == ("1876", "contradicted")
+
+
+def test_a_value_read_in_another_articles_sentence_about_something_else_contradicts_nothing() -> None:
+    france = Evidence("wikipedia", "France is a country in Western Europe.", title="France")
+    paris = Evidence("wikipedia", "Paris is the capital and largest city of France, with 2.1 million "
+                     "residents.", title="Paris")
+    item = "France has 68 million inhabitants, and its capital is Paris."
+    span = next(s for s in value_spans(item) if s.text.startswith("68"))
+    # The clause of the value says "inhabitants", which Paris's sentence does not: its figure is the city's.
+    reading = read_value(ScriptedChatModel(["2.1 million"]), [france, paris], item, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_subject")
+
+
+def test_a_name_read_as_the_subject_of_another_article_than_the_items_is_not_confirmed() -> None:
+    penicillin = Evidence("wikipedia", "Penicillins are a group of antibiotics.", title="Penicillin")
+    pasteur = Evidence("wikipedia", "Louis Pasteur was a French chemist known for his discoveries of the "
+                       "principles of vaccination.", title="Louis Pasteur")
+    item = "Penicillin was discovered by Louis Pasteur."
+    span = next(s for s in value_spans(item) if s.text == "Louis Pasteur")
+    reading = read_value(ScriptedChatModel(["Louis Pasteur"]), [penicillin, pasteur], item, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "own_subject")

@@ -30,7 +30,7 @@ from factjudge.text.noun_slots import not_nouns
 from factjudge.text.tokenize import stems, stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
-STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "near": 0.5}
+STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "tail": 0.5, "near": 0.5}
 # An alias at least this strong names its article alone; a weaker one (a short form) needs a word of the
 # item that the article's lead shares, or to name one article only.
 CONFIDENT = 0.6
@@ -196,9 +196,13 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
                 names.append(name)
     # A person's surname is a name however common the word ("Swift", "Peel"); another short form is
     # none when the leads write it in lower case ("Tower" of "Eiffel Tower").
+    # A thing's last word is a tail: "Jagellonne" of "Université Jagellonne", but also "American" of
+    # "Scientific American", so it names the article only where the item shares a word with it.
     person = is_person(entry)
-    shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name, person))
-    yield from ((short, "short") for short in dict.fromkeys(shorts)
+    tails = {name.split()[-1] for name in names
+             if not person and " " in name and name.split()[-2].lower() not in _JOINERS}
+    shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name))
+    yield from ((short, "tail" if short in tails else "short") for short in dict.fromkeys(shorts)
                 if fold(short) not in common or (person and " " not in short))
 
 
@@ -210,12 +214,12 @@ def is_person(entry: Entry) -> bool:
 def subject_names(title: str, lead: str) -> frozenset[str]:
     """The names (folded) an article gives its own subject: its title and the names its lead's first
     sentence gives it ("Antananarivo", "Tananarive"), not the short forms, which may name others."""
-    return frozenset(fold(name) for name, kind in aliases(Entry(title, "", lead=lead)) if kind != "short")
+    return frozenset(fold(name) for name, kind in aliases(Entry(title, "", lead=lead))
+                     if kind not in ("short", "tail"))
 
 
-def _short_forms(name: str, person: bool) -> Iterator[str]:
-    """Shorter ways to say a name of capitalised words: a person's last word (a surname: "Cervantes";
-    not a place's or a thing's: "York", "American" of "Scientific American"), its
+def _short_forms(name: str) -> Iterator[str]:
+    """Shorter ways to say a name of capitalised words: its last word (a surname: "Cervantes"), its
     first two ("Great Wall", "Gran Muralla"), what follows its first "of"/"du" ("Louvre"), what comes
     before a joiner when that is two words or more, however written ("Arquitectura mudéjar" of
     "Arquitectura mudéjar de Aragón", "Crise des missiles" of "… de Cuba"), and a ruler's name before
@@ -234,8 +238,7 @@ def _short_forms(name: str, person: bool) -> Iterator[str]:
                     if words[i].lower() in _JOINERS and words[i - 1].lower() not in _JOINERS)
     if len(words) < 2 or len(words) > _MAX_SHORTENED:
         return
-    if person and all(w[:1].isupper() or w.lower() in _JOINERS for w in words) \
-            and words[-2].lower() not in _JOINERS:
+    if all(w[:1].isupper() or w.lower() in _JOINERS for w in words) and words[-2].lower() not in _JOINERS:
         yield words[-1]
     if len(words) > 2 and words[0][:1].isupper() and words[1][:1].isupper():
         yield " ".join(words[:2])
@@ -517,8 +520,9 @@ class AliasIndex:
         score, shared, best = scored[0]
         eponym = _named_after(name, best.title)
         rivals = tuple(dict.fromkeys(c.title for _, _, c in scored[1:] if c.title != best.title))
-        if best.strength < CONFIDENT and not shared and rivals:
-            return None  # a short form of several articles nothing in the item bears out
+        # A short form of several articles, or a thing's last word, that nothing in the item bears out.
+        if best.strength < CONFIDENT and not shared and (rivals or best.kind == "tail"):
+            return None
         # Homonyms the item's words cannot tell apart ("Mercury" with nothing about planets or metals).
         if any(c.title != best.title and s >= score and n >= shared and _named_after(name, c.title) <= eponym
                for s, n, c in scored[1:]):

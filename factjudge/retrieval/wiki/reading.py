@@ -78,6 +78,12 @@ class Reading:
 OTHER_NAMES = frozenset({"lead", "also"})
 
 
+def _speaks_of(article: Article, topic: Article, name: str) -> bool:
+    """Whether ``article`` says the ``topic`` article's title or the ``name`` the answer gives it."""
+    text = fold(article.text)
+    return any(fold(n) in text for n in (topic.title, name))
+
+
 class WikiSource(Protocol):
     """A Wikipedia backend: an item's passages, read in its subject's article."""
 
@@ -244,7 +250,7 @@ class TopicReader:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
         if topic and named == topic and other is None and article is not None and not self.is_person(article):
-            person = self._person_meant(query, item, subjects, topic, context, language)
+            person = self._person_meant(query, item, subjects, topic, article, context, language)
             if person is not None and person.title != article.title:
                 # A pronoun stands for the person first; a person the item names besides its topic
                 # ("Penicillin was discovered by Alexander Fleming") is read after the topic.
@@ -260,15 +266,24 @@ class TopicReader:
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
-    def _person_meant(self, query: str, item: Names, subjects: Subjects, topic: str, context: str,
-                      language: str | None) -> Article | None:
-        """The person an item about a topic that is no person also speaks of: one it names besides the
-        topic ("Penicillin was discovered by Alexander Fleming in 1928"), else, when it opens with a
-        pronoun ("He won the Nobel Prize in 1945"), the person the answer named last before it."""
-        names = [r.name for r in item.runs if r.sure and r.is_name and not subjects.is_topic(r.name, topic)]
-        if _PRONOUN.match(query):
-            names += subjects.named_before(query, topic)
-        for name in dict.fromkeys(names):
+    def _person_meant(self, query: str, item: Names, subjects: Subjects, topic: str, article: Article,
+                      context: str, language: str | None) -> Article | None:
+        """The person an item about a ``topic`` (its ``article``) that is no person also speaks of: one it
+        names besides the topic whose article speaks of the topic too ("Penicillin was discovered by
+        Alexander Fleming in 1928": his lead says penicillin; Louis Pasteur's does not, and read for
+        "discovered by Louis Pasteur" it would only show the judge a man known for discoveries), else,
+        when it opens with a
+        pronoun ("He won the Nobel Prize in 1945"), the person the answer named last before it. A thing
+        it names is not read: the small judge reads a city's own lead ("Sydney is the capital of New
+        South Wales … the most populous city in Australia") as saying what is asked of the topic."""
+        own = [r.name for r in item.runs if r.sure and r.is_name and not subjects.is_topic(r.name, topic)]
+        for name in own:
+            found = self._linked([name], context, language)
+            if found is not None and self.is_person(found) and _speaks_of(found, article, topic):
+                return found
+        if not _PRONOUN.match(query):
+            return None
+        for name in subjects.named_before(query, topic):
             found = self._linked([name], context, language)
             if found is not None and self.is_person(found):
                 return found

@@ -81,12 +81,20 @@ def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None
     assert set(aliases(bird)) == {("Common quail", "title")}
 
 
-def test_only_a_persons_last_word_is_a_short_form() -> None:
-    # "Scientific American" is not what "American trains" speak of; "New York" is no "York".
-    for title in ("Scientific American", "New York"):
-        assert all(kind != "short" for _, kind in aliases(Entry(title, "en", "", "Society", f"{title} is.")))
+def test_a_things_last_word_names_it_only_where_the_item_shares_a_word_with_it() -> None:
+    magazine = Entry("Scientific American", "en", "", "Society", "Scientific American is a popular science "
+                     "magazine.")
+    university = Entry("Université Jagellonne", "fr", "", "Société", "L'université Jagellonne est la plus "
+                       "ancienne université de Pologne, à Cracovie.")
     fleming = Entry("Alexander Fleming", "en", "", "People", "Sir Alexander Fleming was a physician.")
-    assert ("Fleming", "short") in set(aliases(fleming))
+    assert ("American", "tail") in set(aliases(magazine)) and ("Fleming", "short") in set(aliases(fleming))
+    index = AliasIndex.build([magazine, university, fleming])
+    # "American trains" are not the magazine's; the university's name after its common noun is its own.
+    assert index.link(["American"], "Why do American trains have noses?", "en") is None
+    link = index.link(["Jagellonne"], "Casimir III a fondé l'université Jagellonne de Cracovie.", "fr")
+    assert link is not None and link.title == "Université Jagellonne"
+    # A surname names its person alone.
+    assert index.link(["Fleming"], "Who was Fleming?", "en") is not None
 
 
 def test_a_rulers_name_without_its_ordinal_is_a_short_form() -> None:

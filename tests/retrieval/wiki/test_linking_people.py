@@ -22,6 +22,8 @@ LEADS = [
      "Sir Alexander Fleming was a Scottish physician and microbiologist. He shared the 1945 Nobel Prize "
      "in Physiology or Medicine. His discovery in 1928 of benzylpenicillin has been described as the "
      "single greatest victory ever achieved over disease."),
+    ("Louis Pasteur", "en", "French chemist (1822–1895)", "People",
+     "Louis Pasteur was a French chemist known for his discoveries of the principles of vaccination."),
     ("Nobel Prize", "en", "Set of annual international awards", "Society",
      "The Nobel Prizes are awards given each year since 1901."),
     ("Marie Curie", "en", "Polish-French physicist (1867–1934)", "People",
@@ -58,6 +60,12 @@ ANSWER = "Penicillin was discovered by Alexander Fleming in 1928. He won the Nob
 def test_a_person_an_item_names_besides_its_topic_is_read_after_the_topic(wiki: PackagedWiki) -> None:
     item = "Penicillin was discovered by Alexander Fleming in 1928."
     assert _read(wiki, "Who discovered penicillin?", ANSWER, item) == ["Penicillin", "Alexander Fleming"]
+
+
+def test_a_person_whose_article_says_nothing_of_the_topic_is_not_read(wiki: PackagedWiki) -> None:
+    # Read, his lead would only show the judge a man known for discoveries: a swap passed as true.
+    item = "Penicillin was discovered by Louis Pasteur in 1928."
+    assert _read(wiki, "Who discovered penicillin?", item, item) == ["Penicillin"]
 
 
 def test_a_pronoun_stands_for_the_person_named_before_it_not_for_a_topic_that_is_no_person(
@@ -102,3 +110,4 @@ def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedW
 ])
 def test_a_source_without_categories_tells_a_person_by_the_articles_opening(text: str, person: bool) -> None:
     assert TopicReader().is_person(Article("X", text)) is person
+
