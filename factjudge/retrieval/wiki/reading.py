@@ -33,8 +33,10 @@ _COORDINATED = re.compile(r"\s+(?:and|et|y|&)\s+")
 # Articles a source keeps looked up (by title and language): every item of an answer asks for
 # its topic's article again, and a MediaWiki look-up is a request.
 _KEPT_ARTICLES = 64
-# A pronoun opening an item that may stand for a person ("He won the Nobel Prize in 1945").
-_PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella)\b", re.IGNORECASE)
+# A pronoun opening an item that may stand for a person ("He won the Nobel Prize in 1945"), or the verb
+# of a Spanish sentence that leaves its pronoun out: "fue", "era", "es" or a past tense in -ó ("Ganó el
+# Premio Nobel en 1945").
+_PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella|fue|era|es|[^\W\d_]+ó)\b", re.IGNORECASE)
 # What an article's opening says of a person and seldom of anything else, in en/es/fr: a pronoun, a
 # birth or a death, a lifespan ("(1881–1955)"). Only so much of the article is read for it.
 _PERSON = re.compile(r"\b(?:he|she|his|her|born|died|née?|morte?|décédée?|naci[óo]|nacid[oa]|muri[óo]|"

@@ -40,6 +40,10 @@ LEADS = [
      "El teléfono es un dispositivo de telecomunicación creado para transmitir señales acústicas."),
     ("Antonio Meucci", "es", "inventor italiano", "Personas",
      "Antonio Meucci fue un inventor italiano. En 1854 construyó el primer prototipo de teléfono."),
+    ("Alexander Fleming", "es", "médico británico", "Personas",
+     "Alexander Fleming fue un médico británico, descubridor de la penicilina. En 1945 se le concedió el "
+     "Premio Nobel de Medicina."),
+    ("Penicilina", "es", "antibiótico", "Ciencias", "La penicilina es un antibiótico."),
 ]
 
 
@@ -82,6 +86,10 @@ def test_a_pronoun_stands_for_the_person_named_before_it_not_for_a_topic_that_is
     ("¿Quién inventó el teléfono?",
      "El teléfono fue inventado por Antonio Meucci en 1854.",
      "El teléfono fue inventado por Antonio Meucci en 1854.", ["Teléfono", "Antonio Meucci"]),
+    # Spanish leaves the pronoun out: the verb opening the sentence stands for it.
+    ("¿Quién descubrió la penicilina?",
+     "La penicilina fue descubierta por Alexander Fleming. Ganó el Premio Nobel en 1945.",
+     "Ganó el Premio Nobel en 1945.", ["Alexander Fleming", "Penicilina"]),
 ])
 def test_people_are_read_in_their_own_language(wiki: PackagedWiki, question: str, answer: str, item: str,
                                                read: list[str]) -> None:
