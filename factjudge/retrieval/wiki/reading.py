@@ -274,10 +274,10 @@ class TopicReader:
         names besides the topic whose article speaks of the topic too ("Penicillin was discovered by
         Alexander Fleming in 1928": his lead says penicillin; Louis Pasteur's does not, and read for
         "discovered by Louis Pasteur" it would only show the judge a man known for discoveries), else,
-        when it opens with a
-        pronoun ("He won the Nobel Prize in 1945"), the person the answer named last before it. A thing
-        it names is not read: the small judge reads a city's own lead ("Sydney is the capital of New
-        South Wales … the most populous city in Australia") as saying what is asked of the topic."""
+        when it opens with a pronoun ("He won the Nobel Prize in 1945"), the person the answer named
+        last before it. A thing it names is not read: the small judge reads a city's own lead ("Sydney
+        is the capital of New South Wales … the most populous city in Australia") as saying what is
+        asked of the topic."""
         own = [r.name for r in item.runs if r.sure and r.is_name and not subjects.is_topic(r.name, topic)]
         for name in own:
             found = self._linked([name], context, language)
