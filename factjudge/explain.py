@@ -165,6 +165,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "place_within": "one place lies inside the other",
                 "other_event": "the passage sentence dates something else",
                 "other_subject": "the passage sentence is of something else",
+                "other_language": f"the passage is in another language and never writes {value.stated}",
             }.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines
@@ -181,8 +182,10 @@ def rests_on(verdict: Verdict) -> str:
         return ""
     first = verdict.evidence[0]
     sentence = verdict.grounds.passage or " ".join(first.text.split())
+    # Named by the passage that holds the sentence (another article, another language's) where one does.
+    holder = next((ev for ev in verdict.evidence if sentence in " ".join(ev.text.split())), first)
     more = f" (+{len(verdict.evidence) - 1} more)" if len(verdict.evidence) > 1 else ""
-    return f"{source_name(first)}{more}: {quote(sentence, 220)}"
+    return f"{source_name(holder)}{more}: {quote(sentence, 220)}"
 
 
 def no_evidence(verdict: Verdict) -> str:

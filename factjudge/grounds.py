@@ -47,7 +47,7 @@ class ValueCheck:
     end: int = -1
     passage: str | None = None  # the passage sentence the value was read from
     # Why a different value read contradicts nothing: own_subject, listed_together, place_within,
-    # other_event, other_subject.
+    # other_event, other_subject, other_language.
     excused: str | None = None
 
     def to_dict(self) -> dict[str, Any]:

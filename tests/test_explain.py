@@ -104,6 +104,18 @@ def test_a_contradicted_value_is_worded_as_the_comparison() -> None:
                                      "answer says Toronto; asked “The capital of Canada is ___ (a place).”).")
 
 
+def test_the_sentence_a_verdict_rests_on_is_named_by_the_passage_that_holds_it() -> None:
+    # Read in the English lead after the French one: the address shown is the English article's.
+    french = Evidence("wikipedia", "Le Canada est un pays.", url="https://fr.wikipedia.org/wiki/Canada",
+                      title="Canada")
+    english = Evidence("wikipedia", "Canada is a country. Its capital is Ottawa.",
+                       url="https://en.wikipedia.org/wiki/Canada", title="Canada")
+    verdict = Verdict("segment", 1, "false", 0.93, "evidence@m", (french, english),
+                      Grounds("values", 0.3, passage="Its capital is Ottawa."))
+    assert explain.rests_on(verdict) == ("wikipedia · Canada · https://en.wikipedia.org/wiki/Canada "
+                                         "(+1 more): “Its capital is Ottawa.”")
+
+
 def test_the_close_call_is_read_at_the_edge_that_made_the_label() -> None:
     band = Grounds("band", true_below=0.41, false_from=0.5)
     near_true = Verdict("segment", 1, "true", 0.397, "evidence@m", grounds=band)

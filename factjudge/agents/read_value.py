@@ -43,6 +43,7 @@ from factjudge.text.value_match import (
     passage_form,
     passage_with,
     stated_alike,
+    with_its_year,
 )
 from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 
@@ -107,7 +108,7 @@ def _not_its_articles_subject(reading: ValueReading, passages: Sequence[Evidence
     if check.outcome != "confirmed" or check.kind not in NAMED or not check.read or not where:
         return reading
     article = passages[where]
-    if not article.title or article.title == passages[0].title \
+    if not article.title or _of_first_subject(article, passages) \
             or fold(check.read) not in subject_names(article.title, article.text):
         return reading
     return dataclasses.replace(reading, check=dataclasses.replace(check, outcome="not_stated",
@@ -181,7 +182,10 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
     # by Alexander Graham Bell in 1876"), which that article's sentence must say too.
     event: set[str] = set()
-    if article is not None and article.title and article.title != passages[0].title:
+    if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
+            and _in_other_language(item, article.text):
+        return "other_language"
+    if article is not None and article.title and not _of_first_subject(article, passages):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
         said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
                          *(ev.title or "" for ev in passages)])
@@ -189,6 +193,26 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
                  if w.isalpha()}
     return not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
                                lead.name if lead else None, named, about, event)
+
+
+def _of_first_subject(article: Evidence, passages: Sequence[Evidence]) -> bool:
+    """Whether ``article`` is about the item's subject: the first passage's article, or the same subject's
+    in another language (a name both leads give it: *Canada* in French and in English)."""
+    first = passages[0]
+    return article.title == first.title or bool(first.title and article.title and (
+        subject_names(article.title, article.text) & subject_names(first.title, first.text)))
+
+
+def _says(passage: str, name: str) -> bool:
+    """Whether ``passage`` writes ``name`` (case and accents aside)."""
+    return re.search(rf"\b{re.escape(fold(name))}\b", fold(passage)) is not None
+
+
+def _in_other_language(item: str, passage: str) -> bool:
+    """Whether ``passage`` is written in another language than ``item`` (both guessed): a name read there
+    that differs from the item's may be its translation ("Germany", "Allemagne")."""
+    theirs, ours = guess_language(passage), guess_language(item)
+    return bool(theirs and ours and theirs != ours)
 
 
 def _clause(item: str, at: int) -> str:
@@ -247,6 +271,8 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         written = passage_form(read, foreign, span.text)
         if written is not None:
             read, where = written, passage_with(written, texts)
+    if read and where is not None and span.kind == "date":
+        read = with_its_year(read, texts[where])
     others = _others(item, span, question)
     held = passages[where].text if where is not None else None
     outcome = value_outcome(span.text, read, span.kind, held=held is not None, others=others,

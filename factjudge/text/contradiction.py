@@ -34,7 +34,8 @@ from typing import Literal
 from factjudge.text.tokenize import stems
 from factjudge.text.values import fold
 
-Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject"]
+Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
+                 "other_language"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.

@@ -31,6 +31,7 @@ from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
     DATE_PATTERNS,
+    DAY_MONTH_PATTERNS,
     JOINERS,
     MONTHS,
     NUMBER_PATTERN,
@@ -161,6 +162,21 @@ def times(text: str) -> list[Time]:
         year = -digits if re.search(r"BC|av\.|a\. ?C", match.group("year")) else digits
         found.append((year, year, None, None))
     return found
+
+
+def with_its_year(read: str, passage: str) -> str:
+    """``read``, a day and month with no year ("15 April"), as ``passage`` writes that day with a year
+    ("15 April 1912"), when every date it gives of that day has the same year; else ``read`` as it is.
+    The model copies the day from the sentence that omits the year the lead gave first ("She sank …
+    on 15 April"), which no year stated can be compared with."""
+    match = next((m for m in (p.match(read) for p in DAY_MONTH_PATTERNS) if m), None)
+    month = MONTHS.get(fold(match.group("month").rstrip("."))) if match else None
+    if match is None or month is None:
+        return read
+    day = int(re.sub(r"\D", "", match.group("day")))
+    written = {t[0]: passage[m.start():m.end()] for p in DATE_PATTERNS[1:3] for m in p.finditer(passage)
+               for t in times(m.group()) if t[2:] == (month, day)}
+    return next(iter(written.values())) if len(written) == 1 else read
 
 
 def _agree(a: Time, b: Time) -> bool:

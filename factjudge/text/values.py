@@ -141,6 +141,12 @@ DATE_PATTERNS = tuple(re.compile(p, re.IGNORECASE) for p in (
     rf"\b{_MONTH}\s+(?P<day>{_DAY}),?\s+{_YEAR}\b",
     rf"\b{_MONTH}(?:\s+de|\s+of)?\s+{_YEAR}\b",
 ))
+# A day and its month with no year ("15 April", "April 15", "15 de abril"): a date a passage may give the
+# year of elsewhere.
+DAY_MONTH_PATTERNS = tuple(re.compile(p, re.IGNORECASE) for p in (
+    rf"^\W*(?P<day>{_DAY})(?:\s+de)?\s+{_MONTH}\W*$",
+    rf"^\W*{_MONTH}\s+(?P<day>{_DAY})\W*$",
+))
 YEAR_PATTERN = re.compile(
     r"(?<![\w,.])(?P<year>(?:1\d|20)\d{2}(?:\s?(?:BC|BCE|AD|CE)\b)?"
     r"|\d{1,4}\s?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))(?!\w|[.,]\d)")
@@ -235,7 +241,8 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
                 continue
             if not question.strip() and _opens_sentence(item, span):
                 continue
-            if _lone_opener(item, span) and _written_lower(span.text, f"{item} {question}"):
+            if _lone_opener(item, span) and (_written_lower(span.text, f"{item} {question}")
+                                             or _OPENING_VERB.match(item, span.start)):
                 continue  # "Fortune cookies … fortune cookies": a word, capitalised as a sentence opens
         kept.append(span)
     kept.sort(key=lambda s: (_rank(item, s), s.start))
@@ -251,6 +258,12 @@ def _rank(item: str, span: ValueSpan) -> int:
 def _written_lower(word: str, text: str) -> bool:
     """Whether ``text`` also writes ``word`` in lower case, or it is a stop word: a word, not a name."""
     return fold(word) in stopwords_for(None) or re.search(rf"\b{re.escape(word.lower())}\b", text) is not None
+
+
+# A Spanish past tense opening a sentence that leaves its subject out, before the words its verb governs
+# ("Nació en Génova", "Ganó el premio"): a verb; a name ending so ("Miró pintó …") is followed by a verb.
+_OPENING_VERB = re.compile(r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
+                           r"para|que|como|tras|durante|hasta)\b")
 
 
 def _lone_opener(item: str, span: ValueSpan) -> bool:
@@ -285,12 +298,16 @@ def _all_values(item: str, lang: str = "en") -> list[ValueSpan]:
     for span in _spelled_values(item, lang):
         if free(span.start, span.end):
             taken.append(span)
+    numbers = [(minus_start(item, _currency_start(item, m.start())), m.end(), unit_end(item, m.end()))
+               for m in NUMBER_PATTERN.finditer(item)]
+    # A unit written with a capital is no name ("100 degrees Celsius"): its number is taken first.
+    for start, figure_end, end in numbers:
+        if any(c.isupper() for c in item[figure_end:end]) and free(start, end):
+            taken.append(_span(item, start, end, "number"))
     for span in _name_runs(item):
         if free(span.start, span.end):
             taken.append(span)
-    for match in NUMBER_PATTERN.finditer(item):
-        end = unit_end(item, match.end())
-        start = minus_start(item, _currency_start(item, match.start()))
+    for start, _, end in numbers:
         if free(start, end):
             taken.append(_span(item, start, end, "number"))
     return sorted(taken, key=lambda s: s.start)

@@ -177,11 +177,14 @@ def test_with_no_language_given_a_passage_in_french_is_read_as_it_writes_names_a
     span = next(s for s in value_spans(swapped) if s.text == "Nil")
     reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], swapped, span)
     assert (reading.check.read, reading.check.outcome, reading.passage) == ("Égypte", "contradicted", 0)
-    # An English item read in a French passage: the passage's language decides.
+    # An English item read in a French passage: the passage's language decides how the name read is
+    # written; a name the passage never writes may be the translation of the one read ("Nile", "Nil";
+    # "Germany", "Allemagne"), so it contradicts nothing there.
     item = "Osiris was a god and a mythical king of the ancient Nile."
     span = next(s for s in value_spans(item) if s.text == "Nile")
     reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], item, span)
-    assert (reading.check.read, reading.check.outcome) == ("Égypte", "contradicted")
+    assert (reading.check.read, reading.check.outcome, reading.check.excused) == (
+        "Égypte", "not_stated", "other_language")
     parish = Evidence("wikipedia", "The Parish of Saint Mary holds the abbey.")
     item = "The abbey stands in Lyon."
     span = next(s for s in value_spans(item) if s.text == "Lyon")
@@ -296,3 +299,51 @@ def test_a_name_read_as_the_subject_of_another_article_than_the_items_is_not_con
     span = next(s for s in value_spans(item) if s.text == "Louis Pasteur")
     reading = read_value(ScriptedChatModel(["Louis Pasteur"]), [penicillin, pasteur], item, span)
     assert (reading.check.outcome, reading.check.excused) == ("not_stated", "own_subject")
+
+
+CANADA_FR = Evidence("wikipedia", "Le Canada est un pays d'Amérique septentrionale constitué de dix "
+                     "provinces.", title="Canada")
+CANADA_EN = Evidence("wikipedia", "Canada is a country in North America. Its capital is Ottawa and its three "
+                     "largest metropolitan areas are Toronto, Montreal, and Vancouver.", title="Canada")
+
+
+def test_a_name_read_in_the_english_lead_after_a_french_one_contradicts_a_name_that_lead_writes() -> None:
+    item = "La capitale du Canada est Toronto."
+    span = next(s for s in value_spans(item) if s.text == "Toronto")
+    reading = read_value(ScriptedChatModel(["Ottawa"]), [CANADA_FR, CANADA_EN], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.passage) == ("Ottawa", "contradicted", 1)
+
+
+def test_a_name_read_in_another_language_that_the_passage_never_writes_may_be_its_translation() -> None:
+    rhine = Evidence("wikipedia", "The Rhine is a river that flows through Switzerland and Germany.",
+                     title="Rhine")
+    item = "Le Rhin est un fleuve qui traverse la Suisse et l'Allemagne."
+    span = next(s for s in value_spans(item) if s.text == "Allemagne")
+    reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_language")
+
+
+def test_the_same_subjects_article_in_another_language_is_its_own_not_another_articles() -> None:
+    # *Napoleon* after *Napoléon Ier*: both leads name him Napoléon Bonaparte, so a date read in the
+    # English one is his, not another subject's (which the item's words would have to be found in).
+    french = Evidence("wikipedia", "Napoléon Bonaparte, né le 15 août 1769 à Ajaccio, est un militaire.",
+                      title="Napoléon Ier")
+    english = Evidence("wikipedia", "Napoleon Bonaparte was a French military officer. He died in 1821 on "
+                       "Saint Helena.", title="Napoleon")
+    item = "Napoléon Bonaparte est mort en 1822."
+    span = next(s for s in value_spans(item) if s.text == "1822")
+    reading = read_value(ScriptedChatModel(["1821"]), [french, english], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("1821", "contradicted")
+
+
+def test_a_day_read_without_its_year_takes_the_year_the_passage_gives_that_day() -> None:
+    titanic = Evidence("wikipedia", "RMS Titanic sank in the North Atlantic Ocean on 15 April 1912. She sank "
+                       "two hours later at 02:20 on 15 April.", title="Sinking of the Titanic")
+    item = "The Titanic sank in April 1915 after hitting an iceberg."
+    span = next(s for s in value_spans(item) if s.kind == "date")
+    reading = read_value(ScriptedChatModel(["15 April"]), [titanic], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("15 April 1912", "contradicted")
+    right = "The Titanic sank in April 1912 after hitting an iceberg."
+    span = next(s for s in value_spans(right) if s.kind == "date")
+    reading = read_value(ScriptedChatModel(["15 April"]), [titanic], right, span)
+    assert reading.check.outcome == "confirmed"

@@ -141,3 +141,18 @@ def test_a_temperature_is_asked_for_in_any_scale(item: str, lang: str, blank: st
     # Asked for "a number of °F", the model found none in a passage giving °C: the comparison converts.
     [span] = [s for s in value_spans(item, question="x", lang=lang) if s.kind == "number"]
     assert span.blanked(item) == blank and span.question(item, lang) == asked
+
+
+def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
+    # "Nació en Génova": the subject is left out; "Miró pintó …" opens with a name.
+    assert [s.text for s in value_spans("Nació en Génova.", question="¿Quién fue Colón?")] == ["Génova"]
+    assert [s.text for s in value_spans("Ganó el Premio Nobel en 1945.")] == ["1945", "Premio Nobel"]
+    miro = value_spans("Miró pintó Carnaval de Arlequín en 1925.", question="¿Qué pintó?")
+    assert "Miró" in [s.text for s in miro]
+
+
+def test_a_unit_written_with_a_capital_belongs_to_its_number() -> None:
+    spans = value_spans("Water boils at 100 degrees Celsius at sea level.", question="When does water boil?")
+    assert [(s.text, s.kind) for s in spans] == [("100 degrees Celsius", "number")]
+    assert spans[0].temperature()
+    assert [s.text for s in value_spans("El agua hierve a 100 grados Celsius.")] == ["100 grados Celsius"]

@@ -65,6 +65,8 @@ _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _SPOT_CHARS = 600
 _SENTENCE_END = re.compile(r"[.!?]\s+[A-Z]")
 _WORD = re.compile(r"[^\W\d_]+")
+# What a capitalised word follows when it opens a sentence (the text's start: nothing).
+_OPENS_SENTENCE = frozenset(("", ".", "!", "?", ":", "\"", "«", "(", "“"))
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
 # An initial written without its full stop ("Booker T Washington"), as titles never write it.
@@ -252,12 +254,19 @@ def _short_forms(name: str) -> Iterator[str]:
 
 
 def common_words(leads: Iterable[str]) -> frozenset[str]:
-    """The words the leads write in lower case (at least twice): a word so written is no short name."""
-    seen: dict[str, int] = {}
+    """The words the leads write in lower case (at least twice, and more often than capitalised inside
+    a sentence): a word so written is no short name ("Tower", "Bridge"), one the leads write as a name
+    more often is ("Amazonas" of "río Amazonas", beside "las amazonas" of the myth)."""
+    lower: dict[str, int] = {}
+    named: dict[str, int] = {}
     for lead in leads:
-        for word in {w for w in _WORD.findall(lead) if w[0].islower()}:
-            seen[word] = seen.get(word, 0) + 1
-    return frozenset(fold(w) for w, n in seen.items() if n >= 2)
+        for match in _WORD.finditer(lead):
+            word = match.group()
+            if word[0].islower():
+                lower[fold(word)] = lower.get(fold(word), 0) + 1
+            elif lead[max(0, match.start() - 8):match.start()].rstrip()[-1:] not in _OPENS_SENTENCE:
+                named[fold(word)] = named.get(fold(word), 0) + 1
+    return frozenset(w for w, n in lower.items() if n >= 2 and n > named.get(w, 0))
 
 
 def _asks_for_one(before: Sequence[str], after: str, stop: frozenset[str]) -> bool:

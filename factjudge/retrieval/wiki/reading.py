@@ -43,6 +43,11 @@ _PERSON = re.compile(r"\b(?:he|she|his|her|born|died|née?|morte?|décédée?|na
                      r"falleci[óo]|fallecid[oa])\b|\([^()]{0,40}\d{3,4}\s?[–-][^()]{0,40}\d{3,4}\)",
                      re.IGNORECASE)
 _PERSON_CHARS = 600
+# The English article read after one in another language: its best passages, and the links that are sure
+# to name the same subject (a title, a name its lead gives it; a short form may name another).
+_ENGLISH = "en"
+_EDITION_PASSAGES = 2
+_SAME_THING = frozenset({"title", "base", "lead", "also"})
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,8 @@ class TopicReader:
     spec: WikiSpec
     # How a person names the source in a note ("the packaged Wikipedia summaries").
     name: str = "Wikipedia"
+    # Whether it holds several languages' articles, the English one read after another's (``_in_english``).
+    other_editions: bool = False
 
     def __init__(self) -> None:
         self._kept: OrderedDict[tuple[str, str | None], Article | None] = OrderedDict()
@@ -265,6 +272,8 @@ class TopicReader:
         ranked = [self.article_passages(a, f"{named} {query}", k, language) for a in read]
         # Both articles' best passages, in turn: one long article does not crowd the other out.
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
+        own = subject if read[0] is article else ()
+        passages += self._in_english(read[0], own, f"{named} {query}", context)
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
@@ -290,6 +299,21 @@ class TopicReader:
             if found is not None and self.is_person(found):
                 return found
         return None
+
+    def _in_english(self, article: Article, names: Sequence[str], query: str, context: str) -> list[Evidence]:
+        """The best passages of the English article about ``article``'s subject, read after it when it is
+        in another language: the Spanish and French leads are often shorter and say less ("Le Canada est
+        un pays d'Amérique septentrionale …" never names its capital; the English lead does). Only a
+        title or a name its lead gives it links the two, never a short form."""
+        if not self.other_editions or article.lang == _ENGLISH:
+            return []
+        link = self.link([article.title, *names], context, _ENGLISH)
+        if link is None or link.lang != _ENGLISH or link.kind not in _SAME_THING:
+            return []
+        found = link.article or self.article([link.title], _ENGLISH)
+        if found is None or found.lang != _ENGLISH:
+            return []
+        return self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
 
     def _named_otherwise(self, query: str, passages: Sequence[Evidence],
                          language: str | None) -> list[Evidence]:
