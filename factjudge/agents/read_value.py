@@ -50,6 +50,8 @@ from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
 Form = Literal["cloze", "question"]
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
 NAMED = frozenset({"name", "place", "person", "title"})
+# Lower-case words after a name that may be the rest of its title ("Paradis reconquis").
+_TITLE_WORDS = 3
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
 # A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
 MAX_TOKENS = 20
@@ -178,21 +180,34 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     named = [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
+    if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
+            and _in_other_language(item, article.text):
+        return "other_language"
     # Read in another article than the first, its subject's: the item's words that are neither a value of
     # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
     # by Alexander Graham Bell in 1876"), which that article's sentence must say too.
     event: set[str] = set()
-    if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
-            and _in_other_language(item, article.text):
-        return "other_language"
     if article is not None and article.title and not _of_first_subject(article, passages):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
         said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
                          *(ev.title or "" for ev in passages)])
         event = {w for w in stems(_clause(item, span.start), EVENT_STEM) - stems(said, EVENT_STEM)
                  if w.isalpha()}
-    return not_a_contradiction(span.text, read, span.kind, sentence, [ev.text for ev in passages],
+    stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
+    return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
                                lead.name if lead else None, named, about, event)
+
+
+def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -> str:
+    """The name ``span`` with the lower-case words the item writes after it where ``sentence`` writes them
+    after it too: a title in French or Spanish capitalises its first word only ("Paradis reconquis" of
+    "Le Paradis perdu, Le Paradis reconquis et Samson Agonistes", a list that holds it)."""
+    after = re.findall(r"\s+[^\W\d_]+", item[span.end:span.end + 60])[:_TITLE_WORDS]
+    for n in range(len(after), 0, -1):
+        longer = span.text + "".join(after[:n])
+        if all(w.strip()[:1].islower() for w in after[:n]) and _says(sentence or "", longer):
+            return longer
+    return span.text
 
 
 def _of_first_subject(article: Evidence, passages: Sequence[Evidence]) -> bool:

@@ -347,3 +347,12 @@ def test_a_day_read_without_its_year_takes_the_year_the_passage_gives_that_day()
     span = next(s for s in value_spans(right) if s.kind == "date")
     reading = read_value(ScriptedChatModel(["15 April"]), [titanic], right, span)
     assert reading.check.outcome == "confirmed"
+
+
+def test_a_title_capitalised_on_its_first_word_only_is_listed_beside_the_one_read() -> None:
+    milton = Evidence("wikipedia", "John Milton est un poète anglais, auteur de poèmes épiques, Le "
+                      "Paradis perdu, Le Paradis reconquis et Samson Agonistes.", title="John Milton")
+    item = "John Milton est l'auteur du Paradis reconquis."
+    span = next(s for s in value_spans(item, question="Qu'a écrit John Milton ?") if s.text == "Paradis")
+    reading = read_value(ScriptedChatModel(["Samson Agonistes"]), [milton], item, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "listed_together")
