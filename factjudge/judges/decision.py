@@ -242,7 +242,11 @@ class DecisionJudge(PromptedJudge):
                        for r, s in zip(readings, spans, strict=True))
         wrong = [(c, s) for c, s in zip(checks, spans, strict=True) if c.outcome == "contradicted"]
         if not wrong:
-            return dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=checks))
+            # Not false: shown on the sentence a value was read and confirmed in, where one was.
+            read_in = next((c.passage for c in checks if c.outcome == "confirmed" and c.passage), None) \
+                if verdict.label != "false" else None
+            return dataclasses.replace(verdict, grounds=dataclasses.replace(
+                verdict.grounds, values=checks, passage=read_in or verdict.grounds.passage))
         # Above every doubt that did not decide, in the order of the doubt (graded for ROC AUC).
         score = 0.5 + 0.5 * (verdict.error_score or 0.0)
         grounds = dataclasses.replace(verdict.grounds, rule="values", values=checks,
