@@ -27,6 +27,7 @@ from typing import Any
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
 from factjudge.text.noun_slots import not_nouns
+from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems, stopwords_for, tokenize
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
@@ -37,6 +38,10 @@ CONFIDENT = 0.6
 # Each word of the item an article's lead shares multiplies its alias's strength by 1 + WORD_WEIGHT
 # (up to MAX_WORDS words): "Washington was the first president" is George Washington, not the city.
 WORD_WEIGHT = 0.5
+# Kinds of alias that only shorten a title, and the words more one must share to win over the article
+# titled by the name itself.
+_SHORTENED = frozenset({"short", "tail", "near"})
+_OVER_TITLE = 3
 MAX_WORDS = 4
 # Where the lead's first sentence names its subject: before its first verb "to be".
 _COPULA = re.compile(r"\s(?:is|was|are|were|es|fue|son|fueron|era|est|fut|était|sont|furent)\s")
@@ -59,6 +64,10 @@ _MAX_SHORTENED = 5
 _GIST_CHARS = 400
 # Categories of people (the packaged summaries' "topic"), and a lifespan in a description: "(1547–1616)".
 PEOPLE = frozenset({"people", "personas", "personnalites"})
+# Categories that say nothing (a person is then told by the lead), and how a lead goes on about a person.
+UNSORTED = frozenset({"", "uncategorized"})
+_GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
+_PERSON_CHARS = 800
 _LIFESPAN = re.compile(r"\((?:c\. ?)?\d{3,4} ?[–-] ?(?:c\. ?)?\d{2,4}\)|\(born \d{4}\)")
 # Words a subject said in lower case is looked for among, in the first characters of a text.
 _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -209,8 +218,16 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
 
 
 def is_person(entry: Entry) -> bool:
-    """Whether ``entry`` is about a person: its category says so, or its description gives a lifespan."""
-    return fold(entry.category) in PEOPLE or bool(_LIFESPAN.search(entry.description))
+    """Whether ``entry`` is about a person: its category says so, or its description gives a lifespan, or,
+    uncategorised (a thousand English articles, George Washington's among them), its lead goes on about
+    its subject as he or she, or says where it was born."""
+    if fold(entry.category) in PEOPLE or _LIFESPAN.search(entry.description):
+        return True
+    if fold(entry.category) not in UNSORTED:
+        return False
+    sentences = split_sentences(entry.lead[:_PERSON_CHARS])
+    return bool(sentences) and (any(_GOES_ON_AS_PERSON.match(s) for s in sentences[1:3])
+                                or re.search(r"\bborn\b", sentences[0]) is not None)
 
 
 def subject_names(title: str, lead: str) -> frozenset[str]:
@@ -526,6 +543,12 @@ class AliasIndex:
         # of ("Hilbert": David Hilbert before *Espace de Hilbert*), tell them apart.
         scored.sort(key=lambda s: (-s[0], -s[1], _named_after(name, s[2].title), -s[2].strength,
                                    s[2].title, s[2].lang))
+        # The article titled by the name itself yields to one it only shortens ("United States" of
+        # *Constitution of the United States*) when that one shares clearly more words with the item.
+        titled = next((s for s in scored if s[2].kind == "title" and fold(s[2].title) == fold(name)), None)
+        if titled is not None and scored[0][2].kind in _SHORTENED and scored[0][1] < titled[1] + _OVER_TITLE:
+            scored.remove(titled)
+            scored.insert(0, titled)
         score, shared, best = scored[0]
         eponym = _named_after(name, best.title)
         rivals = tuple(dict.fromkeys(c.title for _, _, c in scored[1:] if c.title != best.title))

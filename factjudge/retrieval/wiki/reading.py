@@ -255,6 +255,9 @@ class TopicReader:
         named = topic if topic and subject[-1] == topic else subject[0]
         article = self._linked(subject, context, language)
         other = self._linked(also, context, language) if also else None
+        if article is None and other is None and topic and named == topic:
+            # A topic with no article ("Fifth Symphony"): a pronoun still stands for the person named before.
+            article = self._pronoun_for(query, subjects, topic, context, language)
         if article is None and other is None:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
@@ -292,6 +295,12 @@ class TopicReader:
             found = self._linked([name], context, language)
             if found is not None and self.is_person(found) and _speaks_of(found, article, topic):
                 return found
+        return self._pronoun_for(query, subjects, topic, context, language)
+
+    def _pronoun_for(self, query: str, subjects: Subjects, topic: str, context: str,
+                     language: str | None) -> Article | None:
+        """The person the answer named last before ``query`` when it opens with a pronoun (or a Spanish
+        verb that leaves it out): "He was born in Bonn in 1770" after "Ludwig van Beethoven composed …"."""
         if not _PRONOUN.match(query):
             return None
         for name in subjects.named_before(query, topic):

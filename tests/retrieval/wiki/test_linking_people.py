@@ -44,6 +44,15 @@ LEADS = [
      "Alexander Fleming fue un médico británico, descubridor de la penicilina. En 1945 se le concedió el "
      "Premio Nobel de Medicina."),
     ("Penicilina", "es", "antibiótico", "Ciencias", "La penicilina es un antibiótico."),
+    # Uncategorised, with no lifespan in its description: his lead goes on about him as "He".
+    ("George Washington", "en", "U.S. Founding Father and president from 1789 to 1797", "Uncategorized",
+     "George Washington was a Founding Father and the first president of the United States, serving from "
+     "1789 to 1797. He commanded the Continental Army."),
+    ("United States", "en", "Country in North America", "Uncategorized",
+     "The United States of America is a country in North America."),
+    ("Constitution of the United States", "en", "Supreme law of the United States", "History",
+     "The Constitution of the United States is the supreme law of the United States. It was the first "
+     "such law, in force since 1789."),
 ]
 
 
@@ -119,3 +128,18 @@ def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedW
 def test_a_source_without_categories_tells_a_person_by_the_articles_opening(text: str, person: bool) -> None:
     assert TopicReader().is_person(Article("X", text)) is person
 
+
+
+def test_an_uncategorised_article_whose_lead_goes_on_as_he_is_a_persons(wiki: PackagedWiki) -> None:
+    answer = "George Washington was the first President of the United States. He served from 1789 to 1797."
+    item = "He served from 1789 to 1797."
+    assert _read(wiki, "Who was the first President of the United States?", answer, item) == [
+        "George Washington", "United States"]
+    assert not wiki.is_person(Article("United States", "", lang="en"))
+
+
+def test_a_pronoun_stands_for_the_person_named_before_it_where_the_topic_has_no_article(
+        wiki: PackagedWiki) -> None:
+    answer = "Alexander Fleming discovered the Fifth Antibiotic. He won the Nobel Prize in 1945."
+    item = "He won the Nobel Prize in 1945."
+    assert _read(wiki, "Who discovered the Fifth Antibiotic?", answer, item) == ["Alexander Fleming"]
