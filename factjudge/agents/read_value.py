@@ -195,7 +195,7 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
                  if w.isalpha()}
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
     return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
-                               lead.name if lead else None, named, about, event)
+                               lead.name if lead else None, named, about, event, _clause(item, span.start))
 
 
 def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -> str:

@@ -49,12 +49,20 @@ _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}
 _DATES = frozenset({"date", "year", "century"})
 # Words saying what an item dates are compared by their first letters ("discovered", "discovery").
 EVENT_STEM = 6
+# A birth or a death, in en/es/fr, and how far before a date such a word still dates it ("né vers 1400",
+# "born on 27 January 1756").
+# Read without accents: "né" is "ne", told from the negation by what follows it.
+_LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans)|mort|morte|deced[ea]e?|"
+                   r"naissance|deces|"
+                   r"naci[oó]|nacid[oa]|nacimiento|muri[oó]|muert[ea]|falleci[oó]|fallecid[oa])\b",
+                   re.IGNORECASE)
+_LIFE_REACH = 25
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
                         passages: Sequence[str], subject: str | None,
                         named: Sequence[str] = (), about: Collection[str] = (),
-                        event: Collection[str] = ()) -> Excuse | None:
+                        event: Collection[str] = (), clause: str = "") -> Excuse | None:
     """Why reading ``read`` where the item states ``stated`` contradicts nothing, or None when it does.
 
     ``sentence`` is the passage sentence ``read`` came from; ``subject`` the name the item's sentence
@@ -63,7 +71,8 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     sentences speaks of, named or not ("His discovery in 1928" in *Alexander Fleming*); ``event`` the
     stems (``EVENT_STEM`` letters) of the item's words besides its values and the articles' names (what
     it says of them: "invented"), given where the sentence is from another article than the item's
-    subject's.
+    subject's; ``clause`` the item's clause that states the value (a date of a birth or a death is
+    another event's unless it speaks of one).
     """
     if subject and _same_words(read, subject):
         return "own_subject"
@@ -74,9 +83,26 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "place_within"
     if kind in _DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
+    if kind in _DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
+            and _dates_a_life(read, _plain(sentence)):
+        return "other_event"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in _DATES else "other_subject"
     return None
+
+
+def _dates_a_life(read: str, text: str) -> bool:
+    """Whether ``text`` gives ``read`` as a birth's or a death's date: just after "born", "né", "nació",
+    "died", "mort", "murió" (a few words between), or inside a lifespan's brackets ("(c. 1400 – 1468)")."""
+    for start, end in _find(read, text):
+        if _LIFE.search(text[max(0, start - _LIFE_REACH):start]):
+            return True
+        opened = text.rfind("(", 0, start)
+        closed = text.find(")", end)
+        if opened >= 0 and ")" not in text[opened:start] and closed >= 0 \
+                and re.search(r"\d\s*[–-]\s*(?:c\.\s*)?\d", text[opened:closed]):
+            return True
+    return False
 
 
 def _dates_another(sentence: str, named: Sequence[str], subject: str | None, about: Collection[str]) -> bool:

@@ -100,3 +100,22 @@ def test_a_club_listed_beside_the_stated_one_leaves_the_item_true_and_says_why()
     assert explain.checks(verdict) == [
         "Manchester United: read Real Madrid, no contradiction: the passage lists Manchester United beside "
         "it (asked: “Ronaldo has played for ___ (a name).”)"]
+
+
+def test_a_birth_or_death_date_is_another_events_unless_the_item_speaks_of_one() -> None:
+    lead = ("Johannes Gutenberg, souvent appelé simplement Gutenberg, né vers 1400 à Mayence, ville dans "
+            "laquelle il est mort le 3 février 1468, est un imprimeur.")
+    invented = "Johannes Gutenberg a inventé l'imprimerie à caractères mobiles vers 1450 à Mayence."
+    assert not_a_contradiction("1450", "1400", "year", lead, [lead], "Johannes Gutenberg", ["Mayence"],
+                               clause=invented) == "other_event"
+    born = "Johannes Gutenberg est né vers 1410 à Mayence."
+    assert not_a_contradiction("1410", "1400", "year", lead, [lead], "Johannes Gutenberg", ["Mayence"],
+                               clause=born) is None
+    # Inside a lifespan's brackets, in English.
+    english = "Johannes Gutenberg (c. 1393–1406 – 3 February 1468) was a German inventor."
+    assert not_a_contradiction("1450", "1406", "year", english, [english], "Johannes Gutenberg",
+                               clause="Gutenberg invented the printing press in 1450.") == "other_event"
+    # French "ne" of a negation is no birth.
+    crowned = "Il ne fut couronné qu'en 1804."
+    assert not_a_contradiction("1805", "1804", "year", crowned, [crowned], "Napoléon",
+                               clause="Napoléon fut couronné en 1805.") is None
