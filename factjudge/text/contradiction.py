@@ -49,12 +49,10 @@ _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}
 _DATES = frozenset({"date", "year", "century"})
 # Words saying what an item dates are compared by their first letters ("discovered", "discovery").
 EVENT_STEM = 6
-# A birth or a death, in en/es/fr, and how far before a date such a word still dates it ("né vers 1400",
-# "born on 27 January 1756").
-# Read without accents: "né" is "ne", told from the negation by what follows it.
-_LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans)|mort|morte|deced[ea]e?|"
-                   r"naissance|deces|"
-                   r"naci[oó]|nacid[oa]|nacimiento|muri[oó]|muert[ea]|falleci[oó]|fallecid[oa])\b",
+# A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
+# follows it), and how far before a date such a word still dates it ("né vers 1400", "born on 27 January").
+_LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans)|mort|morte|decedee?|"
+                   r"naissance|deces|nacio|nacid[oa]|nacimiento|murio|muert[ea]|fallecio|fallecid[oa])\b",
                    re.IGNORECASE)
 _LIFE_REACH = 25
 
