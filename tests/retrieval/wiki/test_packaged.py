@@ -191,3 +191,18 @@ def test_two_installs_of_other_alias_formats_each_build_their_index_once(
         f"aliases-{digest[:16]}-v{old}.json", f"aliases-{digest[:16]}-v{new}.json"}
     # A format older than every install's is read by none: the first build removed it.
     assert not stale.exists()
+
+
+def test_an_index_of_a_newer_format_is_kept_one_of_an_older_format_or_other_data_removed(
+        tmp_path: Path) -> None:
+    files, cache, digest = write_files(tmp_path), tmp_path / "cache", "d" * 64
+    cache.mkdir()
+    older = cache / f"packaged-{digest[:16]}-v{packaged.INDEX_FORMAT - 1}.sqlite"
+    newer = cache / f"packaged-{digest[:16]}-v{packaged.INDEX_FORMAT + 1}.sqlite"
+    other = cache / f"packaged-{'e' * 16}-v{packaged.INDEX_FORMAT}.sqlite"
+    for path in (older, newer, other):
+        path.write_bytes(b"an index of another install")
+    built = ensure_index(cache, files, digest)
+    # A newer install reads the newer one: removing it would make each install rebuild its index whenever
+    # the other had built its own.
+    assert built.is_file() and newer.exists() and not other.exists() and not older.exists()
