@@ -55,6 +55,9 @@ _LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans
                    r"naissance|deces|nacio|nacid[oa]|nacimiento|murio|muert[ea]|fallecio|fallecid[oa])\b",
                    re.IGNORECASE)
 _LIFE_REACH = 25
+# A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
+_LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
+_LIFE_KINDS = _DATES | {"place"}
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
@@ -84,6 +87,11 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in _DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
             and _dates_a_life(read, _plain(sentence)):
         return "other_event"
+    # The other way round: a birth or a death asked about ("Nació en Caracas en 1783"), read in a sentence
+    # that tells of neither ("… líder de la independencia de lo que son hoy Venezuela").
+    if kind in _LIFE_KINDS and sentence and clause and _LIFE.search(_plain(clause)) \
+            and not _LIFE.search(_plain(sentence)) and not _LIFESPAN.search(sentence):
+        return "other_event" if kind in _DATES else "other_subject"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in _DATES else "other_subject"
     return None
@@ -95,10 +103,7 @@ def _dates_a_life(read: str, text: str) -> bool:
     for start, end in _find(read, text):
         if _LIFE.search(text[max(0, start - _LIFE_REACH):start]):
             return True
-        opened = text.rfind("(", 0, start)
-        closed = text.find(")", end)
-        if opened >= 0 and ")" not in text[opened:start] and closed >= 0 \
-                and re.search(r"\d\s*[–-]\s*(?:c\.\s*)?\d", text[opened:closed]):
+        if any(m.start() < start and end < m.end() for m in _LIFESPAN.finditer(text)):
             return True
     return False
 

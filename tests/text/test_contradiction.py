@@ -119,3 +119,13 @@ def test_a_birth_or_death_date_is_another_events_unless_the_item_speaks_of_one()
     crowned = "Il ne fut couronné qu'en 1804."
     assert not_a_contradiction("1805", "1804", "year", crowned, [crowned], "Napoléon",
                                clause="Napoléon fut couronné en 1805.") is None
+
+
+def test_a_birth_asked_about_is_not_read_from_a_sentence_that_tells_of_none() -> None:
+    lead = ("Simón Bolívar fue un militar venezolano, líder de la independencia de lo que son hoy Venezuela, "
+            "Colombia y Ecuador.")
+    assert not_a_contradiction("Caracas", "Venezuela", "place", lead, [lead], None,
+                               clause="Nació en Caracas en 1783.") == "other_subject"
+    born = "Simón Bolívar nació en Caracas en 1783."
+    assert not_a_contradiction("Lima", "Caracas", "place", born, [born], None,
+                               clause="Nació en Lima.") is None
