@@ -38,7 +38,7 @@ _STRONG_ABBREVIATIONS = _words(
 _WEAK_ABBREVIATIONS = _words(
     """
     inc ltd co corp llc plc jr sr no nos ed eds rep sec min max est ft hr hrs
-    a.m p.m u.s u.k u.n e.u u.s.a d.c ph.d b.c a.d b.c.e c.e
+    a.m p.m u.s u.k u.n e.u u.s.a d.c ph.d b.c a.d b.c.e c.e c
     """
 )
 # Like "etc.": end a sentence before any capitalised word.

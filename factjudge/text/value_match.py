@@ -81,6 +81,10 @@ ALIGNED_WORDS = 6
 ALIGNED_CLOSING = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+")
 _CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
+# An era written after a year: "2600 BC", "1500 av. J.-C.", "44 a. C.".
+_ERA = r"(?:BC|BCE|AD|CE|av\. J\.-C\.|apr\. J\.-C\.|a\. ?C\.|d\. ?C\.)"
+# What a compound adds to a name it describes by ("Polish-born", "London-based", "French-speaking").
+_COMPOUND_TAIL = re.compile(r"(?<=[^\W\d_])-(?:born|based|speaking|led|owned|made)\b")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
@@ -210,6 +214,8 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
     comparable = [a for a in got if not first.unit or not a.unit or a.unit == first.unit]
     if not comparable:
         return None  # a length read for a mass: no answer to this question
+    if first.unit and passage and _a_calendar_year(read, passage):
+        return None  # "2600" of "c. 2600 BC" read for "more than 3,800 years": a date, not a count
     if any(_same(first, a, hedged) for a in comparable):
         return True
     # A bare number read for "90,000 years" is the figure in the unit the blank asked for.
@@ -222,6 +228,14 @@ def _same_amount(stated: str, read: str, hedged: bool = False, passage: str = ""
         plain = _Amount(*_number(figure.group("num")))
         return any(_same(plain, a, hedged) for a in comparable)
     return False
+
+
+def _a_calendar_year(read: str, passage: str) -> bool:
+    """Whether ``passage`` writes the figure ``read`` as a year of an era ("2600 BC", "1500 av. J.-C.")."""
+    figure = read.strip()
+    if not re.fullmatch(r"\d{1,4}", figure):
+        return False
+    return re.search(rf"(?<![\d,.]){figure}\s?{_ERA}", passage) is not None
 
 
 def _signed_as_written(got: list[_Amount], passage: str) -> list[_Amount]:
@@ -355,8 +369,9 @@ def _same_name(stated: str, read: str) -> bool | None:
 
 
 def name_words(text: str) -> set[str]:
-    """A name's words as compared: case and accents folded, joining words and articles left out."""
-    return {w for w in re.findall(r"[^\W_]+", fold(text)) if w not in _NAME_STOP}
+    """A name's words as compared: case and accents folded, joining words and articles left out, and the
+    word a compound adds to a nationality ("Polish-born" is "Polish")."""
+    return {w for w in re.findall(r"[^\W_]+", fold(_COMPOUND_TAIL.sub("", text))) if w not in _NAME_STOP}
 
 
 def _spelled_alike(a: str, b: str) -> bool:

@@ -257,3 +257,9 @@ def test_felm_194_segments_with_an_added_star_are_located() -> None:
     assert [s.text for s in segs] == [g.lstrip("*") for g in given]  # the answer's own words, no "*"
     assert all(answer[s.start : s.end] == s.text for s in segs)
     assert segs[1].text.endswith("stored.")  # the closing full stop is kept
+
+
+def test_circa_before_a_year_ends_no_sentence() -> None:
+    assert split_sentences("It was built c. 2600 BC over about 26 years. It is tall.") == [
+        "It was built c. 2600 BC over about 26 years.", "It is tall."]
+    assert split_sentences("He took vitamin c. It helped.") == ["He took vitamin c.", "It helped."]

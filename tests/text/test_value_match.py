@@ -47,6 +47,9 @@ from factjudge.text.value_match import (
     ("3", "three", "number", "confirmed"),
     ("72 years", "seventy-two", "number", "confirmed"),  # the whole number in words, never its "two"
     ("2 years", "seventy-two", "number", "contradicted"),
+    # A nationality's compound is the nationality, in a list or alone.
+    ("Polish-born", "Polish and naturalised-French", "name", "confirmed"),
+    ("German-born", "Polish", "name", "contradicted"),
 ])
 def test_outcomes(stated: str, read: str, kind: str, outcome: str) -> None:
     assert compare_values(stated, read, kind) == outcome  # type: ignore[arg-type]
@@ -151,3 +154,9 @@ def test_a_figure_read_is_held_by_a_passage_that_writes_it_in_words() -> None:
     assert passage_with("10", lead) == 0 and passage_with("10 provincias", lead) == 0
     assert passage_with("12", lead) is None
     assert passage_with("330", ["La tour mesure trois cent trente mètres."]) == 0
+
+
+def test_a_figure_the_passage_writes_as_a_year_of_an_era_counts_no_years() -> None:
+    passage = "It was built c. 2600 BC over a period of about 26 years."
+    assert compare_values("3,800 years", "2600", "number", passage=passage) == "not_stated"
+    assert compare_values("30 years", "26", "number", passage=passage) == "contradicted"
