@@ -45,7 +45,7 @@ from factjudge.text.value_match import (
     stated_alike,
     with_its_year,
 )
-from factjudge.text.values import Kind, ValueSpan, topic_names, value_spans
+from factjudge.text.values import UNITS, Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
@@ -186,11 +186,15 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     # Read in another article than the first, its subject's: the item's words that are neither a value of
     # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
     # by Alexander Graham Bell in 1876"), which that article's sentence must say too.
+    # So is a length of time read in the subject's own article: its lead gives several (a reign, a build,
+    # a life), and "more than 3,800 years" as the tallest is not the 26 years it took to build.
+    duration = span.kind == "number" and UNITS.get(span.counted().lower(), ("",))[0] == "s"
     event: set[str] = set()
-    if article is not None and article.title and not _of_first_subject(article, passages):
+    if article is not None and article.title and (duration or not _of_first_subject(article, passages)):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
+        # A length of time's unit ("years") is said of every length of time: it is no event word.
         said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
-                         *(ev.title or "" for ev in passages)])
+                         *(ev.title or "" for ev in passages), span.counted() if duration else ""])
         event = {w for w in stems(_clause(item, span.start), EVENT_STEM) - stems(said, EVENT_STEM)
                  if w.isalpha()}
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text

@@ -356,3 +356,19 @@ def test_a_title_capitalised_on_its_first_word_only_is_listed_beside_the_one_rea
     span = next(s for s in value_spans(item, question="Qu'a écrit John Milton ?") if s.text == "Paradis")
     reading = read_value(ScriptedChatModel(["Samson Agonistes"]), [milton], item, span)
     assert (reading.check.outcome, reading.check.excused) == ("not_stated", "listed_together")
+
+
+def test_a_length_of_time_read_in_a_sentence_of_another_event_of_the_subject_contradicts_nothing() -> None:
+    pyramid = Evidence("wikipedia", "The Great Pyramid of Giza is the largest of the Egyptian pyramids. It "
+                       "was built c. 2600 BC over a period of about 26 years.", title="Great Pyramid of Giza")
+    item = "It was the tallest man-made structure in the world for more than 3,800 years."
+    span = next(s for s in value_spans(item) if s.kind == "number")
+    reading = read_value(ScriptedChatModel(["26"]), [pyramid], item, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_subject")
+    # The same event's length is read and compared.
+    reign = Evidence("wikipedia", "Louis XIV reigned for 72 years, the longest reign in history.",
+                     title="Louis XIV")
+    item = "Louis XIV reigned for 50 years."
+    span = next(s for s in value_spans(item) if s.kind == "number")
+    reading = read_value(ScriptedChatModel(["72"]), [reign], item, span)
+    assert reading.check.outcome == "contradicted"
