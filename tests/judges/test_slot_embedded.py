@@ -46,6 +46,12 @@ TRUE = [
     # The same, where only the country's lead is read ("Sa capitale est Antananarivo").
     ("fr", "other_name", "Quelle est la capitale de Madagascar ?",
      "La capitale de Madagascar est Tananarive."),
+    # A birth's date read for another event ("né vers 1400"), a birth read where the sentence tells of none,
+    # a nationality's compound (newcomers' trials: each was false).
+    ("fr", "birth_date", "Qui a inventé l'imprimerie ?",
+     "Johannes Gutenberg a inventé l'imprimerie à caractères mobiles vers 1450 à Mayence."),
+    ("es", "no_birth_told", "¿Dónde nació Simón Bolívar?", "Simón Bolívar nació en Caracas en 1783."),
+    ("en", "compound", "Who was Marie Curie?", "Marie Curie was a Polish-born physicist and chemist."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
