@@ -80,6 +80,8 @@ ALIGNED_WORDS = 6
 ALIGNED_CLOSING = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+")
 _CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
+# Single letters joined by dots, an initialism ("U.S.", "U.K"): one word, as "US" writes it.
+_INITIALISM = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_](?![^\W_])\.?")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
@@ -339,8 +341,11 @@ def _same_name(stated: str, read: str) -> bool | None:
 
 
 def name_words(text: str) -> set[str]:
-    """A name's words as compared: case and accents folded, joining words and articles left out."""
-    return {w for w in re.findall(r"[^\W_]+", fold(text)) if w not in _NAME_STOP}
+    """A name's words as compared: case and accents folded, joining words and articles left out; an
+    initialism's letters are also one word ("U.S." holds "us" as "US" does)."""
+    folded = fold(text)
+    joined = [m.group().replace(".", "") for m in _INITIALISM.finditer(folded)]
+    return {w for w in [*re.findall(r"[^\W_]+", folded), *joined] if w not in _NAME_STOP}
 
 
 def _spelled_alike(a: str, b: str) -> bool:
@@ -350,6 +355,8 @@ def _spelled_alike(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < MIN_FUZZY or max(len(a), len(b)) > MAX_FUZZY or a[0] != b[0]:
         return False
+    if a + "s" == b or b + "s" == a:  # a plural of the name ("the Clintons" of "Clinton")
+        return True
     if a.startswith(b) or b.startswith(a) or abs(len(a) - len(b)) > 1:
         return False
     return SequenceMatcher(None, a, b).ratio() >= SPELLING
