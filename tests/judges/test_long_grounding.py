@@ -160,3 +160,41 @@ def test_a_focused_window_keeps_the_sentence_before_and_marks_the_gaps() -> None
     window, read = focus.window("museum south bank opened 1998", 200)  # no sentence shares no word
     assert window[0].text == ("The city has a museum. It opened in 1998. … Cranes are old. The museum is on "
                               "the south bank.")
+
+
+DIRECTOR = "Its director since 2010 has been Ann Lee, a painter."
+
+
+def _supported_if_both(messages: list[Message]) -> Completion:
+    """P(No) 0.1 when the passages shown state both the museum's opening and its director, else 0.9."""
+    passages = messages[0]["content"].rsplit("<statement>", 1)[0]
+    p_no = 0.1 if "opened in 1998" in passages and "Ann Lee" in passages else 0.9
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    word = "No" if p_no > 0.5 else "Yes"
+    return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+
+
+@pytest.mark.parametrize("join", [False, True])
+def test_a_sentence_joining_two_windows_is_read_against_them_together(join: bool) -> None:
+    # The opening is stated at the context's start, the director at its end: no window holds both.
+    context = [Evidence("context", " ".join([FACT, *FILLER[:30]])),
+               Evidence("context", " ".join([*FILLER[30:], DIRECTOR]))]
+    model = ScriptedChatModel(_supported_if_both, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=200, evidence_tokens=600, values=0,
+                         join_windows=join)
+    result = Checker(config, model).check("q", "The museum opened in 1998 and its director is Ann Lee.",
+                                          context=context)
+    [verdict] = result.segment_verdicts
+    shown = [call[0]["content"].rsplit("<statement>", 1)[0] for call in model.calls]  # the passages
+    if not join:
+        assert verdict.label == "false" and len(model.calls) == 3 and verdict.grounds.windows_joined == 0
+        return
+    # Doubted in each of its three windows, then asked once more against the three together: supported.
+    assert verdict.label == "true" and len(model.calls) == 4
+    assert verdict.grounds.windows_joined == 3 and verdict.grounds.window is None
+    assert "opened in 1998" in shown[-1] and "Ann Lee" in shown[-1]
+    assert all(("opened in 1998" in s) + ("Ann Lee" in s) <= 1 for s in shown[:3])
+    # A sentence some window supports is never asked about again.
+    model = ScriptedChatModel(_supported_if_museum, name=LOCAL_DEFAULT)
+    result = Checker(config, model).check("q", "The museum opened in 1998.", context=context)
+    assert result.segment_verdicts[0].label == "true" and len(model.calls) == 1
