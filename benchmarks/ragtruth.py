@@ -55,8 +55,6 @@ SETUPS: dict[str, CheckConfig] = {
     "default": CheckConfig(),
     # The grounding read in one window of the sentences sharing most words with each judged sentence.
     "focus": CheckConfig(focus=True),
-    # A sentence no window supports asked about once more against the windows read, together.
-    "joined": CheckConfig(join_windows=True),
     "token_f1": CheckConfig(strategy="token_f1"),
     "bm25": CheckConfig(strategy="bm25"),
 }

@@ -115,9 +115,6 @@ class CheckConfig:
     # Such a grounding read in focus instead: one window of the sentences sharing most words with each
     # sentence judged, each with the sentence before it (README, "Long contexts").
     focus: bool = False
-    # A sentence no window read supports is asked about once more against those windows together (what
-    # it sums up from several: reviews of a record, facts of two paragraphs).
-    join_windows: bool = False
     # Values of each item (names, places, dates, numbers) that `evidence` and `supported` read from the
     # passages and compare with the ones it states, at most this many; 0: none (README, "Read the value").
     values: int = 2

@@ -71,7 +71,6 @@ class Grounds:
     window: int | None = None  # the window of a long grounding the verdict rests on, from 0
     windows_read: int = 0  # the windows asked about (the ones sharing most words with the part)
     windows: int = 0  # the windows the grounding was laid out in (0: read whole)
-    windows_joined: int = 0  # the windows read together the verdict rests on (0: one window)
     sentences_read: int = 0  # read in focus: the sentences of the grounding shown (0: not in focus)
     sentences: int = 0  # read in focus: the grounding's sentences
     passage: str | None = None  # the passage sentence the verdict rests on

@@ -147,11 +147,6 @@ class JudgeOptions(Protocol):
         ...
 
     @property
-    def join_windows(self) -> bool:
-        """Whether a part no window supports is asked about once more against the windows read together."""
-        ...
-
-    @property
     def silence(self) -> str:
         """What gathered passages that only fail to support an item make of it: unverified or false."""
         ...

@@ -89,9 +89,6 @@ class Reading:
     # A grounding longer than chunk_tokens is read in one window of the sentences bearing on each part
     # (and the one before each), not in the fixed windows sharing most words with it.
     focus: bool = False
-    # A part no window read supports is asked about once more against those windows together: what
-    # it sums up from several (reviews, facts of two paragraphs) no single window states.
-    join_windows: bool = False
     unverified_without_evidence: bool = False  # no passage: unverified, no call
     # Judged by the passages alone: a false item's words they lack become its spans.
     mark_unsupported: bool = False
@@ -154,14 +151,9 @@ class DecisionJudge(PromptedJudge):
             judged.append(self.decide(job, item, text, windows.windows[index]))
             if judged[-1].label == "true":
                 break  # the most lenient label there is: no further window can change it
-        together = len(judged) if self.reading.join_windows and judged[-1].label != "true" else 0
-        if together > 1:
-            joined = tuple(ev for index in sorted(read[:together]) for ev in windows.windows[index])
-            judged.append(self.decide(job, item, text, joined))
         best = most_lenient(judged)
-        grounds = dataclasses.replace(judged[best].grounds, window=read[best] if best < len(read) else None,
-                                      windows_read=min(len(judged), len(read)), windows=len(windows),
-                                      windows_joined=together if best == len(read) else 0)
+        grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(judged),
+                                      windows=len(windows))
         deciding = dataclasses.replace(judged[best], grounds=grounds)
         return self._in_context(job, item, text, [deciding, *judged])
 
