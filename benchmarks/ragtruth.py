@@ -53,6 +53,8 @@ TASKS = ("summary", "data2txt")
 # Today's default is the config's own (the embedded model, its default strategy); the scorers need no model.
 SETUPS: dict[str, CheckConfig] = {
     "default": CheckConfig(),
+    # The grounding read in one window of the sentences sharing most words with each judged sentence.
+    "focus": CheckConfig(focus=True),
     "token_f1": CheckConfig(strategy="token_f1"),
     "bm25": CheckConfig(strategy="bm25"),
 }

@@ -85,6 +85,8 @@ _CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
 _ERA = r"(?:BC|BCE|AD|CE|av\. J\.-C\.|apr\. J\.-C\.|a\. ?C\.|d\. ?C\.)"
 # What a compound adds to a name it describes by ("Polish-born", "London-based", "French-speaking").
 _COMPOUND_TAIL = re.compile(r"(?<=[^\W\d_])-(?:born|based|speaking|led|owned|made)\b")
+# Single letters joined by dots, an initialism ("U.S.", "U.K"): one word, as "US" writes it.
+_INITIALISM = re.compile(r"(?<![^\W_])(?:[^\W\d_]\.)+[^\W\d_](?![^\W_])\.?")
 _NAME_STOP = JOINERS | frozenset("a an el los las un une the city of town river mount saint st".split())  # noqa: SIM905
 
 
@@ -369,9 +371,12 @@ def _same_name(stated: str, read: str) -> bool | None:
 
 
 def name_words(text: str) -> set[str]:
-    """A name's words as compared: case and accents folded, joining words and articles left out, and the
-    word a compound adds to a nationality ("Polish-born" is "Polish")."""
-    return {w for w in re.findall(r"[^\W_]+", fold(_COMPOUND_TAIL.sub("", text))) if w not in _NAME_STOP}
+    """A name's words as compared: case and accents folded, joining words and articles left out, the word a
+    compound adds to a nationality left out ("Polish-born" is "Polish"); an initialism's letters are also
+    one word ("U.S." holds "us" as "US" does)."""
+    folded = fold(_COMPOUND_TAIL.sub("", text))
+    joined = [m.group().replace(".", "") for m in _INITIALISM.finditer(folded)]
+    return {w for w in [*re.findall(r"[^\W_]+", folded), *joined] if w not in _NAME_STOP}
 
 
 def _spelled_alike(a: str, b: str) -> bool:
@@ -381,6 +386,8 @@ def _spelled_alike(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < MIN_FUZZY or max(len(a), len(b)) > MAX_FUZZY or a[0] != b[0]:
         return False
+    if a + "s" == b or b + "s" == a:  # a plural of the name ("the Clintons" of "Clinton")
+        return True
     if a.startswith(b) or b.startswith(a) or abs(len(a) - len(b)) > 1:
         return False
     return SequenceMatcher(None, a, b).ratio() >= SPELLING

@@ -55,6 +55,14 @@ SAME = [
     ("Moscou", "Moscow", "place"),
     ("Génova", "Genoa", "place"),
     ("Colombia", "COLOMBIA", "place"),
+    # An initialism with and without its dots, a name and its plural (RAGTruth: "US" read as "U.S",
+    # "Clintons" as "Clinton" were contradictions).
+    ("US", "U.S", "place"),
+    ("US", "U.S.", "place"),
+    ("U.K.", "UK", "place"),
+    ("J.K. Rowling", "J. K. Rowling", "person"),
+    ("Clintons", "Clinton", "person"),
+    ("Clinton", "the Clintons", "person"),
 ]
 
 DIFFERENT = [
@@ -79,6 +87,8 @@ DIFFERENT = [
     ("Niger", "Nigeria", "place"),
     ("Slovenia", "Slovakia", "place"),
     ("Sweden", "Swedenborg", "person"),
+    ("US", "UK", "place"),
+    ("U.S.", "U.K.", "place"),
 ]
 
 
