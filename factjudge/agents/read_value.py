@@ -181,7 +181,7 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
     if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
-            and _in_other_language(item, article.text):
+            and _another_edition(item, article, passages):
         return "other_language"
     # Read in another article than the first, its subject's: the item's words that are neither a value of
     # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
@@ -227,11 +227,13 @@ def _says(passage: str, name: str) -> bool:
     return re.search(rf"\b{re.escape(fold(name))}\b", fold(passage)) is not None
 
 
-def _in_other_language(item: str, passage: str) -> bool:
-    """Whether ``passage`` is written in another language than ``item`` (both guessed): a name read there
-    that differs from the item's may be its translation ("Germany", "Allemagne")."""
-    theirs, ours = guess_language(passage), guess_language(item)
-    return bool(theirs and ours and theirs != ours)
+def _another_edition(item: str, article: Evidence, passages: Sequence[Evidence]) -> bool:
+    """Whether ``article`` is written in another language than both ``item`` and the first passage (all
+    guessed): the English lead read after the item's own, where a name read that differs from the item's
+    may be its translation ("Germany", "Allemagne"). Where every passage is in another language than the
+    item (its own has no article), names are compared as they are ("Austria" is not "Australie")."""
+    theirs, ours, first = guess_language(article.text), guess_language(item), guess_language(passages[0].text)
+    return bool(theirs and ours and first and theirs != ours and theirs != first)
 
 
 def _clause(item: str, at: int) -> str:

@@ -177,14 +177,11 @@ def test_with_no_language_given_a_passage_in_french_is_read_as_it_writes_names_a
     span = next(s for s in value_spans(swapped) if s.text == "Nil")
     reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], swapped, span)
     assert (reading.check.read, reading.check.outcome, reading.passage) == ("Égypte", "contradicted", 0)
-    # An English item read in a French passage: the passage's language decides how the name read is
-    # written; a name the passage never writes may be the translation of the one read ("Nile", "Nil";
-    # "Germany", "Allemagne"), so it contradicts nothing there.
+    # An English item read in a French passage: the passage's language decides.
     item = "Osiris was a god and a mythical king of the ancient Nile."
     span = next(s for s in value_spans(item) if s.text == "Nile")
     reading = read_value(ScriptedChatModel(["Egypt"]), [OSIRIS], item, span)
-    assert (reading.check.read, reading.check.outcome, reading.check.excused) == (
-        "Égypte", "not_stated", "other_language")
+    assert (reading.check.read, reading.check.outcome) == ("Égypte", "contradicted")
     parish = Evidence("wikipedia", "The Parish of Saint Mary holds the abbey.")
     item = "The abbey stands in Lyon."
     span = next(s for s in value_spans(item) if s.text == "Lyon")
@@ -314,13 +311,18 @@ def test_a_name_read_in_the_english_lead_after_a_french_one_contradicts_a_name_t
     assert (reading.check.read, reading.check.outcome, reading.passage) == ("Ottawa", "contradicted", 1)
 
 
-def test_a_name_read_in_another_language_that_the_passage_never_writes_may_be_its_translation() -> None:
+def test_a_name_read_in_the_english_lead_that_it_never_writes_may_be_its_translation() -> None:
+    # Read in the English lead after the item's own: "Germany" may be "Allemagne".
+    rhin = Evidence("wikipedia", "Le Rhin est un fleuve d'Europe de l'Ouest.", title="Rhin")
     rhine = Evidence("wikipedia", "The Rhine is a river that flows through Switzerland and Germany.",
                      title="Rhine")
     item = "Le Rhin est un fleuve qui traverse la Suisse et l'Allemagne."
     span = next(s for s in value_spans(item) if s.text == "Allemagne")
-    reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
+    reading = read_value(ScriptedChatModel(["Germany"]), [rhin, rhine], item, span)
     assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_language")
+    # Where the item's language has no article, every passage is another's: names compared as they are.
+    reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
+    assert reading.check.outcome == "contradicted"
 
 
 def test_the_same_subjects_article_in_another_language_is_its_own_not_another_articles() -> None:
