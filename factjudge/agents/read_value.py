@@ -189,17 +189,17 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     # So is a length of time read in the subject's own article: its lead gives several (a reign, a build,
     # a life), and "more than 3,800 years" as the tallest is not the 26 years it took to build.
     duration = span.kind == "number" and UNITS.get(span.counted().lower(), ("",))[0] == "s"
+    clause = _clause(item, span.start)
     event: set[str] = set()
     if article is not None and article.title and (duration or not _of_first_subject(article, passages)):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
         # A length of time's unit ("years") is said of every length of time: it is no event word.
         said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
                          *(ev.title or "" for ev in passages), span.counted() if duration else ""])
-        event = {w for w in stems(_clause(item, span.start), EVENT_STEM) - stems(said, EVENT_STEM)
-                 if w.isalpha()}
+        event = {w for w in stems(clause, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
     return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
-                               lead.name if lead else None, named, about, event, _clause(item, span.start))
+                               lead.name if lead else None, named, about, event, clause)
 
 
 def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -> str:

@@ -15,10 +15,14 @@ same relation of the same subject and that excludes the stated value. Five readi
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
   so does a sentence of another subject's article that says none of the item's words for what it
-  dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885");
+  dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885"); a
+  birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
+  press "vers 1450"), and a birth or a death asked about read in a sentence that tells of neither;
 - **another subject's sentence**: any value read in another article than the item's subject's, from a
   sentence that says none of the item's words besides its values and the articles' names ("France has
-  68 million inhabitants" read in *Paris*'s "Paris has 2.1 million residents"), is that subject's.
+  68 million inhabitants" read in *Paris*'s "Paris has 2.1 million residents"), is that subject's; so is
+  a length of time read so in the item's own article (the 26 years a pyramid took to build, read for
+  "the tallest … for more than 3,800 years").
 
 Each is a rule on the passage's own words, so what is left as a contradiction has a reason a reader
 can check in the sentence shown.
