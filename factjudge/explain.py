@@ -159,6 +159,7 @@ def checks(verdict: Verdict) -> list[str]:
         said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {value.read}",
                 "not_stated": "the passages do not say"}[value.outcome]
         if value.excused:  # a different value read that contradicts nothing, and why
+            doubt = f" (P(No) {value.confirm_doubt:.2f})" if value.confirm_doubt is not None else ""
             said = f"read {value.read}, no contradiction: " + {
                 "own_subject": "it is what the sentence is about",
                 "listed_together": f"the passage lists {value.stated} beside it",
@@ -166,6 +167,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "other_event": "the passage sentence dates something else",
                 "other_subject": "the passage sentence is of something else",
                 "other_language": f"the passage is in another language and never writes {value.stated}",
+                "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
     return lines

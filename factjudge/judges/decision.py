@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
-from factjudge.agents.read_value import check_values
+from factjudge.agents.read_value import ValueReading, check_values
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
@@ -99,6 +99,11 @@ class Reading:
     # it unverified: false needs a reason a reader can check in the passage (gathered evidence, not a
     # caller's context, where what the context does not state is what is not supported).
     silence_unverified: bool = False
+    # A value read that differs from the stated one contradicts the item only when the judge, asked about
+    # the item with that value put in against the passage sentence it was read from, would call it true:
+    # the sentence states the same relation of the same subject ("It opened in 2009" is not what "since
+    # its topping out in 2009" says). One call, only when a value differs.
+    confirm_values: bool = False
 
 
 class DecisionJudge(PromptedJudge):
@@ -218,6 +223,33 @@ class DecisionJudge(PromptedJudge):
             verdict = self._mark_unsupported(job, item, text, verdict)
         return verdict
 
+    def _confirmed(self, reading: ValueReading, text: str, evidence: tuple[Evidence, ...]) -> ValueReading:
+        """``reading``, its contradiction kept only when the judge finds ``text`` with the value read put in
+        supported by the passage sentence it was read from (below the band's lower edge), else excused as
+        ``unconfirmed``; the statement asked and the doubt are kept on the check either way."""
+        check = reading.check
+        if check.outcome != "contradicted" or not check.read or not check.passage or reading.passage is None \
+                or not 0 <= check.start < check.end <= len(text):
+            return reading
+        statement = text[:check.start] + check.read + text[check.end:]
+        article = evidence[reading.passage]
+        sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
+        prompt, contract = load_prompt(self.prompt), self.contract
+        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
+        values = {"passages": fence("passages", render_passages([sentence])),
+                  "statement": fence("statement", statement)}
+        asked = ask(self.model, prompt, values, params, contract.parse, step="confirm",
+                    max_attempts=self.max_attempts)
+        if asked.value is None or asked.completion is None:  # reported in the transcript; the reading stands
+            return reading
+        doubt = contract.scores(asked.completion.logprobs)
+        below = self.band.reading([sentence]).true_below if self.band is not None else 0.5
+        holds = asked.value if doubt is None else doubt < below
+        checked = dataclasses.replace(check, confirm=statement, confirm_doubt=doubt)
+        if not holds:
+            checked = dataclasses.replace(checked, outcome="not_stated", excused="unconfirmed")
+        return dataclasses.replace(reading, check=checked)
+
     def _mark_unsupported(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
         """A false ``verdict`` on ``text`` with the phrases of ``text`` that no passage of the whole
         context contains as its spans (not those its window lacks: a long context's other windows state
@@ -237,6 +269,8 @@ class DecisionJudge(PromptedJudge):
         a swap the Yes/No question believed is caught only by its value."""
         readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
                                 limit=self.reading.values, retry=True)
+        if self.reading.confirm_values:
+            readings = [self._confirmed(r, text, verdict.evidence) for r in readings]
         spans = [locate(r.check.stated, job.answer, item.start, item.end) for r in readings]
         checks = tuple(dataclasses.replace(r.check, start=s.start, end=s.end)
                        for r, s in zip(readings, spans, strict=True))

@@ -84,7 +84,7 @@ def list_judge(prompt: str, *, mark_unsupported: bool = False) -> Builder:
 def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
                    mark_unsupported: bool = False, decomposes: bool = False,
                    unverified_without_evidence: bool = False, reads_values: bool = False,
-                   silence_unverified: bool = False) -> Builder:
+                   silence_unverified: bool = False, confirms_values: bool = False) -> Builder:
     """A per-item decision judge with the ``prompt`` template (its contract names the two words).
 
     ``calibrated`` maps a model name to the band measured for it on dev data (a threshold is a band
@@ -95,6 +95,8 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
     ``reads_values``: the item's values are read from its passages and compared (``values`` of them).
     ``silence_unverified``: passages that only fail to support an item (no value they contradict) leave
     it unverified, unless the config's ``silence`` is "false".
+    ``confirms_values``: a value read that differs is a contradiction only once the judge finds the item
+    with that value supported by the sentence it was read from (``Reading.confirm_values``).
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:
@@ -105,7 +107,8 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
                           values=options.values if reads_values else 0,
                           unverified_without_evidence=unverified_without_evidence,
                           mark_unsupported=mark_unsupported,
-                          silence_unverified=silence_unverified and options.silence == "unverified")
+                          silence_unverified=silence_unverified and options.silence == "unverified",
+                          confirm_values=confirms_values and reads_values)
         return DecisionJudge(model, strategy.name, prompt=prompt, max_tokens=strategy.max_tokens,
                              band=(calibrated or {}).get(model.name), reading=reading,
                              max_attempts=options.max_attempts, logprobs=options.logprobs)
@@ -168,7 +171,7 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
     # with Wikipedia and no other evidence. Its band: README, "World knowledge with evidence".
     Strategy("evidence", decision_judge("judge_evidence_supported", calibrated={LOCAL_DEFAULT: EVIDENCE_BAND},
                                         unverified_without_evidence=True, reads_values=True,
-                                        silence_unverified=True), 10,
+                                        silence_unverified=True, confirms_values=True), 10,
              with_context="evidence", with_open_context="fact"),
     _scorer("token_f1", token_f1),
     _scorer("bm25", bm25_score),

@@ -1,0 +1,91 @@
+"""A contradiction is confirmed before it is called: the item with the value read put in, asked against
+the passage sentence it was read from, must be what the sentence says (world knowledge, ``evidence``)."""
+
+from __future__ import annotations
+
+import math
+
+from factjudge import explain
+from factjudge.checking.checker import Checker
+from factjudge.config import CheckConfig
+from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.registry import LOCAL_DEFAULT
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence
+
+BURJ = Evidence("wikipedia", "The Burj Khalifa is a megatall skyscraper in Dubai. It has been the tallest "
+                             "building in the world since its topping out in 2009.", title="Burj Khalifa")
+
+
+def _yes_no(p_no: float) -> Completion:
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    word = "No" if p_no >= 0.5 else "Yes"
+    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+
+
+def _model(confirm_p_no: float | str) -> ScriptedChatModel:
+    """Reads 2009 for the blank, doubts the item (P(No) 0.7), and doubts the item with 2009 put in, asked
+    against the sentence alone, ``confirm_p_no`` (a string: a reply that is no answer)."""
+
+    def reply(messages: list[Message]) -> Completion | str:
+        # A retry repeats the conversation: the statement is the first message's.
+        statement = next(m["content"] for m in messages if m["role"] == "user").rsplit("<statement>", 1)[-1]
+        if "___" in statement:
+            return "2009"
+        if "2009" in statement:
+            return confirm_p_no if isinstance(confirm_p_no, str) else _yes_no(confirm_p_no)
+        return _yes_no(0.7)
+
+    return ScriptedChatModel(reply, name=LOCAL_DEFAULT)
+
+
+def _check(model: ScriptedChatModel, strategy: str = "evidence") -> object:
+    config = CheckConfig(strategy=strategy)
+    return Checker(config, model).check("When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010.",
+                                        context=[BURJ])
+
+
+def test_a_value_read_from_a_sentence_that_says_it_of_another_thing_contradicts_nothing() -> None:
+    model = _model(0.55)
+    result = _check(model)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "unverified" and verdict.grounds.rule == "silent"
+    [value] = verdict.grounds.values
+    assert (value.read, value.outcome, value.excused) == ("2009", "not_stated", "unconfirmed")
+    assert value.confirm == "The Burj Khalifa opened in 2009."
+    assert value.confirm_doubt is not None and abs(value.confirm_doubt - 0.55) < 1e-9
+    # Asked against the sentence the value was read from, alone, and kept in the transcript.
+    [confirm] = [t for t in result.traces if t.step == "confirm"]  # type: ignore[attr-defined]
+    asked = confirm.messages[-1]["content"]
+    assert "since its topping out in 2009" in asked and "megatall" not in asked
+    assert "The Burj Khalifa opened in 2009." in asked
+    assert explain.checks(verdict) == [
+        "2010: read 2009, no contradiction: the passage sentence does not say “The Burj Khalifa opened in "
+        "2009.” (P(No) 0.55) (asked: “The Burj Khalifa opened in ___ (a year).”)"]
+
+
+def test_a_value_the_sentence_states_of_the_same_thing_is_a_contradiction_with_its_reason() -> None:
+    result = _check(_model(0.1))
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "false" and verdict.grounds.rule == "values"
+    [value] = verdict.grounds.values
+    assert (value.outcome, value.excused, value.confirm) == ("contradicted", None,
+                                                              "The Burj Khalifa opened in 2009.")
+    assert explain.why(verdict).startswith("the passage says 2009; the answer says 2010")
+
+
+def test_a_confirmation_that_is_no_answer_is_asked_again_then_leaves_the_reading_as_it_was() -> None:
+    model = _model("Perhaps.")
+    result = _check(model)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "false" and verdict.grounds.values[0].confirm is None
+    confirms = [t for t in result.traces if t.step == "confirm"]  # type: ignore[attr-defined]
+    assert len(confirms) == 3 and all(t.error for t in confirms)  # every attempt reported
+
+
+def test_a_callers_context_is_not_asked_again() -> None:
+    model = _model(0.55)
+    result = _check(model, strategy="supported")
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "false" and verdict.grounds.values[0].confirm is None
+    assert not [t for t in result.traces if t.step == "confirm"]  # type: ignore[attr-defined]
