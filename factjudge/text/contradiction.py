@@ -101,6 +101,11 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     return None
 
 
+def tells_of_a_life(text: str) -> bool:
+    """Whether ``text`` speaks of a birth or a death (born, né, nació, died, mort, murió …), in en/es/fr."""
+    return _LIFE.search(_plain(text)) is not None
+
+
 def _dates_a_life(read: str, text: str) -> bool:
     """Whether ``text`` gives ``read`` as a birth's or a death's date: just after "born", "né", "nació",
     "died", "mort", "murió" (a few words between), or inside a lifespan's brackets ("(c. 1400 – 1468)")."""

@@ -68,7 +68,8 @@ PEOPLE = frozenset({"people", "personas", "personnalites"})
 UNSORTED = frozenset({"", "uncategorized"})
 _GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
 _PERSON_CHARS = 800
-_LIFESPAN = re.compile(r"\((?:c\. ?)?\d{3,4} ?[–-] ?(?:c\. ?)?\d{2,4}\)|\(born \d{4}\)")
+_YEAR_OF_LIFE = r"(?:c\. ?)?\d{1,4}(?: ?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))?"
+LIFESPAN = re.compile(rf"\({_YEAR_OF_LIFE} ?[–-] ?{_YEAR_OF_LIFE}\)|\([Bb]orn:? \d{{4}}\)")
 # Words a subject said in lower case is looked for among, in the first characters of a text.
 _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _SPOT_CHARS = 600
@@ -218,13 +219,16 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
 
 
 def is_person(entry: Entry) -> bool:
-    """Whether ``entry`` is about a person: its category says so, or its description gives a lifespan, or,
-    uncategorised (a thousand English articles, George Washington's among them), its lead goes on about
-    its subject as he or she, or says where it was born."""
-    if fold(entry.category) in PEOPLE or _LIFESPAN.search(entry.description):
+    """Whether ``entry`` is about a person: its category says so, or, uncategorised (a thousand English
+    articles, George Washington's among them), its description gives a lifespan or its lead goes on about
+    its subject as he or she, or says where it was born. Another category's span of years is no life
+    ("Cold War barrier around West Berlin (1961–1989)")."""
+    if fold(entry.category) in PEOPLE:
         return True
     if fold(entry.category) not in UNSORTED:
         return False
+    if LIFESPAN.search(entry.description):
+        return True
     sentences = split_sentences(entry.lead[:_PERSON_CHARS])
     return bool(sentences) and (any(_GOES_ON_AS_PERSON.match(s) for s in sentences[1:3])
                                 or re.search(r"\bborn\b", sentences[0]) is not None)
@@ -384,6 +388,10 @@ class AliasIndex:
     def from_json(cls, data: dict[str, Any], lead: Callable[[str, str], str] | None = None) -> AliasIndex:
         """An index from ``to_json``'s data, reading leads through ``lead``."""
         return cls(data["aliases"], data["about"], frozenset(data["common"]), lead, frozenset(data["people"]))
+
+    def description(self, title: str, lang: str) -> str:
+        """The short description of the article ``title`` in ``lang`` ("English polymath (1642–1727)")."""
+        return self._about.get(f"{title}\t{lang}", "")
 
     def is_person(self, title: str, lang: str) -> bool:
         """Whether the article ``title`` in ``lang`` is about a person (by its category or lifespan)."""

@@ -45,7 +45,7 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 1
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 12
+ALIAS_FORMAT = 13
 # An alias file's name: the digest of its data, then its format.
 _ALIAS_FILE = re.compile(r"aliases-[0-9a-f]+-v(\d+)\.json")
 # An index's file (and the journal a killed write left beside it), its format in its name.
@@ -287,6 +287,10 @@ class PackagedWiki(TopicReader):
     def is_person(self, article: Article) -> bool:
         """Whether ``article`` is about a person, by the summaries' category (or lifespan)."""
         return self.aliases.is_person(article.title, article.lang)
+
+    def description(self, article: Article) -> str:
+        """The summaries' short description of ``article`` ("English polymath (1642–1727)")."""
+        return self.aliases.description(article.title, article.lang)
 
     def is_common(self, word: str) -> bool:
         """Whether the leads write ``word`` in lower case too ("violence"; never "Canberra")."""

@@ -23,9 +23,10 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
-from factjudge.retrieval.wiki.linking import Link
+from factjudge.retrieval.wiki.linking import LIFESPAN, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
+from factjudge.text.contradiction import tells_of_a_life
 from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
@@ -179,6 +180,10 @@ class TopicReader:
         categories says so instead)."""
         return bool(_PERSON.search(article.text[:_PERSON_CHARS]))
 
+    def description(self, article: Article) -> str:
+        """The short description of ``article`` ("English polymath (1642–1727)"); "" where none is known."""
+        return ""
+
     def is_common(self, word: str) -> bool:
         """Whether ``word`` is also a common word ("Violence"), so opening a sentence it may be no name;
         without word counts every word may be."""
@@ -276,6 +281,7 @@ class TopicReader:
         # Both articles' best passages, in turn: one long article does not crowd the other out.
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
         own = subject if read[0] is article else ()
+        passages += [ev for a in read for ev in self._lifespan(a, query)]
         passages += self._in_english(read[0], own, f"{named} {query}", context)
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
@@ -322,7 +328,20 @@ class TopicReader:
         found = link.article or self.article([link.title], _ENGLISH)
         if found is None or found.lang != _ENGLISH:
             return []
-        return self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
+        passages = self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
+        return [*passages, *self._lifespan(found, query)]
+
+    def _lifespan(self, article: Article, query: str) -> list[Evidence]:
+        """The lifespan ``article``'s short description gives its person ("Isaac Newton (1642–1727), English
+        polymath."), as a passage, for an item that speaks of a birth or a death: the summaries' leads drop
+        the brackets Wikipedia's opening sentence gives them in, so a lead often says neither year."""
+        description = self.description(article)
+        span = LIFESPAN.search(description)
+        if span is None or not tells_of_a_life(query) or not self.is_person(article):
+            return []
+        rest = (description[:span.start()] + description[span.end():]).strip(" ,;")
+        text = f"{article.title} {span.group()}" + (f", {rest}." if rest else ".")
+        return [Evidence("wikipedia", text, url=article.url, title=article.title)]
 
     def _named_otherwise(self, query: str, passages: Sequence[Evidence],
                          language: str | None) -> list[Evidence]:
