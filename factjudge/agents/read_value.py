@@ -55,6 +55,9 @@ _TITLE_WORDS = 3
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
 # A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
 MAX_TOKENS = 20
+# Kinds of value that date an event, and a year as a sentence writes it.
+DATED = frozenset({"date", "year", "century"})
+_YEAR = re.compile(r"\b\d{3,4}\b")
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -200,6 +203,28 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
     return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
                                lead.name if lead else None, named, about, event, clause)
+
+
+def relation_said(item: str, start: int, end: int, read: str, sentence: str, titles: Sequence[str]) -> bool:
+    """Whether ``sentence`` (where ``read`` was read for the value at ``start:end`` of ``item``) says the
+    relation the item states: one of the clause's words for it besides its values and the articles' titles
+    ("written" of "Hamlet was written by …", the stem "discov" of "discovered" and "discovery"), and each
+    year the clause dates it by, or two years around it ("between 1599 and 1601" for "around 1600"). A
+    sentence that says neither may hold the value of another event of the subject ("since its topping out
+    in 2009" for "It opened in 2010"): what the judge is asked about before a contradiction is called."""
+    clause = _clause(item, start)
+    spans = value_spans(item)
+    said = " ".join([*(s.text for s in spans if s.kind in NAMED), read, *titles])
+    event = {w for w in stems(clause, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
+    if not event & stems(sentence, EVENT_STEM):
+        return False
+    years = [int(y) for y in _YEAR.findall(sentence)]
+    for span in spans:
+        if span.kind in DATED and (span.start, span.end) != (start, end) and span.text in clause:
+            stated = [int(y) for y in _YEAR.findall(span.text)]
+            if stated and not any(y in years or any(a < y < b for a in years for b in years) for y in stated):
+                return False
+    return True
 
 
 def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
-from factjudge.agents.read_value import ValueReading, check_values
+from factjudge.agents.read_value import ValueReading, check_values, relation_said
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
@@ -99,10 +99,11 @@ class Reading:
     # it unverified: false needs a reason a reader can check in the passage (gathered evidence, not a
     # caller's context, where what the context does not state is what is not supported).
     silence_unverified: bool = False
-    # A value read that differs from the stated one contradicts the item only when the judge, asked about
-    # the item with that value put in against the passage sentence it was read from, would call it true:
-    # the sentence states the same relation of the same subject ("It opened in 2009" is not what "since
-    # its topping out in 2009" says). One call, only when a value differs.
+    # A value read that differs from the stated one contradicts the item only when the passage sentence it
+    # was read from states the same relation of the same subject: it says the item's words for it and its
+    # years, or else the judge, asked about the item with that value put in against that sentence, would
+    # call it true ("It opened in 2009" is not what "since its topping out in 2009" says). One call, only
+    # when a value differs in a sentence that does not say the relation in the item's words.
     confirm_values: bool = False
 
 
@@ -224,15 +225,19 @@ class DecisionJudge(PromptedJudge):
         return verdict
 
     def _confirmed(self, reading: ValueReading, text: str, evidence: tuple[Evidence, ...]) -> ValueReading:
-        """``reading``, its contradiction kept only when the judge finds ``text`` with the value read put in
-        supported by the passage sentence it was read from (below the band's lower edge), else excused as
-        ``unconfirmed``; the statement asked and the doubt are kept on the check either way."""
+        """``reading``, its contradiction kept where the passage sentence it was read from says the relation
+        (``relation_said``) or the judge finds ``text`` with the value read put in supported by that sentence
+        (below the band's lower edge), else excused as ``unconfirmed``; the statement asked and the doubt are
+        kept on the check."""
         check = reading.check
         if check.outcome != "contradicted" or not check.read or not check.passage or reading.passage is None \
                 or not 0 <= check.start < check.end <= len(text):
             return reading
-        statement = text[:check.start] + check.read + text[check.end:]
         article = evidence[reading.passage]
+        titles = [ev.title for ev in evidence if ev.title]
+        if relation_said(text, check.start, check.end, check.read, check.passage, titles):
+            return reading
+        statement = text[:check.start] + check.read + text[check.end:]
         sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
         prompt, contract = load_prompt(self.prompt), self.contract
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)

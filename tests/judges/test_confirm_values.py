@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from factjudge import explain
+from factjudge.agents.read_value import relation_said
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Completion, Message, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
+from factjudge.text.values import value_spans
 
 BURJ = Evidence("wikipedia", "The Burj Khalifa is a megatall skyscraper in Dubai. It has been the tallest "
                              "building in the world since its topping out in 2009.", title="Burj Khalifa")
@@ -89,3 +93,33 @@ def test_a_callers_context_is_not_asked_again() -> None:
     [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
     assert verdict.label == "false" and verdict.grounds.values[0].confirm is None
     assert not [t for t in result.traces if t.step == "confirm"]  # type: ignore[attr-defined]
+
+
+def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again() -> None:
+    # "opened" and the item's other year are in the sentence: the contradiction stands with no call more.
+    opened = Evidence("wikipedia", "The Burj Khalifa opened in 2009, a year after its topping out in 2008.",
+                      title="Burj Khalifa")
+    model = _model(0.9)
+    result = Checker(CheckConfig(strategy="evidence"), model).check(
+        "When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010.", context=[opened])
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.values[0].confirm is None
+    assert not [t for t in result.traces if t.step == "confirm"]
+
+
+@pytest.mark.parametrize(("item", "start", "read", "sentence", "said"), [
+    # The item's word for the relation, by its first letters: "discovered", "discovery".
+    ("Ugarit was discovered in 1930.", 25, "1928", "Since its discovery in 1928, the site has revealed much.",
+     True),
+    ("It opened in 2010.", 13, "2009", "It has been the tallest since its topping out in 2009.", False),
+    # The clause's other year, or two years around it, must be in the sentence too.
+    ("Hamlet was written by Christopher Marlowe around 1600.", 22, "William Shakespeare",
+     "Hamlet is a tragedy written by William Shakespeare sometime between 1599 and 1601.", True),
+    ("Il a fondé la Cinquième République en 1958.", 14, "France libre",
+     "Pendant la guerre, de Gaulle fonde la France libre ; il préside le gouvernement de 1944 à 1946.",
+     False),
+])
+def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, start: int, read: str,
+                                                                   sentence: str, said: bool) -> None:
+    [span] = [s for s in value_spans(item) if s.start == start]
+    assert relation_said(item, span.start, span.end, read, sentence, ["Ugarit", "Hamlet"]) is said

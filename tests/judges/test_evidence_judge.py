@@ -110,8 +110,7 @@ def test_a_check_shows_the_passage_each_item_rests_on(small_wiki: None,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     replies = {"Australia is ___": "Canberra", "___": "NOT STATED",  # the values read, then the doubts
                "Australia is Sydney": yes_no(0.9), "Australia is in Oceania": yes_no(0.1),
-               "Atlantis": yes_no(0.45),
-               "Australia is Canberra": yes_no(0.1)}  # the contradiction confirmed on its sentence
+               "Atlantis": yes_no(0.45)}
     model = ScriptedChatModel(lambda m: next(r for t, r in replies.items() if t in m[-1]["content"]),
                               name=LOCAL_DEFAULT)
     result = check("What is the capital of Australia?",

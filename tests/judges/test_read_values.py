@@ -19,26 +19,18 @@ CANADA = Evidence("context", "Canada is a country in North America. Its capital 
 QUESTION = "What is the capital of Canada?"
 
 
-def reader(blank: str, p_no: float = 0.1, *, confirm_p_no: float | None = None,
-           confirm_value: str = "") -> ScriptedChatModel:
-    """Says Yes to the support question (P(No) ``p_no``: word overlap), fills a cloze blank with ``blank``;
-    a statement holding ``confirm_value`` (the item with the value read put in) gets ``confirm_p_no``."""
+def reader(blank: str, p_no: float = 0.1) -> ScriptedChatModel:
+    """Says Yes to the support question (P(No) ``p_no``: word overlap), fills a cloze blank with ``blank``."""
 
     def reply(messages: list[Message]) -> Completion | str:
-        statement = messages[-1]["content"].rsplit("<statement>", 1)[-1]
-        if "___" in statement:
+        prompt = messages[-1]["content"]
+        if "___" in prompt.rsplit("<statement>", 1)[-1]:
             return blank
-        if confirm_p_no is not None and confirm_value in statement:
-            return _yes_no(confirm_p_no)
-        return _yes_no(p_no)
+        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+        word = "No" if p_no >= 0.5 else "Yes"
+        return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
 
     return ScriptedChatModel(reply, name=LOCAL_DEFAULT)
-
-
-def _yes_no(p_no: float) -> Completion:
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    word = "No" if p_no >= 0.5 else "Yes"
-    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
 
 
 def check(answer: str, model: ScriptedChatModel, **settings: object) -> object:

@@ -19,10 +19,9 @@ QUESTION = "When was Ottawa founded?"
 
 
 def _verdict(answer: str, blank: str, p_no: float, strategy: str = "evidence", question: str = QUESTION,
-             confirm_p_no: float | None = None, **settings: object) -> object:
+             **settings: object) -> object:
     config = CheckConfig(strategy=strategy, **settings)  # type: ignore[arg-type]
-    model = reader(blank, p_no, confirm_p_no=confirm_p_no, confirm_value=blank)
-    result = Checker(config, model).check(question, answer, context=[CANADA])
+    result = Checker(config, reader(blank, p_no)).check(question, answer, context=[CANADA])
     [verdict] = result.segment_verdicts
     return verdict
 
@@ -43,9 +42,8 @@ def test_silence_counts_as_false_only_when_asked() -> None:
 
 
 def test_a_value_the_passage_contradicts_is_still_false_with_its_reason() -> None:
-    # The item with Ottawa put in is what the passage sentence says (P(No) 0.1): the contradiction holds.
     verdict = _verdict("The capital of Canada is Toronto.", "Ottawa", p_no=0.8,
-                       question="What is the capital of Canada?", confirm_p_no=0.1)
+                       question="What is the capital of Canada?")
     assert verdict.label == "false" and verdict.grounds.rule == "values"  # type: ignore[attr-defined]
     assert explain.why(verdict).startswith("the passage says Ottawa; the answer says Toronto")
 
