@@ -52,6 +52,13 @@ TRUE = [
      "Johannes Gutenberg a inventé l'imprimerie à caractères mobiles vers 1450 à Mayence."),
     ("es", "no_birth_told", "¿Dónde nació Simón Bolívar?", "Simón Bolívar nació en Caracas en 1783."),
     ("en", "compound", "Who was Marie Curie?", "Marie Curie was a Polish-born physicist and chemist."),
+    # A value read from a sentence that does not say the relation, which the judge does not confirm
+    # (a newcomer's trial: each was false, on "topping out in 2009", a congress of 2007, la France libre).
+    ("en", "unconfirmed", "When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010."),
+    ("es", "unconfirmed", "¿Cuándo se publicó Cien años de soledad?",
+     "Cien años de soledad se publicó en 1967."),
+    ("fr", "unconfirmed", "Qui était Charles de Gaulle ?",
+     "Charles de Gaulle a fondé la Cinquième République en 1958."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -62,6 +69,8 @@ FALSE = [
      "Toni Morrison ganó el Premio Nobel de Literatura en 1988.", "1988", "1993"),
     ("fr", "Quand Darwin a-t-il publié L'Origine des espèces ?",
      "Charles Darwin a publié L'Origine des espèces en 1871.", "1871", "1859"),
+    # A death year the lead never gives, read in the lifespan of the article's short description.
+    ("en", "When did Albert Einstein die?", "Albert Einstein died in 1950.", "1950", "1955"),
 ]
 
 
@@ -77,7 +86,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 
 
 @pytest.mark.local_model
-@pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE, ids=["en", "es", "fr"])
+@pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
+                         ids=["en", "es", "fr", "en-lifespan"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
