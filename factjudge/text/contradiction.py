@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Five readings are none:
+same relation of the same subject and that excludes the stated value. Six readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -18,6 +18,8 @@ same relation of the same subject and that excludes the stated value. Five readi
   dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885"); a
   birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
   press "vers 1450"), and a birth or a death asked about read in a sentence that tells of neither;
+- **a year Old Style**: a birth's or a death's year one apart from the stated one, both before 1752, when
+  a year was reckoned either way (Newton, born 25 December 1642 Old Style, 4 January 1643 New Style);
 - **another subject's sentence**: any value read in another article than the item's subject's, from a
   sentence that says none of the item's words besides its values and the articles' names ("France has
   68 million inhabitants" read in *Paris*'s "Paris has 2.1 million residents"), is that subject's; so is
@@ -39,7 +41,7 @@ from factjudge.text.tokenize import stems
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language"]
+                 "other_language", "old_style"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
@@ -62,6 +64,9 @@ _LIFE_REACH = 25
 # A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
 _LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
 _LIFE_KINDS = _DATES | {"place"}
+# Until Britain took the Gregorian calendar (1752) a year began on 25 March there, and a date is written in
+# either reckoning: Newton was born on 25 December 1642 (Old Style), 4 January 1643 (New Style).
+_OLD_STYLE_UNTIL = 1752
 
 
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
@@ -91,6 +96,9 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in _DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
             and _dates_a_life(read, _plain(sentence)):
         return "other_event"
+    if kind == "year" and sentence and _a_year_apart_old_style(stated, read) \
+            and _dates_a_life(read, _plain(sentence)):
+        return "old_style"
     # The other way round: a birth or a death asked about ("Nació en Caracas en 1783"), read in a sentence
     # that tells of neither ("… líder de la independencia de lo que son hoy Venezuela").
     if kind in _LIFE_KINDS and sentence and clause and _LIFE.search(_plain(clause)) \
@@ -99,6 +107,15 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in _DATES else "other_subject"
     return None
+
+
+def _a_year_apart_old_style(stated: str, read: str) -> bool:
+    """Whether ``stated`` and ``read`` are years one apart, both before the Gregorian calendar reached
+    Britain: a birth or a death written Old Style or New Style."""
+    if not (stated.strip().isdigit() and read.strip().isdigit()):
+        return False
+    a, b = int(stated), int(read)
+    return abs(a - b) == 1 and max(a, b) <= _OLD_STYLE_UNTIL
 
 
 def tells_of_a_life(text: str) -> bool:

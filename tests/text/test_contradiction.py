@@ -129,3 +129,19 @@ def test_a_birth_asked_about_is_not_read_from_a_sentence_that_tells_of_none() ->
     born = "Simón Bolívar nació en Caracas en 1783."
     assert not_a_contradiction("Lima", "Caracas", "place", born, [born], None,
                                clause="Nació en Lima.") is None
+
+
+@pytest.mark.parametrize(("stated", "read", "why"), [
+    # Born 25 December 1642 Old Style, 4 January 1643 New Style: either year is his.
+    ("1643", "1642", "old_style"),
+    ("1726", "1727", "old_style"),
+    # Two years apart, or after the calendar changed, a year is a year.
+    ("1644", "1642", None),
+    ("1956", "1955", None),
+])
+def test_a_birth_or_death_year_one_apart_before_1752_may_be_old_style(stated: str, read: str,
+                                                                       why: str | None) -> None:
+    lifespan = "Isaac Newton (1642–1727), English polymath." if read in ("1642", "1727") else \
+        f"Albert Einstein ({read}–1990), German-born theoretical physicist."
+    assert not_a_contradiction(stated, read, "year", lifespan, [lifespan], "Isaac Newton",
+                               clause=f"He was born in {stated}.") == why
