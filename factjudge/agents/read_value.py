@@ -31,7 +31,7 @@ from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import subject_names
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import EVENT_STEM, not_a_contradiction
+from factjudge.text.contradiction import DATES, EVENT_STEM, not_a_contradiction
 from factjudge.text.language import guess_language
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
@@ -55,8 +55,7 @@ _TITLE_WORDS = 3
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}
 # A value is a few words: the reply is cut here (greedy, so a longer budget only adds rambling).
 MAX_TOKENS = 20
-# Kinds of value that date an event, and a year as a sentence writes it.
-DATED = frozenset({"date", "year", "century"})
+# A year as a sentence writes it.
 _YEAR = re.compile(r"\b\d{3,4}\b")
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
@@ -220,7 +219,7 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:
-        if span.kind in DATED and (span.start, span.end) != (start, end) and span.text in clause:
+        if span.kind in DATES and (span.start, span.end) != (start, end) and span.text in clause:
             stated = [int(y) for y in _YEAR.findall(span.text)]
             if stated and not any(y in years or any(a < y < b for a in years for b in years) for y in stated):
                 return False

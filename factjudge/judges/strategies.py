@@ -95,8 +95,9 @@ def decision_judge(prompt: str, *, calibrated: Mapping[str, Band] | None = None,
     ``reads_values``: the item's values are read from its passages and compared (``values`` of them).
     ``silence_unverified``: passages that only fail to support an item (no value they contradict) leave
     it unverified, unless the config's ``silence`` is "false".
-    ``confirms_values``: a value read that differs is a contradiction only once the judge finds the item
-    with that value supported by the sentence it was read from (``Reading.confirm_values``).
+    ``confirms_values``: a value read that differs is a contradiction only where the sentence it was read
+    from says the relation in the item's words, or the judge finds the item with that value supported by
+    that sentence (``Reading.confirm_values``).
     """
 
     def build(strategy: Strategy, model: ChatModel, options: JudgeOptions) -> Judge:

@@ -52,7 +52,7 @@ _WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
 # words, whatever the pattern's case: a common word between them ends the chain).
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # Kinds of value that date an event.
-_DATES = frozenset({"date", "year", "century"})
+DATES = frozenset({"date", "year", "century"})
 # Words saying what an item dates are compared by their first letters ("discovered", "discovery").
 EVENT_STEM = 6
 # A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
@@ -63,7 +63,7 @@ _LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans
 _LIFE_REACH = 25
 # A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
 _LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
-_LIFE_KINDS = _DATES | {"place"}
+_LIFE_KINDS = DATES | {"place"}
 # Until Britain took the Gregorian calendar (1752) a year began on 25 March there, and a date is written in
 # either reckoning: Newton was born on 25 December 1642 (Old Style), 4 January 1643 (New Style).
 _OLD_STYLE_UNTIL = 1752
@@ -91,9 +91,9 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
                                          for p in passages):
         return "place_within"
-    if kind in _DATES and sentence and _dates_another(sentence, named, subject, about):
+    if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
-    if kind in _DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
+    if kind in DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
             and _dates_a_life(read, _plain(sentence)):
         return "other_event"
     if kind == "year" and sentence and _a_year_apart_old_style(stated, read) \
@@ -103,9 +103,9 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     # that tells of neither ("… líder de la independencia de lo que son hoy Venezuela").
     if kind in _LIFE_KINDS and sentence and clause and _LIFE.search(_plain(clause)) \
             and not _LIFE.search(_plain(sentence)) and not _LIFESPAN.search(sentence):
-        return "other_event" if kind in _DATES else "other_subject"
+        return "other_event" if kind in DATES else "other_subject"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
-        return "other_event" if kind in _DATES else "other_subject"
+        return "other_event" if kind in DATES else "other_subject"
     return None
 
 

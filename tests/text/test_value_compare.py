@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from factjudge.text.value_match import amounts, compare_values, echoes_other, same_value, stated_alike
@@ -173,6 +173,7 @@ def test_names_compare_the_same_both_ways(a: str, b: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(NAMES, st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6))
 def test_a_name_is_never_the_same_as_a_longer_word_it_begins(name: str, tail: str) -> None:
+    assume(tail not in ("s", "es"))  # its plural is the name ("the Clintons", "Clinton")
     assert same_value(name, name + tail, "name") is not True
 
 
