@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
@@ -92,14 +93,18 @@ def article_url(title: str, lang: str = "en") -> str:
 def excerpt(text: str, query: str, sentences: int = 3) -> str:
     """The sentences of a passage that bear on ``query``: its first (which names the subject) and
     those sharing most words with the query (a number twice: the sentence stating the item's value
-    decides it), in their order, gaps marked "…"."""
+    decides it), in their order, gaps marked "…". A word counts less the more of the passage's sentences
+    say it: the subject's name is in most of them ("Japan" of "The capital of Japan is Osaka"), the word
+    for what is asked in few ("Tokyo is the country's capital and largest city")."""
     parts = split_sentences(text)
     if len(parts) <= sentences:
         return text
     wanted = stems(query, _STEM)
+    said = [wanted & stems(part, _STEM) for part in parts]
+    spread = Counter(word for words in said for word in words)
 
-    def shared(i: int) -> int:
-        return sum(2 if word.isdigit() else 1 for word in wanted & stems(parts[i], _STEM))
+    def shared(i: int) -> float:
+        return sum((2 if word.isdigit() else 1) / spread[word] for word in said[i])
 
     best = sorted(range(1, len(parts)), key=lambda i: -shared(i))
     kept = sorted({0, *best[: sentences - 1]})

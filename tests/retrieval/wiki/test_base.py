@@ -68,3 +68,14 @@ def test_an_excerpt_keeps_the_first_sentence_and_those_that_bear_on_the_item() -
     assert excerpt(text, "It was completed in 1889.", sentences=2) == \
         "The Eiffel Tower is a lattice tower in Paris. … It was completed in 1889 for the World's Fair."
     assert excerpt("One sentence only.", "anything") == "One sentence only."
+
+
+def test_an_excerpt_weighs_a_word_by_how_few_sentences_say_it() -> None:
+    from factjudge.retrieval.wiki.base import excerpt
+
+    # "Japan" is in most sentences; "capital" in the one that answers.
+    text = ("Japan is an island country in East Asia. It is bordered by the Sea of Japan. The Japanese "
+            "archipelago has four major islands. Japan is divided into 47 prefectures. Tokyo is the "
+            "country's capital and largest city.")
+    assert excerpt(text, "The capital of Japan is Osaka.", sentences=2) == \
+        "Japan is an island country in East Asia. … Tokyo is the country's capital and largest city."
