@@ -277,6 +277,10 @@ def amounts(text: str, units: bool = True) -> list[tuple[float, str]]:
     return [(a.value, a.unit) for a in _amounts(text, units)]
 
 
+# Words saying "each" between a unit and a time: a rate ("kilometres per second", "millas por hora").
+_PER = frozenset({"per", "a", "an", "each", "every", "por", "par", "à", "al"})
+
+
 def _amounts(text: str, units: bool = True) -> list[_Amount]:
     folded = normalized(text).text  # "½" as "1/2", full-width digits as digits
     found: list[_Amount] = []
@@ -292,14 +296,23 @@ def _amounts(text: str, units: bool = True) -> list[_Amount]:
     return found
 
 
+def _per_time(words: list[str]) -> float | None:
+    """The seconds of the time ``words`` open with after "per", "a", "por", "par" ("per second": 1, "an
+    hour": 3600); None when they do not say a rate."""
+    if len(words) < 2 or words[0] not in _PER:
+        return None
+    time = UNITS.get(words[1].strip(",.;:()"))
+    return time[1] if time is not None and time[0] == "s" else None
+
+
 def _with_unit(amount: _Amount, after: str, units: bool = True) -> _Amount:
     """``amount`` times the scale word after it, in the unit after that (canonical when ``units``), if any."""
     value, step = amount.value, amount.step
     if HALF_AFTER.search(after[:unit_end(after, 0)]):  # "un kilómetro y medio": the half after the unit
         value, step = value + (0.5 if value >= 0 else -0.5), min(step, 0.5)  # written to the half
-    words = after.lower().split()[:3]
+    words = after.lower().split()[:5]
     unit = ""
-    for i, word in enumerate(words):
+    for i, word in enumerate(words[:3]):
         word = word.strip(",.;:()")
         pair = " ".join(words[i:i + 2]).strip(",.;:()")
         if pair in SCALES or word in SCALES:
@@ -312,6 +325,9 @@ def _with_unit(amount: _Amount, after: str, units: bool = True) -> _Amount:
         if spelled in UNITS and units:
             unit, factor = UNITS[spelled]
             value, step = value * factor, step * factor
+            per = _per_time(words[i + len(spelled.split()):]) if unit not in ("s", "m/s") else None
+            if per is not None:  # "kilometres per second", "miles an hour": a speed, in metres a second
+                unit, value, step = f"{unit}/s", value / per, step / per
         break
     if unit in _TEMPERATURES:  # to degrees Celsius: a temperature is not a multiple of another
         offset, factor = _TEMPERATURES[unit]

@@ -96,7 +96,9 @@ for _canon, _factor, _spellings in (
         ("k", 1.0, "k kelvin kelvins"),
         ("l", 1.0, "l litre litres liter liters litro litros"),
         ("w", 1.0, "w watt watts vatio vatios"),
-        ("km/h", 1.0, "km/h kph"),
+        ("m/s", 1.0, "m/s"),  # speeds in metres a second (value_match also reads "kilometres per hour")
+        ("m/s", 1000 / 3600, "km/h kph"),
+        ("m/s", 1609.344 / 3600, "mph"),
         ("usd", 1.0, "$ usd dollar dollars dólar dólares dollar dollars"),
         ("eur", 1.0, "€ eur euro euros"),
         ("people", 1.0, "people inhabitants habitantes habitants personas personnes"),
@@ -107,6 +109,10 @@ UNITS.update({f"{degrees} {scale}": UNITS[scale]
               for degrees in ("degree", "degrees", "grado", "grados", "degré", "degrés")
               for scale in ("celsius", "fahrenheit", "centigrade", "centígrados", "centigrades")})
 UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
+# A unit said per a length of time: a rate ("kilometres per second", "millas por hora", "km par heure").
+_RATE = re.compile(r"[ \u00a0]+(?:per|an?|each|every|por|par|à|al)[ \u00a0]+(?:"
+                   + "|".join(sorted((re.escape(u) for u, (c, _) in UNITS.items() if c == "s"), key=len,
+                                     reverse=True)) + r")\b", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
 _MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
 
@@ -354,7 +360,10 @@ def unit_end(item: str, end: int) -> int:
             break
         end = at + step
     half = HALF_AFTER.match(item, end) if end > start else None  # "un kilómetro y medio"
-    return half.end() if half else end
+    end = half.end() if half else end
+    unit = UNITS.get(item[start:end].strip().lower().split()[-1], ("",)) if end > start else ("",)
+    rate = _RATE.match(item, end) if unit[0] not in ("", "s") else None  # "kilometres per second"
+    return rate.end() if rate else end
 
 
 def _currency_start(item: str, start: int) -> int:

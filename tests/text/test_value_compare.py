@@ -320,3 +320,25 @@ def test_a_value_is_stated_alike_only_with_the_same_sign() -> None:
     ranged = "It grew from 1990-2000 steadily."
     at = ranged.index("2000")
     assert stated_alike(ranged, at, at + 4, ["It grew from 1990-2000 steadily."]) is not None
+
+
+def test_a_speed_is_compared_as_a_speed_in_any_unit_of_length_and_time() -> None:
+    light = ("The value 299,792,458 metres per second is approximately 1 billion kilometres per hour; 700 "
+             "million miles per hour.")
+    # "700 million" read there is 700 million miles an hour: about 300,000 km a second (before, 700 million
+    # miles were compared with 300,000 km, a contradiction).
+    assert same_value("300,000 kilometres per second", "700 million", "number", hedged=True, passage=light)
+    assert same_value("100 km/h", "27.8 metres per second", "number", hedged=True)
+    assert same_value("300 000 kilómetros por segundo", "299 792 km par seconde", "number", hedged=True)
+    assert not same_value("30,000 kilometres per second", "299,792 km per second", "number", hedged=True)
+    # A length is no speed: no answer to the question, not a contradiction.
+    assert same_value("300,000 kilometres per second", "300,000 kilometres", "number") is None
+
+
+@pytest.mark.parametrize(("item", "span"), [
+    ("The speed of light in vacuum is about 300,000 kilometres per second.", "300,000 kilometres per second"),
+    ("La luz viaja a 300 000 kilómetros por segundo.", "300 000 kilómetros por segundo"),
+    ("It lasted 3 hours a day.", "3 hours"),  # a time per time is no speed
+])
+def test_a_rate_is_one_value_with_its_unit(item: str, span: str) -> None:
+    assert [s.text for s in value_spans(item)] == [span]
