@@ -168,7 +168,8 @@ class DecisionJudge(PromptedJudge):
             if judged[-1].label == "true":
                 break  # the most lenient label there is: no further window can change it
         best = most_lenient(judged)
-        if best in deferred:
+        while best in deferred:  # the deciding window has its values read (they may hand the lead on)
+            deferred.discard(best)
             judged[best] = self.finish(job, item, text, asked[best])
             best = most_lenient(judged)
         grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(judged),
