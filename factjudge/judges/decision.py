@@ -10,7 +10,10 @@ contract (``factjudge.prompts.contracts``).
 
 How an item is read is separate from how one text is decided: sentence by sentence (the
 strictest sentence decides, TRUE's minimum over parts) and, for a long grounding, window by
-window (the best-supporting window decides, SummaC's maximum over chunks).
+window (the best-supporting window decides, SummaC's maximum over chunks). A sentence's values are read
+in the windows where they can decide: one the question found support in (a contradicted value can still
+make it false), else the best one only; reading them in every window read cost a fifth of a RAG pair's
+calls and changed no answer's label (docs/performance.md, "A RAG pair's prompt tokens").
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ WINDOWS_READ = 3
 # `benchmarks/ragtruth_words.py`): the span F1 of the phrases beats the single words and the whole
 # sentence once a judge flags some sentences wrongly.
 PHRASE_JOIN: int | None = 2  # None: each word its own span
+# A long grounding's windows: an item's values are read in a window the question found support in,
+# and in the best window when none did, not in every window read.
+VALUES_WHERE_DECIDED = True
 
 
 @dataclass(frozen=True)
@@ -146,18 +152,32 @@ class DecisionJudge(PromptedJudge):
     def _judge_part(self, job: JudgeInput, item: Item, text: str, windows: Windows) -> Verdict:
         """The verdict on ``text`` read against its best-supporting window (the one window, when the
         grounding fits); the windows read are the ones sharing most words with it, most first, until
-        one supports it, or in focus, one window of the sentences bearing on it."""
+        one supports it, or in focus, one window of the sentences bearing on it. Its values are read
+        in a window the question finds support in, and in the best window when none does
+        (``VALUES_WHERE_DECIDED``)."""
         if len(windows) == 1:
             return self._in_context(job, item, text, [self.decide(job, item, text, windows.windows[0])])
         if self.reading.focus:
             return self._in_context(job, item, text, [self._judge_focused(job, item, text)])
         read = windows.best(text, WINDOWS_READ)
+        defer = VALUES_WHERE_DECIDED and bool(self.reading.values)
+        asked: list[Verdict] = []
         judged: list[Verdict] = []
+        deferred: set[int] = set()
         for index in read:
-            judged.append(self.decide(job, item, text, windows.windows[index]))
+            asked.append(self.ask_window(job, item, text, windows.windows[index]))
+            # Values are read where the question found support (a contradicted value can still make it
+            # false); a window it doubts is read for them only if it turns out the best one, below.
+            if defer and asked[-1].label != "true":
+                deferred.add(len(asked) - 1)
+            judged.append(self.finish(job, item, text, asked[-1], values=len(asked) - 1 not in deferred))
             if judged[-1].label == "true":
                 break  # the most lenient label there is: no further window can change it
         best = most_lenient(judged)
+        while best in deferred:  # the deciding window has its values read (they may hand the lead on)
+            deferred.discard(best)
+            judged[best] = self.finish(job, item, text, asked[best])
+            best = most_lenient(judged)
         grounds = dataclasses.replace(judged[best].grounds, window=read[best], windows_read=len(judged),
                                       windows=len(windows))
         deciding = dataclasses.replace(judged[best], grounds=grounds)
@@ -186,6 +206,10 @@ class DecisionJudge(PromptedJudge):
     def decide(self, job: JudgeInput, item: Item, text: str, evidence: tuple[Evidence, ...]) -> Verdict:
         """The verdict on ``item`` from asking about ``text`` (the item, or one of its sentences), and
         reading its values from the passages where ``reading`` asks for them."""
+        return self.finish(job, item, text, self.ask_window(job, item, text, evidence))
+
+    def ask_window(self, job: JudgeInput, item: Item, text: str, evidence: tuple[Evidence, ...]) -> Verdict:
+        """The verdict the question about ``text`` against ``evidence`` gives, before any value is read."""
         prompt, contract = load_prompt(self.prompt), self.contract
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
         values = {"passages": fence("passages", render_passages(evidence)),
@@ -211,8 +235,17 @@ class DecisionJudge(PromptedJudge):
             edges = band.true_below, band.false_from
             grounds = Grounds("cut" if edges[0] == edges[1] else "band", score=doubt, word=word,
                               true_below=edges[0], false_from=edges[1], calibrated=True, passage=passage)
-        verdict = origin.verdict(item, label, score, grounds)
-        if self.reading.values and evidence:
+        return origin.verdict(item, label, score, grounds)
+
+    def finish(self, job: JudgeInput, item: Item, text: str, verdict: Verdict, *,
+               values: bool = True) -> Verdict:
+        """``verdict`` (``ask_window``'s) with the values of ``text`` read from its passages (unless not
+        ``values``) and the rules that follow: a contradicted value, a sentence stated nearly verbatim,
+        silence, the unsupported words marked."""
+        if verdict.label == "unparseable":
+            return verdict
+        evidence = verdict.evidence
+        if values and self.reading.values and evidence:
             verdict = self._compare_values(job, item, text, verdict)
             verdict = stated_verbatim(verdict, text, evidence, job.language)
         if self.reading.silence_unverified and verdict.label == "false" and verdict.grounds.rule != "values":

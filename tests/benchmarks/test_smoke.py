@@ -227,3 +227,14 @@ def test_swap_verdicts(scripted_env: dict[str, str], tmp_path: Path) -> None:
     out = script("swap_verdicts", "--pairs", "1", "--felm", "1", "--before", "", "--model", SCRIPTED,
                  "--runs", str(tmp_path / "runs"))
     assert "| in-lead swaps | es | after |" in out and "| felm wk | en | after |" in out
+
+
+@needs_shared_data
+@pytest.mark.local_model
+def test_prompt_tokens_replays_a_ragtruth_run(tmp_path: Path) -> None:
+    pytest.importorskip("llama_cpp")
+    script("ragtruth", "--model", "scripted", "--setups", "default", "--limit", "1",
+           "--run-dir", str(tmp_path))
+    for layout in ("today", "shared"):
+        out = script("prompt_tokens", str(tmp_path / "default"), "--layout", layout)
+        assert "| overall | 2 |" in out  # one pair a task, replayed with the embedded model's tokenizer

@@ -160,3 +160,59 @@ def test_a_focused_window_keeps_the_sentence_before_and_marks_the_gaps() -> None
     window, read = focus.window("museum south bank opened 1998", 200)  # no sentence shares no word
     assert window[0].text == ("The city has a museum. It opened in 1998. … Cranes are old. The museum is on "
                               "the south bank.")
+
+
+def _doubted_everywhere(messages: list[Message]) -> Completion | str:
+    """Doubts the founding year in every window (P(No) 0.7 where the museum's opening is, 0.9 elsewhere);
+    fills the year's blank with 1998 where the passages state it, else says they do not."""
+    passages, statement = messages[0]["content"].rsplit("<statement>", 1)
+    if "___" in statement:
+        return "1998" if "opened in 1998" in passages else "NOT STATED"
+    p_no = 0.7 if "opened in 1998" in passages else 0.9
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    return Completion(text="No", logprobs=(TokenLogprob("No", top["No"], top),), model=LOCAL_DEFAULT)
+
+
+@pytest.mark.parametrize("where_decided", [True, False])
+def test_values_are_read_in_the_window_that_decides_not_in_every_window_read(
+        where_decided: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from factjudge.judges import decision
+
+    monkeypatch.setattr(decision, "VALUES_WHERE_DECIDED", where_decided)
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT),
+               Evidence("context", " ".join(reversed(FILLER)))]
+    model = ScriptedChatModel(_doubted_everywhere, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=200, evidence_tokens=600)
+    result = Checker(config, model).check("q", "The museum was founded in 2005.", context=context)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    # The same verdict either way: false by the year the best window (the least doubted) states.
+    assert verdict.label == "false" and verdict.grounds.rule == "values" and verdict.grounds.windows_read == 3
+    values = [(v.stated, v.read, v.outcome) for v in verdict.grounds.values]
+    assert values == [("2005", "1998", "contradicted")]
+    assert any(FACT in ev.text for ev in verdict.evidence)
+    reads = [call for call in model.calls if "___" in call[0]["content"].rsplit("<statement>", 1)[1]]
+    # Read where it decides: one reading, in that window; before, one in each of the three windows read.
+    assert len(reads) == (1 if where_decided else 3)
+    assert all("opened in 1998" in call[0]["content"] for call in reads) == where_decided
+
+
+def test_a_value_that_hands_the_lead_to_another_window_has_that_windows_values_read() -> None:
+    def reply(messages: list[Message]) -> Completion | str:
+        passages, statement = messages[0]["content"].rsplit("<statement>", 1)
+        if "___" in statement:
+            return "1998" if "opened in 1998" in passages else "NOT STATED"
+        p_no = 0.7 if "opened in 1998" in passages else 0.8  # the museum's window is doubted least
+        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+        return Completion(text="No", logprobs=(TokenLogprob("No", top["No"], top),), model=LOCAL_DEFAULT)
+
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
+    model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=200, evidence_tokens=600)
+    result = Checker(config, model).check("q", "The museum was founded in 2005.", context=context)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    reads = [call for call in model.calls if "___" in call[0]["content"].rsplit("<statement>", 1)[1]]
+    # The museum's window read 1998 against 2005 (its error score 0.7 becomes 0.85): a window doubted at
+    # 0.8 leads now, and is read for its values too before it decides.
+    assert verdict.label == "false" and verdict.grounds.windows_read == 3
+    assert len(reads) == 2 and verdict.error_score == pytest.approx(0.8)
+    assert not any(FACT in ev.text for ev in verdict.evidence) and verdict.grounds.values
