@@ -196,9 +196,8 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     if article is not None and article.title and (duration or not _of_first_subject(article, passages)):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
         # A length of time's unit ("years") is said of every length of time: it is no event word.
-        said = " ".join([*(s.text for s in spans if s.kind in NAMED), read,
-                         *(ev.title or "" for ev in passages), span.counted() if duration else ""])
-        event = {w for w in stems(clause, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
+        titles = [*(ev.title or "" for ev in passages), span.counted() if duration else ""]
+        event = _event_words(clause, spans, read, titles)
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
     return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
                                lead.name if lead else None, named, about, event, clause)
@@ -213,9 +212,7 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     in 2009" for "It opened in 2010"): what the judge is asked about before a contradiction is called."""
     clause = _clause(item, start)
     spans = value_spans(item)
-    said = " ".join([*(s.text for s in spans if s.kind in NAMED), read, *titles])
-    event = {w for w in stems(clause, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
-    if not event & stems(sentence, EVENT_STEM):
+    if not _event_words(clause, spans, read, titles) & stems(sentence, EVENT_STEM):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:
@@ -224,6 +221,14 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
             if stated and not any(y in years or any(a < y < b for a in years for b in years) for y in stated):
                 return False
     return True
+
+
+def _event_words(clause: str, spans: Sequence[ValueSpan], read: str, titles: Sequence[str]) -> set[str]:
+    """The stems (``EVENT_STEM`` letters) of what ``clause`` says of its values: its words besides the
+    item's names, the value read and the articles' ``titles`` ("invented" of "The telephone was invented by
+    Alexander Graham Bell in 1876")."""
+    said = " ".join([*(s.text for s in spans if s.kind in NAMED), read, *titles])
+    return {w for w in stems(clause, EVENT_STEM) - stems(said, EVENT_STEM) if w.isalpha()}
 
 
 def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -> str:

@@ -208,13 +208,15 @@ class DecisionJudge(PromptedJudge):
         reading its values from the passages where ``reading`` asks for them."""
         return self.finish(job, item, text, self.ask_window(job, item, text, evidence))
 
-    def ask_window(self, job: JudgeInput, item: Item, text: str, evidence: tuple[Evidence, ...]) -> Verdict:
-        """The verdict the question about ``text`` against ``evidence`` gives, before any value is read."""
+    def ask_window(self, job: JudgeInput, item: Item, text: str, evidence: tuple[Evidence, ...], *,
+                   step: str = "judge") -> Verdict:
+        """The verdict the question about ``text`` against ``evidence`` gives, before any value is read
+        (``step`` names the call in the transcript)."""
         prompt, contract = load_prompt(self.prompt), self.contract
         params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
         values = {"passages": fence("passages", render_passages(evidence)),
                   "statement": fence("statement", text)}
-        asked = ask(self.model, prompt, values, params, contract.parse, step="judge",
+        asked = ask(self.model, prompt, values, params, contract.parse, step=step,
                     max_attempts=self.max_attempts)
         origin = Origin(self.name, evidence, prompt.hash, asked.trace, asked.reply)
         passage = deciding_sentence(evidence, text)
@@ -257,11 +259,12 @@ class DecisionJudge(PromptedJudge):
             verdict = self._mark_unsupported(job, item, text, verdict)
         return verdict
 
-    def _confirmed(self, reading: ValueReading, text: str, evidence: tuple[Evidence, ...]) -> ValueReading:
+    def _confirmed(self, job: JudgeInput, item: Item, reading: ValueReading, text: str,
+                   evidence: tuple[Evidence, ...]) -> ValueReading:
         """``reading``, its contradiction kept where the passage sentence it was read from says the relation
-        (``relation_said``) or the judge finds ``text`` with the value read put in supported by that sentence
-        (below the band's lower edge), else excused as ``unconfirmed``; the statement asked and the doubt are
-        kept on the check."""
+        (``relation_said``) or the judge's question finds ``text`` with the value read put in supported by
+        that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; the
+        statement asked and the doubt are kept on the check."""
         check = reading.check
         if check.outcome != "contradicted" or not check.read or not check.passage or reading.passage is None \
                 or not 0 <= check.start < check.end <= len(text):
@@ -272,19 +275,11 @@ class DecisionJudge(PromptedJudge):
             return reading
         statement = text[:check.start] + check.read + text[check.end:]
         sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
-        prompt, contract = load_prompt(self.prompt), self.contract
-        params = GenerationParams(max_tokens=self.max_tokens, logprobs=self.logprobs, choices=contract.words)
-        values = {"passages": fence("passages", render_passages([sentence])),
-                  "statement": fence("statement", statement)}
-        asked = ask(self.model, prompt, values, params, contract.parse, step="confirm",
-                    max_attempts=self.max_attempts)
-        if asked.value is None or asked.completion is None:  # reported in the transcript; the reading stands
+        asked = self.ask_window(job, item, statement, (sentence,), step="confirm")
+        if asked.label == "unparseable":  # reported in the transcript; the reading stands
             return reading
-        doubt = contract.scores(asked.completion.logprobs)
-        below = self.band.reading([sentence]).true_below if self.band is not None else 0.5
-        holds = asked.value if doubt is None else doubt < below
-        checked = dataclasses.replace(check, confirm=statement, confirm_doubt=doubt)
-        if not holds:
+        checked = dataclasses.replace(check, confirm=statement, confirm_doubt=asked.grounds.score)
+        if asked.label != "true":
             checked = dataclasses.replace(checked, outcome="not_stated", excused="unconfirmed")
         return dataclasses.replace(reading, check=checked)
 
@@ -308,7 +303,7 @@ class DecisionJudge(PromptedJudge):
         readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
                                 limit=self.reading.values, retry=True)
         if self.reading.confirm_values:
-            readings = [self._confirmed(r, text, verdict.evidence) for r in readings]
+            readings = [self._confirmed(job, item, r, text, verdict.evidence) for r in readings]
         spans = [locate(r.check.stated, job.answer, item.start, item.end) for r in readings]
         checks = tuple(dataclasses.replace(r.check, start=s.start, end=s.end)
                        for r, s in zip(readings, spans, strict=True))

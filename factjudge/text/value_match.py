@@ -35,6 +35,7 @@ from factjudge.text.values import (
     JOINERS,
     MONTHS,
     NUMBER_PATTERN,
+    RATE_WORDS,
     SCALES,
     UNITS,
     YEAR_PATTERN,
@@ -277,10 +278,6 @@ def amounts(text: str, units: bool = True) -> list[tuple[float, str]]:
     return [(a.value, a.unit) for a in _amounts(text, units)]
 
 
-# Words saying "each" between a unit and a time: a rate ("kilometres per second", "millas por hora").
-_PER = frozenset({"per", "a", "an", "each", "every", "por", "par", "à", "al"})
-
-
 def _amounts(text: str, units: bool = True) -> list[_Amount]:
     folded = normalized(text).text  # "½" as "1/2", full-width digits as digits
     found: list[_Amount] = []
@@ -299,7 +296,7 @@ def _amounts(text: str, units: bool = True) -> list[_Amount]:
 def _per_time(words: list[str]) -> float | None:
     """The seconds of the time ``words`` open with after "per", "a", "por", "par" ("per second": 1, "an
     hour": 3600); None when they do not say a rate."""
-    if len(words) < 2 or words[0] not in _PER:
+    if len(words) < 2 or words[0] not in RATE_WORDS:
         return None
     time = UNITS.get(words[1].strip(",.;:()"))
     return time[1] if time is not None and time[0] == "s" else None

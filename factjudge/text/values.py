@@ -109,8 +109,10 @@ UNITS.update({f"{degrees} {scale}": UNITS[scale]
               for degrees in ("degree", "degrees", "grado", "grados", "degré", "degrés")
               for scale in ("celsius", "fahrenheit", "centigrade", "centígrados", "centigrades")})
 UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
-# A unit said per a length of time: a rate ("kilometres per second", "millas por hora", "km par heure").
-_RATE = re.compile(r"[ \u00a0]+(?:per|an?|each|every|por|par|à|al)[ \u00a0]+(?:"
+# Words saying "each" between a unit and a length of time: a rate ("kilometres per second", "millas por
+# hora", "km par heure").
+RATE_WORDS = frozenset({"per", "a", "an", "each", "every", "por", "par", "à", "al"})
+_RATE = re.compile(r"[ \u00a0]+(?:" + "|".join(RATE_WORDS) + r")[ \u00a0]+(?:"
                    + "|".join(sorted((re.escape(u) for u, (c, _) in UNITS.items() if c == "s"), key=len,
                                      reverse=True)) + r")\b", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
