@@ -168,6 +168,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "other_subject": "the passage sentence is of something else",
                 "other_language": f"the passage is in another language and never writes {value.stated}",
                 "old_style": "a birth or a death before 1752 is dated Old Style or New Style, a year apart",
+                "no_person": f"{value.stated} is a person and that is no person's name",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)
         lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")

@@ -57,6 +57,15 @@ PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value
 MAX_TOKENS = 20
 # A year as a sentence writes it.
 _YEAR = re.compile(r"\b\d{3,4}\b")
+# Words of a clause that say its subject began or ended (en/es/fr), and a span of years a sentence gives
+# ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989"): its ends are those two events' years.
+_BEGAN = re.compile(r"\b(?:beg[au]n|start\w*|found\w*|establish\w*|buil[td]|construct\w*|open\w*|creat\w*|"
+                    r"comenz\w*|empez\w*|inici\w*|fund\w*|constru\w*|inaugur\w*|commen[cç]\w*|début\w*|"
+                    r"fond\w*|cré\w*)\b", re.IGNORECASE)
+_ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w*|demolish\w*|clos(?:ed|ure)|"
+                    r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
+                    r"dissou\w*)\b", re.IGNORECASE)
+_SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -211,6 +220,8 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     sentence that says neither may hold the value of another event of the subject ("since its topping out
     in 2009" for "It opened in 2010"): what the judge is asked about before a contradiction is called."""
     clause = _clause(item, start)
+    if _bounds_a_span(clause, read, sentence):
+        return True
     spans = value_spans(item)
     if not _event_words(clause, spans, read, titles) & stems(sentence, EVENT_STEM):
         return False
@@ -221,6 +232,15 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
             if stated and not any(y in years or any(a < y < b for a in years for b in years) for y in stated):
                 return False
     return True
+
+
+def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
+    """Whether ``read`` is the year a span of years in ``sentence`` begins with and ``clause`` says its
+    subject began, or the year it ends with and ``clause`` says its subject ended: "The Berlin Wall fell
+    in 1991" read on "encircled West Berlin from 1961 to 1989"."""
+    began, ended = _BEGAN.search(clause) is not None, _ENDED.search(clause) is not None
+    return any((began and read == span.group(1)) or (ended and read == span.group(2))
+               for span in _SPAN_OF_YEARS.finditer(sentence))
 
 
 def _event_words(clause: str, spans: Sequence[ValueSpan], read: str, titles: Sequence[str]) -> set[str]:

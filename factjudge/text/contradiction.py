@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Six readings are none:
+same relation of the same subject and that excludes the stated value. Seven readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -18,6 +18,8 @@ same relation of the same subject and that excludes the stated value. Six readin
   dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885"); a
   birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
   press "vers 1450"), and a birth or a death asked about read in a sentence that tells of neither;
+- **no person's name**: a person asked about ("a student of Plato", "painted by Raphael") is not
+  contradicted by a value written as no one's name ("the Peripatetic school" of which he was the founder);
 - **a year Old Style**: a birth's or a death's year one apart from the stated one, both before 1752, when
   a year was reckoned either way (Newton, born 25 December 1642 Old Style, 4 January 1643 New Style);
 - **another subject's sentence**: any value read in another article than the item's subject's, from a
@@ -41,9 +43,12 @@ from factjudge.text.tokenize import stems
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language", "old_style"]
+                 "other_language", "old_style", "no_person"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
+# Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
+_PARTICLES = frozenset(
+    "da de del della di do dos du des la le van von der den ten ter y e bin ibn al el d l".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica".
@@ -57,9 +62,9 @@ DATES = frozenset({"date", "year", "century"})
 EVENT_STEM = 6
 # A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
 # follows it), and how far before a date such a word still dates it ("né vers 1400", "born on 27 January").
-_LIFE = re.compile(r"\b(?:born|birth|died|death|nee?s?\s+(?:le|en|a|vers|au|dans)|mort|morte|decedee?|"
-                   r"naissance|deces|nacio|nacid[oa]|nacimiento|murio|muert[ea]|fallecio|fallecid[oa])\b",
-                   re.IGNORECASE)
+_BIRTH = r"born|birth|nee?s?\s+(?:le|en|a|vers|au|dans)|naissance|nacio|nacid[oa]|nacimiento"
+_DEATH = r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]"
+_LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
 _LIFE_REACH = 25
 # A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
 _LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
@@ -86,6 +91,8 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     """
     if subject and _same_words(read, subject):
         return "own_subject"
+    if kind == "person" and not _names_a_person(read):
+        return "no_person"
     if sentence and _listed_together(stated, read, sentence):
         return "listed_together"
     if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
@@ -95,6 +102,11 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "other_event"
     if kind in DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
             and _dates_a_life(read, _plain(sentence)):
+        return "other_event"
+    # A birth asked about and the death's date read, or the other way round ("né le 21 novembre 1694 à
+    # Paris où il meurt le 30 mai 1778" for "Il est né à Paris en 1694").
+    if kind in DATES and sentence and clause and _life_told(_plain(clause)) not in (None, "both") \
+            and _life_dated(read, _plain(sentence)) not in (None, _life_told(_plain(clause))):
         return "other_event"
     if kind == "year" and sentence and _a_year_apart_old_style(stated, read) \
             and _dates_a_life(read, _plain(sentence)):
@@ -109,6 +121,12 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     return None
 
 
+def _names_a_person(value: str) -> bool:
+    """Whether ``value`` is written as a person's name: no word of it in lower case but the particles
+    names hold ("Leonardo da Vinci", "Charles de Gaulle"); "Peripatetic school" is no one's."""
+    return all(w[:1].isupper() or w.lower() in _PARTICLES for w in re.findall(r"[^\W\d_]+", value))
+
+
 def _a_year_apart_old_style(stated: str, read: str) -> bool:
     """Whether ``stated`` and ``read`` are years one apart, both before the Gregorian calendar reached
     Britain: a birth or a death written Old Style or New Style."""
@@ -121,6 +139,22 @@ def _a_year_apart_old_style(stated: str, read: str) -> bool:
 def tells_of_a_life(text: str) -> bool:
     """Whether ``text`` speaks of a birth or a death (born, né, nació, died, mort, murió …), in en/es/fr."""
     return _LIFE.search(_plain(text)) is not None
+
+
+def _life_told(text: str) -> str | None:
+    """Whether ``text`` tells of a birth, a death, both or neither (None)."""
+    told = {"birth" if m.group("birth") else "death" for m in _LIFE.finditer(text)}
+    return None if not told else "both" if len(told) == 2 else told.pop()
+
+
+def _life_dated(read: str, text: str) -> str | None:
+    """Whether ``text`` gives ``read`` as a birth's date or a death's (the nearest such word before it, a few
+    words between), or None."""
+    for start, _ in _find(read, text):
+        near = list(_LIFE.finditer(text[max(0, start - _LIFE_REACH):start]))
+        if near:
+            return "birth" if near[-1].group("birth") else "death"
+    return None
 
 
 def _dates_a_life(read: str, text: str) -> bool:

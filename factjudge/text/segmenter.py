@@ -41,6 +41,9 @@ _WEAK_ABBREVIATIONS = _words(
     a.m p.m u.s u.k u.n e.u u.s.a d.c ph.d b.c a.d b.c.e c.e c
     """
 )
+# An era's first abbreviation ("44 av. J.-C.", "44 a. C.", "476 d. C."), before the era's second.
+_ERA_OPENERS = frozenset({"av", "apr", "a", "d"})
+_ERA_SECOND = re.compile(r"(?:J\.?\s?-?\s?C|C)\.")
 # Like "etc.": end a sentence before any capitalised word.
 _LIST_ENDINGS = frozenset({"etc", "usw"})
 _SENTENCE_STARTERS = _words(
@@ -317,7 +320,11 @@ def _is_boundary(text: str, sentence_start: int, mark: int, after: int, end: int
     word = token.lstrip("\"'“‘«(*[_").lower()
     if word in _STRONG_ABBREVIATIONS or word + "." in _STRONG_ABBREVIATIONS:
         return False
+    if word in _ERA_OPENERS and _ERA_SECOND.match(word_after):
+        return False
     starter = word_after.strip("\"'“‘«(*[_,.:;").lower() in _SENTENCE_STARTERS
+    if token == "C" and _word_before(text, sentence_start, mark - 1) in ("a.", "d."):
+        return True  # the era's end ("44 a. C. Era …")
     if word in _WEAK_ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.)+[a-z]", word):
         return starter
     if word in _LIST_ENDINGS:

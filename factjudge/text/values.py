@@ -123,6 +123,10 @@ JOINERS = frozenset("of the de del della di da du des la le las los van von der 
 # Before a name: a place ("in Paris", "à Paris", "en Madrid") or a person ("by Victor Hugo").
 _PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split())  # noqa: SIM905
 _PERSON_BEFORE = frozenset({"by", "par", "por"})
+# A person's tie to another, before "of"/"de" ("a student of Plato", "fils de Philippe II").
+_TIES = frozenset("""student pupil disciple son daughter wife husband brother sister father mother teacher
+apprentice élève disciple fils fille épouse mari frère sœur père mère maître alumno alumna discípulo
+discípula hijo hija esposa esposo hermano hermana padre madre maestro""".split())  # noqa: SIM905
 # Capitalised words that are never a value on their own (a weekday, a pronoun, a discourse word).
 _NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday lunes martes miércoles
 jueves viernes sábado domingo lundi mardi mercredi jeudi vendredi samedi dimanche however additionally
@@ -437,7 +441,8 @@ def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
     before = words[i - 1][0].lower() if i else ""
     if before in _PLACE_BEFORE:
         return "place"
-    if before in _PERSON_BEFORE:
+    tied = before in ("of", "de", "d'") and i > 1 and words[i - 2][0].lower() in _TIES
+    if before in _PERSON_BEFORE or tied:
         return "person"
     return "name"
 

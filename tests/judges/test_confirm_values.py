@@ -118,6 +118,14 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("Il a fondé la Cinquième République en 1958.", 14, "France libre",
      "Pendant la guerre, de Gaulle fonde la France libre ; il préside le gouvernement de 1944 à 1946.",
      False),
+    # A span of years says when its subject began and ended: "fell" is its end, "built" its start.
+    ("The Berlin Wall fell in 1991.", 24, "1989",
+     "The Berlin Wall was a guarded concrete barrier that encircled West Berlin from 1961 to 1989.", True),
+    ("The Berlin Wall was built in 1965.", 29, "1961",
+     "The Berlin Wall was a guarded concrete barrier that encircled West Berlin from 1961 to 1989.", True),
+    ("It fell in 1991.", 11, "1961", "It was a barrier that encircled West Berlin from 1961 to 1989.", False),
+    ("La Primera Guerra Mundial terminó en 1919.", 37, "1918",
+     "La Primera Guerra Mundial fue un conflicto bélico que se desarrolló de 1914 a 1918.", True),
 ])
 def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, start: int, read: str,
                                                                    sentence: str, said: bool) -> None:

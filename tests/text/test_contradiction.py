@@ -66,6 +66,10 @@ def test_a_date_in_another_subjects_article_stands_only_where_it_speaks_of_the_i
     ("Catalogne", "Barcelone", "place", "Il est né à Barcelone (Catalogne).", None, "place_within"),
     # Through the places between: the town, its county, its country.
     ("France", "Ajaccio", "place", "Il est né à Ajaccio, en Corse, en France.", None, "place_within"),
+    # A person asked about ("a student of Plato") and a value written as no one's name.
+    ("Plato", "Peripatetic school", "person",
+     "As the founder of the Peripatetic school of philosophy in the Lyceum in Athens, he began a tradition.",
+     "Aristotle", "no_person"),
 ])
 def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sentence: str,
                                           subject: str | None, why: str) -> None:
@@ -84,6 +88,13 @@ def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sen
 ])
 def test_readings_that_do_contradict(stated: str, read: str, sentence: str, passages: list[str]) -> None:
     assert not_a_contradiction(stated, read, "place", sentence, passages, None) is None
+
+
+@pytest.mark.parametrize("read", ["Michelangelo", "Leonardo da Vinci", "Ludwig van Beethoven",
+                                  "Ibn al-Haytham"])
+def test_a_persons_name_read_for_another_person_contradicts(read: str) -> None:
+    sentence = f"The ceiling was painted by {read}."
+    assert not_a_contradiction("Raphael", read, "person", sentence, [sentence], "Sistine Chapel") is None
 
 
 def test_a_club_listed_beside_the_stated_one_leaves_the_item_true_and_says_why() -> None:
@@ -145,3 +156,18 @@ def test_a_birth_or_death_year_one_apart_before_1752_may_be_old_style(stated: st
         f"Albert Einstein ({read}–1990), German-born theoretical physicist."
     assert not_a_contradiction(stated, read, "year", lifespan, [lifespan], "Isaac Newton",
                                clause=f"He was born in {stated}.") == why
+
+
+VOLTAIRE = ("Voltaire, de son vrai nom François-Marie Arouet, né le 21 novembre 1694 à Paris où il meurt "
+            "le 30 mai 1778, est un écrivain et philosophe français.")
+
+
+@pytest.mark.parametrize(("stated", "read", "clause", "why"), [
+    # A birth asked about, the death's date read (the small model took the year after "Paris").
+    ("1694", "1778", "Il est né à Paris en 1694", "other_event"),
+    ("1778", "1694", "Il est mort en 1778", "other_event"),
+    # The death's own date stands.
+    ("1780", "1778", "Il est mort en 1780", None),
+])
+def test_a_births_date_is_no_deaths(stated: str, read: str, clause: str, why: str | None) -> None:
+    assert not_a_contradiction(stated, read, "year", VOLTAIRE, [VOLTAIRE], None, clause=clause) == why

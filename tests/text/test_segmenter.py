@@ -263,3 +263,16 @@ def test_circa_before_a_year_ends_no_sentence() -> None:
     assert split_sentences("It was built c. 2600 BC over about 26 years. It is tall.") == [
         "It was built c. 2600 BC over about 26 years.", "It is tall."]
     assert split_sentences("He took vitamin c. It helped.") == ["He took vitamin c.", "It helped."]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Il a été assassiné en 44 av. J.-C. Il était romain.",
+     ["Il a été assassiné en 44 av. J.-C.", "Il était romain."]),
+    ("Né le 13 juillet 100 av. J.-C. à Rome, mort en 44 av. J.-C. Il est connu.",
+     ["Né le 13 juillet 100 av. J.-C. à Rome, mort en 44 av. J.-C.", "Il est connu."]),
+    ("Murió en el 44 a. C. Era romano.", ["Murió en el 44 a. C.", "Era romano."]),
+    ("Cayó en 476 d. C. en Rávena.", ["Cayó en 476 d. C. en Rávena."]),
+    ("She had vitamin C. It helped.", ["She had vitamin C.", "It helped."]),
+])
+def test_an_era_after_a_year_ends_no_sentence_until_it_is_written(text: str, expected: list[str]) -> None:
+    assert split_sentences(text) == expected

@@ -156,3 +156,12 @@ def test_a_unit_written_with_a_capital_belongs_to_its_number() -> None:
     assert [(s.text, s.kind) for s in spans] == [("100 degrees Celsius", "number")]
     assert spans[0].temperature()
     assert [s.text for s in value_spans("El agua hierve a 100 grados Celsius.")] == ["100 grados Celsius"]
+
+
+@pytest.mark.parametrize(("item", "name"), [
+    ("He was a student of Plato.", "Plato"),
+    ("Il était le fils de Philippe II.", "Philippe II"),
+    ("Fue discípulo de Platón.", "Platón"),
+])
+def test_a_name_a_person_is_tied_to_is_a_persons(item: str, name: str) -> None:
+    assert [(s.text, s.kind) for s in value_spans(item)] == [(name, "person")]

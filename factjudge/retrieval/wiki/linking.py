@@ -56,6 +56,9 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|el|la|los|las|le|les|un|une)\s+|l['’]\
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _JOINERS = frozenset("of de del du des la le the da di von van y".split())  # noqa: SIM905
 _SUFFIXES = frozenset({"Jr.", "Sr.", "Jr", "Sr", "II", "III", "Sir"})
+# A person known by one name and where from ("Marie-Antoinette d'Autriche", "Joan of Arc", "Leonardo da
+# Vinci"), who is called by the name alone; "de" joins a surname too ("Charles de Gaulle"), so it is left out.
+_NAME_AND_WHERE_FROM = re.compile(r"([^\W\d_][\w-]+)\s+(?:d['’]|of\s|da\s)[^\W\d_]\w*")
 # A ruler's ordinal: "Napoléon Ier", "Elizabeth II", "Napoleón I de Francia".
 _REGNAL = re.compile(r"[IVX]+|Ier|Ire|1er|1re")
 # Only so much of a lead is searched for the verb naming its subject; longer names are shortened no more.
@@ -213,7 +216,10 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
     person = is_person(entry)
     tails = {name.split()[-1] for name in names
              if not person and " " in name and name.split()[-2].lower() not in _JOINERS}
-    shorts = (short for name in dict.fromkeys(names) for short in _short_forms(name))
+    shorts = [short for name in dict.fromkeys(names) for short in _short_forms(name)]
+    called = _NAME_AND_WHERE_FROM.fullmatch(base) if person else None
+    if called is not None:
+        shorts.append(called.group(1))
     yield from ((short, "tail" if short in tails else "short") for short in dict.fromkeys(shorts)
                 if fold(short) not in common or (person and " " not in short))
 

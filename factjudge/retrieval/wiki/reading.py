@@ -38,6 +38,14 @@ _KEPT_ARTICLES = 64
 # of a Spanish sentence that leaves its pronoun out: "fue", "era", "es" or a past tense in -ó ("Ganó el
 # Premio Nobel en 1945").
 _PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella|fue|era|es|[^\W\d_]+ó)\b", re.IGNORECASE)
+# What opens an item that stands for the thing the sentence before it is about: a pronoun or a Spanish
+# verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A person meant by one
+# is found by ``_person_meant``.
+_REFERS_BACK = re.compile(r"\s*(?:it|its|il|elle|él|ella|ello|fue|era|es|est[aá]|se|[^\W\d_]+ó)\b",
+                          re.IGNORECASE)
+# The determiner that may open a name said partly in lower case ("Le mont Blanc", "la tour Eiffel").
+_OPENING_WORDS = 5
+_DETERMINER = re.compile(r"\s*(?:(?:the|el|la|los|las|le|les)\s+|l['’]\s*)?", re.IGNORECASE)
 # What an article's opening says of a person and seldom of anything else, in en/es/fr: a pronoun, a
 # birth or a death, a lifespan ("(1881–1955)"). Only so much of the article is read for it.
 _PERSON = re.compile(r"\b(?:he|she|his|her|born|died|née?|morte?|décédée?|naci[óo]|nacid[oa]|muri[óo]|"
@@ -254,6 +262,11 @@ class TopicReader:
                              and self.link(spellings, context, language) is not None):
                 also = subject if topic and subjects.mentions_topic(item, topic) else ()
                 subject = spellings
+        elif lead is None and topic:
+            opening = self._opening(query, subjects, topic, context, language)
+            if opening:
+                also = subject if subjects.mentions_topic(item, topic) else ()
+                subject = opening
         if not subject:
             found = self.search(query, k, topics=item.whole(), language=language)
             return Reading(tuple(found), self.name)
@@ -285,6 +298,36 @@ class TopicReader:
         passages += self._in_english(read[0], own, f"{named} {query}", context)
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _opening(self, query: str, subjects: Subjects, topic: str, context: str,
+                  language: str | None) -> tuple[str, ...]:
+        """The names of what an item opening with no capitalised name is about, when it is not the topic:
+        a name said partly in lower case that opens it ("Le mont Blanc est …", asked about the Alps), else
+        the thing the sentence before it is about, which a pronoun stands for ("It is in Tanzania" after
+        "Mount Kilimanjaro is …"; a person is ``_person_meant``)."""
+        found = self._lower_case_opening(query)
+        if not found and _REFERS_BACK.match(query):
+            at = subjects.answer.find(query.strip())
+            before = split_sentences(subjects.answer[:at]) if at > 0 else []
+            for sentence in reversed(before):
+                lead = Names.of(sentence).leading()
+                found = subjects.spelt_out(lead) if lead is not None else self._lower_case_opening(sentence)
+                if found or not _REFERS_BACK.match(sentence):
+                    break
+        if not found or subjects.is_topic(found[0], topic):
+            return ()
+        article = self._linked(found, context, language)
+        return found if article is not None and not self.is_person(article) else ()
+
+    def _lower_case_opening(self, sentence: str) -> tuple[str, ...]:
+        """An article's name said partly in lower case that opens ``sentence`` ("Le mont Blanc", "la tour
+        Eiffel"), after a determiner: no capitals mark where such a name begins."""
+        spotted = self.spot(" ".join(sentence.split()[:_OPENING_WORDS]))
+        opening = _DETERMINER.match(sentence)
+        if spotted and any(w[:1].isupper() for w in spotted.split()) and opening is not None \
+                and sentence[opening.end():].startswith(spotted):
+            return (spotted,)
+        return ()
 
     def _person_meant(self, query: str, item: Names, subjects: Subjects, topic: str, article: Article,
                       context: str, language: str | None) -> Article | None:

@@ -1,0 +1,80 @@
+"""An item opening with no capitalised name is about the topic unless it opens with a name said partly in
+lower case ("Le mont Blanc est …") or with a pronoun standing for the thing the sentence before it is
+about ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."); a person a pronoun
+stands for is found as before, and a person called by a name and where from is linked by the name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from factjudge.retrieval.wiki.topic import Subjects
+from tests.retrieval.wiki.leads import summary_files
+
+LEADS = [
+    ("Mount Kilimanjaro", "en", "Mountain in Tanzania", "Geography",
+     "Mount Kilimanjaro is a large dormant volcano in Tanzania. It is the highest mountain in Africa."),
+    ("Africa", "en", "Continent", "Geography", "Africa is the world's second-largest continent."),
+    ("William Shakespeare", "en", "English playwright (1564–1616)", "People",
+     "William Shakespeare was an English playwright, poet and actor."),
+    ("Hamlet", "en", "Tragedy by William Shakespeare", "Arts",
+     "Hamlet is a tragedy written by William Shakespeare sometime between 1599 and 1601."),
+    ("Mont Blanc", "fr", "plus haut sommet des Alpes", "Géographie",
+     "Le mont Blanc est le point culminant de la chaîne des Alpes, à 4 806 mètres."),
+    ("Alpes", "fr", "chaîne de montagnes", "Géographie", "Les Alpes sont une chaîne de montagnes d'Europe."),
+    ("Blanc", "fr", "couleur", "Arts", "Le blanc est une couleur."),
+    ("Marie-Antoinette d'Autriche", "fr", "reine de France", "Personnalités",
+     "Marie-Antoinette Josèphe Jeanne de Habsbourg-Lorraine est reine de France de 1774 à 1791."),
+    ("Charles de Gaulle", "fr", "homme d'État français", "Personnalités",
+     "Charles de Gaulle est un militaire et homme d'État français."),
+]
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> PackagedWiki:
+    return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
+
+
+def _read(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[str | None]:
+    """The titles of the passages ``item`` of ``answer`` is read in, in order."""
+    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
+    return list(dict.fromkeys(ev.title for ev in reading.evidence))
+
+
+def test_it_stands_for_the_thing_the_sentence_before_is_about(wiki: PackagedWiki) -> None:
+    answer = "Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania. It is a volcano."
+    question = "What is the highest mountain in Africa?"
+    assert _read(wiki, question, answer, "It is in Tanzania.") == ["Mount Kilimanjaro"]
+    # Back past a sentence that opens with a pronoun too.
+    assert _read(wiki, question, answer, "It is a volcano.") == ["Mount Kilimanjaro"]
+
+
+def test_it_stands_for_no_person(wiki: PackagedWiki) -> None:
+    answer = "Shakespeare wrote Hamlet. It was first performed around 1600."
+    assert _read(wiki, "Who wrote Hamlet?", answer, "It was first performed around 1600.") == ["Hamlet"]
+
+
+def test_a_name_said_partly_in_lower_case_opens_an_item_and_a_pronoun_after_it(wiki: PackagedWiki) -> None:
+    answer = "Le mont Blanc est le plus haut sommet des Alpes. Il culmine à 4 806 mètres."
+    question = "Quelle est la plus haute montagne des Alpes ?"
+    assert _read(wiki, question, answer, "Le mont Blanc est le plus haut sommet des Alpes.") == [
+        "Mont Blanc", "Alpes"]
+    assert _read(wiki, question, answer, "Il culmine à 4 806 mètres.") == ["Mont Blanc"]
+
+
+def test_an_item_opening_with_no_name_is_still_the_topics(wiki: PackagedWiki) -> None:
+    answer = "Le blanc est une couleur des Alpes. La neige couvre les sommets."
+    assert _read(wiki, "Que sais-tu des Alpes ?", answer, "La neige couvre les sommets.") == ["Alpes"]
+
+
+@pytest.mark.parametrize(("name", "title"), [
+    ("Marie-Antoinette", "Marie-Antoinette d'Autriche"),
+    # "de" joins a surname as often as a land: "Charles" is none of de Gaulle's names.
+    ("Charles", None),
+])
+def test_a_person_called_by_a_name_and_where_from_is_linked_by_the_name(wiki: PackagedWiki, name: str,
+                                                                         title: str | None) -> None:
+    link = wiki.link([name], f"Qui était {name} ? {name} était reine de France.", "fr")
+    assert (link.title if link is not None else None) == title
