@@ -10,7 +10,7 @@ from factjudge.errors import InputError
 from factjudge.llm.base import Message
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.reading import Reading
+from factjudge.retrieval.wiki.reading import EnglishTitle, Reading
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.transcript import Transcript
 from tests.retrieval.local_search_server import LocalSearchServer, Reply, Seen, provider_for, searxng_payload
@@ -155,7 +155,7 @@ def test_wiki_evidence_is_read_about_the_answers_subjects_and_says_when_there_is
         name = "a test wiki"
 
         def read(self, query: str, k: int, *, subjects: Subjects | None = None,
-                 language: str | None = None) -> Reading:
+                 language: str | None = None, english_title: EnglishTitle | None = None) -> Reading:
             asked.append((query, k, subjects, language))
             if "Sydney" in query:
                 return Reading((Evidence("wikipedia", "Canberra is the capital of Australia.",

@@ -59,6 +59,10 @@ TRUE = [
      "Cien años de soledad se publicó en 1967."),
     ("fr", "unconfirmed", "Qui était Charles de Gaulle ?",
      "Charles de Gaulle a fondé la Cinquième République en 1958."),
+    # Two more newcomers' trials (each was false): a death's year read for a birth, a school he founded read
+    # for the person he studied under.
+    ("fr", "birth_not_death", "Qui était Voltaire ?", "Voltaire est né à Paris en 1694."),
+    ("en", "no_person", "Who was Aristotle?", "Aristotle was a student of Plato."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -71,6 +75,10 @@ FALSE = [
      "Charles Darwin a publié L'Origine des espèces en 1871.", "1871", "1859"),
     # A death year the lead never gives, read in the lifespan of the article's short description.
     ("en", "When did Albert Einstein die?", "Albert Einstein died in 1950.", "1950", "1955"),
+    # The end of a span of years the lead gives ("from 1961 to 1989") is when its subject fell.
+    ("en", "When did the Berlin Wall fall?", "The Berlin Wall fell in 1991.", "1991", "1989"),
+    # Read in the English lead of an article the model gave the English title of (*Italia* → "Italy").
+    ("es", "¿Cuál es la capital de Italia?", "La capital de Italia es Milán.", "Milán", "Rome"),
 ]
 
 
@@ -87,7 +95,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
-                         ids=["en", "es", "fr", "en-lifespan"])
+                         ids=["en", "es", "fr", "en-lifespan", "en-span", "es-english-title"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -38,7 +38,7 @@ CONTRACT_MODULE = "factjudge/prompts/contracts.py"
 NAMES = sorted(p.name[:-4] for p in resources.files("factjudge.prompts").iterdir() if p.name.endswith(".txt"))
 # What callers fill; everything else in braces is a contract's.
 DATA_PLACEHOLDERS = {"question", "items", "references", "passages", "statement", "segments", "results",
-                     "texts", "count", "language", "source"}
+                     "texts", "count", "language", "source", "title"}
 
 
 def _holders(needle: str) -> set[str]:

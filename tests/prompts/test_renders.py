@@ -47,6 +47,8 @@ PINNED = {
         ("254599e7d7cb", "a40dc1d0d973a576f6e06ac1bf6488f2f94ee6300eba499272deec16decf5bf6"),
     "judge_segment_link":
         ("cd8a487bb954", "e9c388615de1893802f3e63929ed00777ea677da3206a5924ffb54a33a6e2f2b"),
+    "english_title":
+        ("fb3683a04b2d", "2431fc45f3b29fe6c5a410fa6a9738847b783446558ed0d5b6a0d30bb47c97df"),
     "judge_segment_vanilla":
         ("4869f95279c7", "3a44ffa48621ba268c2831b691d940e201fd1d5c916431c9a007c8eaeb784078"),
     "judge_supported":

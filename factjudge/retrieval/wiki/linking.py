@@ -46,7 +46,7 @@ MAX_WORDS = 4
 # Where the lead's first sentence names its subject: before its first verb "to be".
 _COPULA = re.compile(r"\s(?:is|was|are|were|es|fue|son|fueron|era|est|fut|était|sont|furent)\s")
 # Other names that sentence gives ("officially the French Republic", "also known as Francia").
-_ALSO = re.compile(r"(?:also (?:known|called|spelled|spelt) as|officially|formerly|known as|"
+_ALSO = re.compile(r"(?:also (?:known|called|spelled|spelt) as|officially|formerly|known as|,\s*(?:or|o|ou)|"
                    r"oficialmente|también (?:conocid[oa]|llamad[oa]) (?:como)?|conocid[oa] como|"
                    r"officiellement|en forme longue|couramment appelée?|surnommée?|dite?|"
                    r"parfois francisée? en|aussi appelée?|également appelée?)\s+([^,;()]+)", re.IGNORECASE)

@@ -17,7 +17,7 @@ import itertools
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -94,10 +94,19 @@ class Reading:
 OTHER_NAMES = frozenset({"lead", "also"})
 
 
+def _names_in_english(link: Link | None) -> bool:
+    """Whether ``link`` names an English article as surely as a title does (never by a short form)."""
+    return link is not None and link.lang == _ENGLISH and link.kind in _SAME_THING
+
+
 def _speaks_of(article: Article, topic: Article, name: str) -> bool:
     """Whether ``article`` says the ``topic`` article's title or the ``name`` the answer gives it."""
     text = fold(article.text)
     return any(fold(n) in text for n in (topic.title, name))
+
+
+# The English Wikipedia's title for an article's subject, asked of the model (None: no answer read).
+EnglishTitle = Callable[[Article], "str | None"]
 
 
 class WikiSource(Protocol):
@@ -107,7 +116,7 @@ class WikiSource(Protocol):
     name: str  # how a person names it: "the packaged Wikipedia summaries", a file's name, a host
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
-             language: str | None = None) -> Reading:
+             language: str | None = None, english_title: EnglishTitle | None = None) -> Reading:
         """Up to ``k`` passages for ``query`` from its subject's article, and what decided them."""
         ...
 
@@ -234,7 +243,7 @@ class TopicReader:
             or self.spot(context) or subjects.topic
 
     def read(self, query: str, k: int, *, subjects: Subjects | None = None,
-             language: str | None = None) -> Reading:
+             language: str | None = None, english_title: EnglishTitle | None = None) -> Reading:
         """The passages ``query`` (one item) is judged on, and what decided them.
 
         The item is about the topic when it names it (or a part of it) or opens with no other
@@ -295,7 +304,7 @@ class TopicReader:
         passages = [ev for tier in itertools.zip_longest(*ranked) for ev in tier if ev is not None][:k]
         own = subject if read[0] is article else ()
         passages += [ev for a in read for ev in self._lifespan(a, query)]
-        passages += self._in_english(read[0], own, f"{named} {query}", context)
+        passages += self._in_english(read[0], own, f"{named} {query}", context, english_title)
         passages += self._named_otherwise(query, passages, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
@@ -358,15 +367,22 @@ class TopicReader:
                 return found
         return None
 
-    def _in_english(self, article: Article, names: Sequence[str], query: str, context: str) -> list[Evidence]:
+    def _in_english(self, article: Article, names: Sequence[str], query: str, context: str,
+                    english_title: EnglishTitle | None = None) -> list[Evidence]:
         """The best passages of the English article about ``article``'s subject, read after it when it is
         in another language: the Spanish and French leads are often shorter and say less ("Le Canada est
         un pays d'Amérique septentrionale …" never names its capital; the English lead does). Only a
-        title or a name its lead gives it links the two, never a short form."""
+        title or a name its lead gives it links the two, never a short form; where the leads share none,
+        the title ``english_title`` (the model) gives the subject in English, linked as surely."""
         if not self.other_editions or article.lang == _ENGLISH:
             return []
         link = self.link([article.title, *names], context, _ENGLISH)
-        if link is None or link.lang != _ENGLISH or link.kind not in _SAME_THING:
+        if not _names_in_english(link) and english_title is not None:
+            # No name the two leads share: the English title the model gives the subject, when it names an
+            # English article as surely (*Brésil* → "Brazil", *Primera Guerra Mundial* → "First World War").
+            translated = english_title(article)
+            link = self.link([translated], context, _ENGLISH) if translated else None
+        if link is None or not _names_in_english(link):
             return []
         found = link.article or self.article([link.title], _ENGLISH)
         if found is None or found.lang != _ENGLISH:

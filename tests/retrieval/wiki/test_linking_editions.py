@@ -9,9 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.linking import common_words
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
+from factjudge.sources.wiki import WikipediaSource
+from factjudge.transcript import Transcript
 from tests.retrieval.wiki.leads import summary_files
 
 LEADS = [
@@ -34,6 +38,14 @@ LEADS = [
      "Le musée du Louvre est un musée situé dans le 1er arrondissement de Paris."),
     ("Louvre", "en", "Art museum in Paris", "Arts",
      "The Louvre is a national art museum in Paris, France, opened in 1793."),
+    ("Brésil", "fr", "pays d'Amérique du Sud", "Géographie",
+     "Le Brésil est le plus grand pays d'Amérique du Sud."),
+    ("Brazil", "en", "Country in South America", "Geography",
+     "Brazil is the largest country in South America. Its capital is Brasília."),
+    ("World War I", "en", "Global conflict (1914–1918)", "History",
+     "World War I, or the First World War, was a global conflict fought from 1914 to 1918."),
+    ("Primera Guerra Mundial", "es", "conflicto bélico mundial", "Historia",
+     "La Primera Guerra Mundial fue un conflicto mundial entre dos coaliciones."),
 ]
 
 
@@ -42,8 +54,13 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
 
 
-def _urls(wiki: PackagedWiki, question: str, answer: str) -> list[str | None]:
-    reading = wiki.read(answer, 4, subjects=Subjects.of(question, answer))
+def _urls(wiki: PackagedWiki, question: str, answer: str,
+          english: dict[str, str] | None = None) -> list[str | None]:
+    def titled(article: Article) -> str | None:
+        return (english or {}).get(article.title)
+
+    reading = wiki.read(answer, 4, subjects=Subjects.of(question, answer),
+                        english_title=titled if english is not None else None)
     return list(dict.fromkeys(ev.url for ev in reading.evidence))
 
 
@@ -70,3 +87,41 @@ def test_a_things_last_word_the_leads_write_as_a_name_more_often_than_in_lower_c
     assert "amazonas" in common_words(["las amazonas de la mitología", "las amazonas, guerreras"])
     urls = _urls(wiki, "¿Qué es el Amazonas?", "El Amazonas es el río más caudaloso del mundo.")
     assert urls[0] == "https://es.wikipedia.org/wiki/R%C3%ADo_Amazonas"
+
+
+@pytest.mark.parametrize(("question", "answer", "english", "urls"), [
+    # No name the leads share: the English title the model gives, as a title or a name its lead gives.
+    ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Brazil"},
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil", "https://en.wikipedia.org/wiki/Brazil"]),
+    ("¿Cuándo terminó la Primera Guerra Mundial?", "La Primera Guerra Mundial terminó en 1918.",
+     {"Primera Guerra Mundial": "First World War"},
+     ["https://es.wikipedia.org/wiki/Primera_Guerra_Mundial", "https://en.wikipedia.org/wiki/World_War_I"]),
+    # A title the English summaries do not hold, or none given, links nothing.
+    ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Brasil"},
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+    ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {},
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+])
+def test_the_english_title_the_model_gives_links_an_article_no_name_links(
+        wiki: PackagedWiki, question: str, answer: str, english: dict[str, str], urls: list[str]) -> None:
+    assert _urls(wiki, question, answer, english) == urls
+
+
+def test_a_subject_a_name_links_asks_for_no_title(wiki: PackagedWiki) -> None:
+    asked: list[str] = []
+    answer = "La capitale du Canada est Toronto."
+    wiki.read(answer, 4, subjects=Subjects.of("Quelle est la capitale du Canada ?", answer),
+              english_title=lambda article: asked.append(article.title) or None)
+    assert asked == []
+
+
+def test_the_source_asks_the_model_once_a_subject_and_traces_it(wiki: PackagedWiki,
+                                                                transcript: Transcript) -> None:
+    model = ScriptedChatModel(["Brazil"])
+    source = WikipediaSource(wiki, model=model)
+    answer = "Le Brésil est grand. La capitale du Brésil est Rio."
+    subjects = Subjects.of("Quelle est la capitale du Brésil ?", answer)
+    for item in ("Le Brésil est grand.", "La capitale du Brésil est Rio."):
+        gathered = source.gather(item, subjects, 4, "fr")
+        assert [ev.title for ev in gathered.evidence][-1:] == ["Brazil"]
+    assert len(model.calls) == 1 and [t.step for t in transcript.traces] == ["english_title"]
