@@ -18,6 +18,7 @@ passage writes it.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -113,6 +114,14 @@ def read_value(model: ChatModel, passages: Sequence[Evidence], item: str, span: 
     return _not_its_articles_subject(reading, passages)
 
 
+def _own_edition(passages: Sequence[Evidence]) -> list[Evidence]:
+    """The passages before the first in another language than the first's (the item's own article's, before
+    the English lead read after it), or none when all are in one language."""
+    first = guess_language(passages[0].text) if passages else None
+    own = list(itertools.takewhile(lambda ev: guess_language(ev.text) in (first, None), passages))
+    return own if len(own) < len(passages) else []
+
+
 def _not_its_articles_subject(reading: ValueReading, passages: Sequence[Evidence]) -> ValueReading:
     """``reading``, not confirmed where the name read is the subject of another article than the first
     one (the item's subject's): every sentence of *Louis Pasteur* speaks of Pasteur, so "Penicillin was
@@ -132,14 +141,24 @@ def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, sp
                    lang: str | None, question: str, *, retry: bool, max_tokens: int = MAX_TOKENS,
                    max_attempts: int = 2) -> ValueReading:
     """The model's reading of ``span`` (one the passages' own words do not settle), asked again in the
-    other form when it missed and ``retry`` says so."""
+    other form when it missed and ``retry`` says so, and again in the item's own passages alone when a name
+    read in the English lead after them is excused as another language's."""
     first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
-    if not retry or not _missed(first):
-        return first
-    other: Form = "question" if form == "cloze" else "cloze"
-    second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
-    kept = second if second.check.outcome != "not_stated" else first
-    return dataclasses.replace(kept, calls=first.calls + second.calls)
+    kept = first
+    if retry and _missed(first):
+        other: Form = "question" if form == "cloze" else "cloze"
+        second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
+        kept = dataclasses.replace(second if second.check.outcome != "not_stated" else first,
+                                   calls=first.calls + second.calls)
+    own = _own_edition(passages)
+    if kept.check.excused == "other_language" and own:
+        # A name read in the English lead may be the stated one's translation or another's: read again in
+        # the item's own passages, which write names as it does ("Bruxelles" for "Anvers", not "Brussels").
+        again = _read_by_model(model, own, item, span, form, lang, question, retry=False,
+                               max_tokens=max_tokens, max_attempts=max_attempts)
+        kept = dataclasses.replace(again if again.check.outcome != "not_stated" else kept,
+                                   calls=kept.calls + again.calls)
+    return kept
 
 
 def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: str,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from factjudge.agents.read_value import check_values, read_value
 from factjudge.grounds import ValueCheck
 from factjudge.llm.scripted import ScriptedChatModel
@@ -318,11 +320,32 @@ def test_a_name_read_in_the_english_lead_that_it_never_writes_may_be_its_transla
                      title="Rhine")
     item = "Le Rhin est un fleuve qui traverse la Suisse et l'Allemagne."
     span = next(s for s in value_spans(item) if s.text == "Allemagne")
-    reading = read_value(ScriptedChatModel(["Germany"]), [rhin, rhine], item, span)
+    # Read again in the item's own lead, which does not say it either.
+    model = ScriptedChatModel(["Germany", "NOT STATED"])
+    reading = read_value(model, [rhin, rhine], item, span)
     assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_language")
+    assert "[2] Rhine" not in model.calls[1][0]["content"] and reading.calls == 2
     # Where the item's language has no article, every passage is another's: names compared as they are.
     reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
     assert reading.check.outcome == "contradicted"
+
+
+BELGIQUE = Evidence("wikipedia", "Sa capitale est Bruxelles ; les autres grandes villes sont Anvers, Gand et "
+                    "Liège.", title="Belgique")
+BELGIUM = Evidence("wikipedia", "The capital and largest metropolitan region is Brussels; other major cities "
+                   "are Antwerp, Ghent and Liège.", title="Belgium")
+
+
+@pytest.mark.parametrize(("item", "stated", "again", "outcome"), [
+    # "Brussels" never written by the English lead's words for "Anvers": the French lead says the capital.
+    ("La capitale de la Belgique est Anvers.", "Anvers", "Bruxelles", "contradicted"),
+    ("La capitale de la Belgique est Bruxelles.", "Bruxelles", "Bruxelles", "confirmed"),
+])
+def test_a_name_read_in_the_english_lead_that_it_never_writes_is_read_again_in_the_items_own(
+        item: str, stated: str, again: str, outcome: str) -> None:
+    span = next(s for s in value_spans(item) if s.text == stated)
+    reading = read_value(ScriptedChatModel(["Brussels", again]), [BELGIQUE, BELGIUM], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.passage) == (again, outcome, 0)
 
 
 def test_the_same_subjects_article_in_another_language_is_its_own_not_another_articles() -> None:

@@ -43,7 +43,8 @@ _PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella|fue|era|es|[^\W\d_
 # is found by ``_person_meant``.
 _REFERS_BACK = re.compile(r"\s*(?:it|its|il|elle|él|ella|ello|fue|era|es|est[aá]|se|[^\W\d_]+ó)\b",
                           re.IGNORECASE)
-# The determiner that may open a name said partly in lower case ("Le mont Blanc", "la tour Eiffel").
+# A name said partly in lower case that opens an item ("Le mont Blanc", "la tour Eiffel"): the determiner
+# before it, and how many of the item's first words are looked up for it.
 _OPENING_WORDS = 5
 _DETERMINER = re.compile(r"\s*(?:(?:the|el|la|los|las|le|les)\s+|l['’]\s*)?", re.IGNORECASE)
 # What an article's opening says of a person and seldom of anything else, in en/es/fr: a pronoun, a
@@ -247,7 +248,8 @@ class TopicReader:
         """The passages ``query`` (one item) is judged on, and what decided them.
 
         The item is about the topic when it names it (or a part of it) or opens with no other
-        name; about another name when it opens with one (several words, or "The …"; a lone word
+        name, nor with a pronoun standing for another thing the answer spoke of (``_opening``); about
+        another name when it opens with one (several words, or "The …"; a lone word
         when the source has an article by it that, where the answer has a topic, is no common word).
         An item opening with another name that also names the topic ("Mercury is the closest planet
         to the Sun", asked about the Sun) reads both articles, its own first. Each name is linked
