@@ -34,7 +34,7 @@ from factjudge.judges.base import (
     deciding_sentence,
     with_unsupported_words,
 )
-from factjudge.judges.verbatim import confirmed_by_values, stated_in_context, stated_verbatim
+from factjudge.judges.verbatim import answer_unread, confirmed_by_values, stated_in_context, stated_verbatim
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import DecisionContract
@@ -254,7 +254,7 @@ class DecisionJudge(PromptedJudge):
             verdict = dataclasses.replace(verdict, label="unverified",
                                           grounds=dataclasses.replace(verdict.grounds, rule="silent"))
         if self.reading.silence_unverified:
-            verdict = confirmed_by_values(verdict, text)
+            verdict = answer_unread(confirmed_by_values(verdict, text), text)
         if self.reading.mark_unsupported:
             verdict = self._mark_unsupported(job, item, text, verdict)
         return verdict

@@ -1,6 +1,8 @@
 """A sentence its context states nearly word for word, with every value read confirmed, is supported;
 so is one whose words the whole context holds, with no value read contradicted; and, against gathered
-evidence, one the model was unsure of whose every value was read as stated.
+evidence, one the model was unsure of whose every value was read as stated. Against gathered evidence, a
+sentence naming the subject of the article read as what it describes ("El río más largo del mundo es el
+Misisipi"), where that article does not give the name for it, is not supported, whatever the model said.
 
 A value read and confirmed counts as stated whatever its words ("cien grados" where the passage
 writes "100 °C"): the passage gives that value in that slot, and the words around it decide.
@@ -25,6 +27,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from factjudge.agents.read_value import NAMED
 from factjudge.records import Evidence, Verdict
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.unsupported import affirmed, context_share, stated_share
@@ -108,3 +111,23 @@ def confirmed_by_values(verdict: Verdict, text: str) -> Verdict:
     score = None if verdict.error_score is None else round(min(verdict.error_score, 1.0) * edge, 6)
     grounds = dataclasses.replace(verdict.grounds, rule="confirmed")
     return dataclasses.replace(verdict, label="true", error_score=score, grounds=grounds, spans=())
+
+
+def answer_unread(verdict: Verdict, text: str) -> Verdict:
+    """``verdict`` on ``text``, a true one made unverified when a name it states is the subject of the article
+    read and was read as not stated there: the item says what that subject is ("El río más largo del mundo es
+    el Misisipi"), and the subject's own lead, which would say it, does not (the judge had called "un largo
+    río del centro de Estados Unidos" support); as it was otherwise."""
+    title = next((ev.title for ev in verdict.evidence if ev.title), None)
+    if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
+        return verdict
+    titled = set(_words(title))
+    if not any(v.outcome == "not_stated" and v.excused is None and v.kind in NAMED
+               and set(_words(v.stated)) and set(_words(v.stated)) <= titled for v in verdict.grounds.values):
+        return verdict
+    grounds = dataclasses.replace(verdict.grounds, rule="silent")
+    return dataclasses.replace(verdict, label="unverified", grounds=grounds, spans=())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", fold(text))

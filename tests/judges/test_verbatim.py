@@ -8,17 +8,19 @@ confirmed value did not count for the item.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.grounds import Grounds, ValueCheck
-from factjudge.judges.verbatim import confirmed_by_values
+from factjudge.judges.verbatim import answer_unread, confirmed_by_values
 from factjudge.llm.base import Completion, Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.records import CheckResult, Verdict
+from factjudge.records import CheckResult, Evidence, Verdict
 from factjudge.text.unsupported import stated_share, unsupported_spans
 from tests.judges.test_evidence_judge import yes_no
 
@@ -236,3 +238,36 @@ def test_an_attribute_the_record_denies_is_not_stated_by_its_words() -> None:
                                                          "Finch & Fork has no outdoor seating."))
     assert (offers.label, offers.grounds.rule) == ("false", "cut")
     assert (lacks.label, lacks.grounds.rule) == ("true", "context_words")
+
+
+MISSISSIPPI = Evidence("wikipedia", "El Misisipi es un largo río del centro de Estados Unidos.",
+                       title="Río Misisipi")
+
+
+def _believed(text: str, title: str, *values: tuple[str, str]) -> Verdict:
+    """A true verdict on ``text`` by the model's belief, read in the article ``title``, with ``values``."""
+    checks = tuple(ValueCheck(stated, "name", "", stated if outcome == "confirmed" else None,
+                              outcome) for stated, outcome in values)  # type: ignore[arg-type]
+    grounds = Grounds("band", score=0.32, true_below=0.41, false_from=0.5, values=checks)
+    evidence = (dataclasses.replace(MISSISSIPPI, title=title),)
+    return Verdict("segment", 0, "true", 0.32, "evidence", evidence=evidence, grounds=grounds)
+
+
+def test_what_an_item_says_its_articles_subject_is_is_unverified_where_that_article_does_not_say_it() -> None:
+    text = "El río más largo del mundo es el Misisipi."
+    verdict = answer_unread(_believed(text, "Río Misisipi", ("Misisipi", "not_stated")), text)
+    assert (verdict.label, verdict.grounds.rule) == ("unverified", "silent")
+    assert explain.why(verdict).startswith("not enough evidence: the passage does not state it")
+
+
+@pytest.mark.parametrize(("title", "values"), [
+    # Its subject's article confirms it.
+    ("Río Misisipi", [("Misisipi", "confirmed")]),
+    # Another article's name left unread: the model's call stands.
+    ("Estados Unidos", [("Misisipi", "not_stated")]),
+    ("Río Misisipi", [("1541", "not_stated")]),
+])
+def test_a_true_verdict_stands_where_its_articles_subject_is_read_or_not_stated(
+        title: str, values: list[tuple[str, str]]) -> None:
+    text = "El Misisipi fue descubierto en 1541."
+    assert answer_unread(_believed(text, title, *values), text).label == "true"

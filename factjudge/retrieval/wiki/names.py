@@ -33,6 +33,7 @@ _ENGLISH = stopwords_for("en")
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
 # Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
+_PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
                            r"|\n+")
@@ -106,6 +107,10 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     run.append(word)
                     continue
                 lead = ""
+                # A Spanish past tense opening a sentence that leaves its subject out is no name's first
+                # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda").
+                if len(run) > 1 and start == opening and _PRETERITE.fullmatch(run[0]):
+                    run, start = run[1:], opening + 1
                 if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop):
                     first, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
                     if first.lower() in _ARTICLES:

@@ -43,6 +43,11 @@ _PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella|fue|era|es|[^\W\d_
 # is found by ``_person_meant``.
 _REFERS_BACK = re.compile(r"\s*(?:it|its|il|elle|él|ella|ello|fue|era|es|est[aá]|se|[^\W\d_]+ó)\b",
                           re.IGNORECASE)
+# A sentence that names what its subject, a description, is ("The capital of Australia is Canberra."): a
+# pronoun after it stands for that name.
+_IS_NAMED = re.compile(r"\s*(?:the|el|la|los|las|le|les)\s[^.;]*?\s(?:is|was|es|era|fue|est|était|fut)\s+"
+                       r"(?:the\s|el\s|la\s|le\s|l['’])?((?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*)*)"
+                       r"\s*[.!]?\s*$", re.IGNORECASE)
 # A name said partly in lower case that opens an item ("Le mont Blanc", "la tour Eiffel"): the determiner
 # before it, and how many of the item's first words are looked up for it.
 _OPENING_WORDS = 5
@@ -323,6 +328,9 @@ class TopicReader:
             for sentence in reversed(before):
                 lead = Names.of(sentence).leading()
                 found = subjects.spelt_out(lead) if lead is not None else self._lower_case_opening(sentence)
+                named = _IS_NAMED.match(sentence)
+                if not found and named:
+                    found = (named.group(1),)
                 if found or not _REFERS_BACK.match(sentence):
                     break
         if not found or subjects.is_topic(found[0], topic):

@@ -6,6 +6,9 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from factjudge.retrieval.wiki.topic import Subjects
+
 # (title, language, description, category, lead), as the packaged summaries hold an article.
 Lead = tuple[str, str, str, str, str]
 
@@ -19,3 +22,9 @@ def summary_files(folder: Path, leads: Sequence[Lead]) -> dict[str, Path]:
                                     for t, lg, d, c, lead in leads if lg == lang}), encoding="utf-8")
         files[lang] = path
     return files
+
+
+def read_titles(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[str | None]:
+    """The titles of the passages ``item`` of ``answer`` is read in, in order."""
+    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
+    return list(dict.fromkeys(ev.title for ev in reading.evidence))

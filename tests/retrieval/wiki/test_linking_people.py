@@ -12,8 +12,7 @@ import pytest
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.reading import TopicReader
-from factjudge.retrieval.wiki.topic import Subjects
-from tests.retrieval.wiki.leads import summary_files
+from tests.retrieval.wiki.leads import read_titles, summary_files
 
 LEADS = [
     ("Penicillin", "en", "Group of antibiotics", "Biology and health sciences",
@@ -61,31 +60,27 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
 
 
-def _read(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[str | None]:
-    """The titles of the passages ``item`` of ``answer`` is read in, in order."""
-    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
-    return list(dict.fromkeys(ev.title for ev in reading.evidence))
-
-
 ANSWER = "Penicillin was discovered by Alexander Fleming in 1928. He won the Nobel Prize in 1945."
 
 
 def test_a_person_an_item_names_besides_its_topic_is_read_after_the_topic(wiki: PackagedWiki) -> None:
     item = "Penicillin was discovered by Alexander Fleming in 1928."
-    assert _read(wiki, "Who discovered penicillin?", ANSWER, item) == ["Penicillin", "Alexander Fleming"]
+    assert read_titles(wiki, "Who discovered penicillin?", ANSWER, item) == [
+        "Penicillin", "Alexander Fleming"]
 
 
 def test_a_person_whose_article_says_nothing_of_the_topic_is_not_read(wiki: PackagedWiki) -> None:
     # Read, his lead would only show the judge a man known for discoveries: a swap passed as true.
     item = "Penicillin was discovered by Louis Pasteur in 1928."
-    assert _read(wiki, "Who discovered penicillin?", item, item) == ["Penicillin"]
+    assert read_titles(wiki, "Who discovered penicillin?", item, item) == ["Penicillin"]
 
 
 def test_a_pronoun_stands_for_the_person_named_before_it_not_for_a_topic_that_is_no_person(
         wiki: PackagedWiki) -> None:
     # "Nobel Prize", which the item names, is no person: the pronoun is Fleming, read first.
     item = "He won the Nobel Prize in 1945."
-    assert _read(wiki, "Who discovered penicillin?", ANSWER, item) == ["Alexander Fleming", "Penicillin"]
+    assert read_titles(wiki, "Who discovered penicillin?", ANSWER, item) == [
+        "Alexander Fleming", "Penicillin"]
 
 
 @pytest.mark.parametrize(("question", "answer", "item", "read"), [
@@ -102,20 +97,20 @@ def test_a_pronoun_stands_for_the_person_named_before_it_not_for_a_topic_that_is
 ])
 def test_people_are_read_in_their_own_language(wiki: PackagedWiki, question: str, answer: str, item: str,
                                                read: list[str]) -> None:
-    assert _read(wiki, question, answer, item) == read
+    assert read_titles(wiki, question, answer, item) == read
 
 
 def test_an_answer_about_a_person_reads_its_items_in_that_persons_article_alone(wiki: PackagedWiki) -> None:
     # Pierre Curie's birth year must not be read for hers.
     answer = "Marie Curie was a physicist. She married Pierre Curie in 1895. She was born in 1867."
     for item in ("She married Pierre Curie in 1895.", "She was born in 1867."):
-        assert _read(wiki, "Tell me a bio of Marie Curie.", answer, item) == ["Marie Curie"]
+        assert read_titles(wiki, "Tell me a bio of Marie Curie.", answer, item) == ["Marie Curie"]
 
 
 def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedWiki) -> None:
     answer = "Penicillin is an antibiotic. It was among the first such medicines."
     item = "It was among the first such medicines."
-    assert _read(wiki, "What is penicillin?", answer, item) == ["Penicillin"]
+    assert read_titles(wiki, "What is penicillin?", answer, item) == ["Penicillin"]
 
 
 @pytest.mark.parametrize(("text", "person"), [
@@ -133,7 +128,7 @@ def test_a_source_without_categories_tells_a_person_by_the_articles_opening(text
 def test_an_uncategorised_article_whose_lead_goes_on_as_he_is_a_persons(wiki: PackagedWiki) -> None:
     answer = "George Washington was the first President of the United States. He served from 1789 to 1797."
     item = "He served from 1789 to 1797."
-    assert _read(wiki, "Who was the first President of the United States?", answer, item) == [
+    assert read_titles(wiki, "Who was the first President of the United States?", answer, item) == [
         "George Washington", "United States"]
     assert not wiki.is_person(Article("United States", "", lang="en"))
 
@@ -142,4 +137,4 @@ def test_a_pronoun_stands_for_the_person_named_before_it_where_the_topic_has_no_
         wiki: PackagedWiki) -> None:
     answer = "Alexander Fleming discovered the Fifth Antibiotic. He won the Nobel Prize in 1945."
     item = "He won the Nobel Prize in 1945."
-    assert _read(wiki, "Who discovered the Fifth Antibiotic?", answer, item) == ["Alexander Fleming"]
+    assert read_titles(wiki, "Who discovered the Fifth Antibiotic?", answer, item) == ["Alexander Fleming"]

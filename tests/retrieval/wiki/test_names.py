@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tracemalloc
 
+import pytest
+
 from factjudge.retrieval.wiki.names import MAX_PART_WORDS, Names, name_parts, title_candidates
 
 
@@ -57,3 +59,17 @@ def test_a_name_after_a_sentences_first_word_is_no_subject_and_a_year_is_no_name
     assert Names.of("In 1911 she won the Nobel Prize.").leading() is None
     paris = Names.of("In Paris, he lived.").runs[0]
     assert (paris.name, paris.initial, paris.sure) == ("Paris", False, True)
+
+
+@pytest.mark.parametrize(("sentence", "names"), [
+    # A Spanish past tense that leaves its subject out opens the sentence; the name after it is none's
+    # subject ("Escribió Don Quijote" named no article, and the item was read in none).
+    ("Escribió Don Quijote en 1605.", ["Don Quijote"]),
+    ("Pintó La Gioconda.", ["La Gioconda"]),
+    # A name ending so is still one.
+    ("Joan Miró pintó murales.", ["Joan Miró"]),
+])
+def test_a_spanish_past_tense_opening_a_sentence_is_no_name(sentence: str, names: list[str]) -> None:
+    found = Names.of(sentence)
+    assert [r.name for r in found.runs] == names
+    assert (found.leading() is None) == (names != ["Joan Miró"])

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.retrieval.wiki.packaged import PackagedWiki
-from factjudge.retrieval.wiki.topic import Subjects
-from tests.retrieval.wiki.leads import summary_files
+from tests.retrieval.wiki.leads import read_titles, summary_files
 
 LEADS = [
     ("Mount Kilimanjaro", "en", "Mountain in Tanzania", "Geography",
@@ -29,6 +28,9 @@ LEADS = [
      "Marie-Antoinette Josèphe Jeanne de Habsbourg-Lorraine est reine de France de 1774 à 1791."),
     ("Charles de Gaulle", "fr", "homme d'État français", "Personnalités",
      "Charles de Gaulle est un militaire et homme d'État français."),
+    ("Australia", "en", "Country in Oceania", "Geography", "Australia is a country in Oceania."),
+    ("Canberra", "en", "Capital city of Australia", "Geography",
+     "Canberra is the capital city of Australia. Founded in 1913, it is the largest inland city."),
 ]
 
 
@@ -37,36 +39,39 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
 
 
-def _read(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[str | None]:
-    """The titles of the passages ``item`` of ``answer`` is read in, in order."""
-    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
-    return list(dict.fromkeys(ev.title for ev in reading.evidence))
-
-
 def test_it_stands_for_the_thing_the_sentence_before_is_about(wiki: PackagedWiki) -> None:
     answer = "Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania. It is a volcano."
     question = "What is the highest mountain in Africa?"
-    assert _read(wiki, question, answer, "It is in Tanzania.") == ["Mount Kilimanjaro"]
+    assert read_titles(wiki, question, answer, "It is in Tanzania.") == ["Mount Kilimanjaro"]
     # Back past a sentence that opens with a pronoun too.
-    assert _read(wiki, question, answer, "It is a volcano.") == ["Mount Kilimanjaro"]
+    assert read_titles(wiki, question, answer, "It is a volcano.") == ["Mount Kilimanjaro"]
+
+
+def test_it_stands_for_the_name_a_description_is_given(wiki: PackagedWiki) -> None:
+    question = "What is the capital of Australia?"
+    answer = "The capital of Australia is Canberra. It was founded in 1913."
+    assert read_titles(wiki, question, answer, "It was founded in 1913.") == ["Canberra"]
+    # "Its capital": the pronoun is the country's, and so is the next one.
+    answer = "Its capital is Canberra. It has 27 million people."
+    assert read_titles(wiki, question, answer, "It has 27 million people.") == ["Australia"]
 
 
 def test_it_stands_for_no_person(wiki: PackagedWiki) -> None:
     answer = "Shakespeare wrote Hamlet. It was first performed around 1600."
-    assert _read(wiki, "Who wrote Hamlet?", answer, "It was first performed around 1600.") == ["Hamlet"]
+    assert read_titles(wiki, "Who wrote Hamlet?", answer, "It was first performed around 1600.") == ["Hamlet"]
 
 
 def test_a_name_said_partly_in_lower_case_opens_an_item_and_a_pronoun_after_it(wiki: PackagedWiki) -> None:
     answer = "Le mont Blanc est le plus haut sommet des Alpes. Il culmine à 4 806 mètres."
     question = "Quelle est la plus haute montagne des Alpes ?"
-    assert _read(wiki, question, answer, "Le mont Blanc est le plus haut sommet des Alpes.") == [
+    assert read_titles(wiki, question, answer, "Le mont Blanc est le plus haut sommet des Alpes.") == [
         "Mont Blanc", "Alpes"]
-    assert _read(wiki, question, answer, "Il culmine à 4 806 mètres.") == ["Mont Blanc"]
+    assert read_titles(wiki, question, answer, "Il culmine à 4 806 mètres.") == ["Mont Blanc"]
 
 
 def test_an_item_opening_with_no_name_is_still_the_topics(wiki: PackagedWiki) -> None:
     answer = "Le blanc est une couleur des Alpes. La neige couvre les sommets."
-    assert _read(wiki, "Que sais-tu des Alpes ?", answer, "La neige couvre les sommets.") == ["Alpes"]
+    assert read_titles(wiki, "Que sais-tu des Alpes ?", answer, "La neige couvre les sommets.") == ["Alpes"]
 
 
 @pytest.mark.parametrize(("name", "title"), [
