@@ -19,6 +19,7 @@ calls and changed no answer's label (docs/performance.md, "A RAG pair's prompt t
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -281,6 +282,12 @@ class DecisionJudge(PromptedJudge):
         checked = dataclasses.replace(check, confirm=statement, confirm_doubt=asked.grounds.score)
         if asked.label != "true":
             checked = dataclasses.replace(checked, outcome="not_stated", excused="unconfirmed")
+        elif re.search(rf"(?<!\w){re.escape(check.stated)}(?!\w)", check.passage):
+            # The sentence gives the stated value too, for an event in other words ("paru en 1857, après une
+            # préparution en 1856"): where it supports the item as stated as well, it states both.
+            stated = self.ask_window(job, item, text, (sentence,), step="confirm")
+            if stated.label == "true":
+                checked = dataclasses.replace(checked, outcome="not_stated", excused="both_said")
         return dataclasses.replace(reading, check=checked)
 
     def _mark_unsupported(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:

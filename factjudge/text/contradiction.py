@@ -17,7 +17,8 @@ same relation of the same subject and that excludes the stated value. Seven read
   so does a sentence of another subject's article that says none of the item's words for what it
   dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885"); a
   birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
-  press "vers 1450"), and a birth or a death asked about read in a sentence that tells of neither;
+  press "vers 1450"), a death's date read for a birth or the other way round, and a birth or a death
+  asked about read in a sentence that tells of neither;
 - **no person's name**: a person asked about ("a student of Plato", "painted by Raphael") is not
   contradicted by a value written as no one's name ("the Peripatetic school" of which he was the founder);
 - **a year Old Style**: a birth's or a death's year one apart from the stated one, both before 1752, when
@@ -160,12 +161,9 @@ def _life_dated(read: str, text: str) -> str | None:
 def _dates_a_life(read: str, text: str) -> bool:
     """Whether ``text`` gives ``read`` as a birth's or a death's date: just after "born", "né", "nació",
     "died", "mort", "murió" (a few words between), or inside a lifespan's brackets ("(c. 1400 – 1468)")."""
-    for start, end in _find(read, text):
-        if _LIFE.search(text[max(0, start - _LIFE_REACH):start]):
-            return True
-        if any(m.start() < start and end < m.end() for m in _LIFESPAN.finditer(text)):
-            return True
-    return False
+    spans = list(_LIFESPAN.finditer(text))
+    return _life_dated(read, text) is not None or any(
+        m.start() < start and end < m.end() for start, end in _find(read, text) for m in spans)
 
 
 def _dates_another(sentence: str, named: Sequence[str], subject: str | None, about: Collection[str]) -> bool:

@@ -131,3 +131,33 @@ def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, st
                                                                    sentence: str, said: bool) -> None:
     [span] = [s for s in value_spans(item) if s.start == start]
     assert relation_said(item, span.start, span.end, read, sentence, ["Ugarit", "Hamlet"]) is said
+
+
+BOVARY = Evidence("wikipedia", "Madame Bovary est un roman de Gustave Flaubert paru en 1857, après une "
+                               "préparution en 1856 dans la Revue de Paris.", title="Madame Bovary")
+
+
+@pytest.mark.parametrize(("as_stated", "label", "excused"), [
+    # The sentence gives the stated year too and supports the item as stated: it states both.
+    (0.2, "true", "both_said"),
+    # It does not support the item as stated: the contradiction stands.
+    (0.7, "false", None),
+])
+def test_a_sentence_that_gives_the_stated_value_too_and_supports_it_states_both(
+        as_stated: float, label: str, excused: str | None) -> None:
+    def reply(messages: list[Message]) -> Completion | str:
+        statement = next(m["content"] for m in messages if m["role"] == "user").rsplit("<statement>", 1)[-1]
+        if "___" in statement:
+            return "1856"
+        # The item with the value read put in is supported by the sentence; the item as stated, as given.
+        return _yes_no(0.2 if "1856" in statement else as_stated)
+
+    model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
+    result = Checker(CheckConfig(strategy="evidence"), model).check(
+        "Quand Madame Bovary a-t-il été publié ?", "Madame Bovary est publié en 1857.", context=[BOVARY])
+    [verdict] = result.segment_verdicts
+    [value] = verdict.grounds.values
+    assert (verdict.label, value.excused) == (label, excused)
+    assert len([t for t in result.traces if t.step == "confirm"]) == 2
+    if excused:
+        assert "the passage sentence gives 1857 too" in explain.checks(verdict)[0]
