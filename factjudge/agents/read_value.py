@@ -67,6 +67,8 @@ _ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w
                     r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
                     r"dissou\w*)\b", re.IGNORECASE)
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
+# How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
+_NEAR_WORDS = 4
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -141,24 +143,34 @@ def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, sp
                    lang: str | None, question: str, *, retry: bool, max_tokens: int = MAX_TOKENS,
                    max_attempts: int = 2) -> ValueReading:
     """The model's reading of ``span`` (one the passages' own words do not settle), asked again in the
-    other form when it missed and ``retry`` says so, and again in the item's own passages alone when a name
-    read in the English lead after them is excused as another language's."""
-    first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
-    kept = first
-    if retry and _missed(first):
-        other: Form = "question" if form == "cloze" else "cloze"
-        second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
-        kept = dataclasses.replace(second if second.check.outcome != "not_stated" else first,
-                                   calls=first.calls + second.calls)
+    other form when it missed and ``retry`` says so. Where the English lead was read after the item's own
+    passages and the reading settles nothing, it is asked again in the item's own alone, which write names
+    as it does: kept when it confirms the value ("Atenas", where "Athenas" was read among both), or
+    contradicts it where the name read in English was excused as another language's ("Bruxelles" for
+    "Anvers", where the English lead's "Brussels" was read)."""
+    reading = _read_in(model, passages, item, span, form, lang, question, retry, max_tokens, max_attempts)
     own = _own_edition(passages)
-    if kept.check.excused == "other_language" and own:
-        # A name read in the English lead may be the stated one's translation or another's: read again in
-        # the item's own passages, which write names as it does ("Bruxelles" for "Anvers", not "Brussels").
-        again = _read_by_model(model, own, item, span, form, lang, question, retry=False,
-                               max_tokens=max_tokens, max_attempts=max_attempts)
-        kept = dataclasses.replace(again if again.check.outcome != "not_stated" else kept,
-                                   calls=kept.calls + again.calls)
-    return kept
+    if not own or reading.check.outcome != "not_stated":
+        return reading
+    again = _read_in(model, own, item, span, form, lang, question, False, max_tokens, max_attempts)
+    kept = again.check.outcome == "confirmed" or (
+        again.check.outcome == "contradicted" and not again.check.excused
+        and reading.check.excused == "other_language")
+    return dataclasses.replace(again if kept else reading, calls=reading.calls + again.calls)
+
+
+def _read_in(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueSpan, form: Form,
+             lang: str | None, question: str, retry: bool, max_tokens: int,
+             max_attempts: int) -> ValueReading:
+    """The model's reading of ``span`` in ``passages``, asked again in the other form when it missed and
+    ``retry`` says so."""
+    first = _ask(model, passages, item, span, form, lang, question, max_tokens, max_attempts)
+    if not retry or not _missed(first):
+        return first
+    other: Form = "question" if form == "cloze" else "cloze"
+    second = _ask(model, passages, item, span, other, lang, question, max_tokens, max_attempts)
+    kept = second if second.check.outcome != "not_stated" else first
+    return dataclasses.replace(kept, calls=first.calls + second.calls)
 
 
 def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: str,
@@ -251,6 +263,17 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
             if stated and not any(y in years or any(a < y < b for a in years for b in years) for y in stated):
                 return False
     return True
+
+
+def gives_it_too(item: str, stated: str, sentence: str) -> bool:
+    """Whether ``sentence`` gives the ``stated`` value too, and not as another named thing's: the name
+    nearest before it (a few words back) is one ``item`` says, or there is none ("Flaubert paru en 1857",
+    not "Premio Pulitzer en 1988" for "Premio Nobel … en 1988")."""
+    found = re.search(rf"(?<!\w){re.escape(stated)}(?!\w)", sentence)
+    if found is None:
+        return False
+    runs = Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs
+    return not runs or fold(runs[-1].name) in fold(item)
 
 
 def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:

@@ -19,12 +19,11 @@ calls and changed no answer's label (docs/performance.md, "A RAG pair's prompt t
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
-from factjudge.agents.read_value import ValueReading, check_values, relation_said
+from factjudge.agents.read_value import ValueReading, check_values, gives_it_too, relation_said
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
@@ -282,7 +281,7 @@ class DecisionJudge(PromptedJudge):
         checked = dataclasses.replace(check, confirm=statement, confirm_doubt=asked.grounds.score)
         if asked.label != "true":
             checked = dataclasses.replace(checked, outcome="not_stated", excused="unconfirmed")
-        elif re.search(rf"(?<!\w){re.escape(check.stated)}(?!\w)", check.passage):
+        elif gives_it_too(text, check.stated, check.passage):
             # The sentence gives the stated value too, for an event in other words ("paru en 1857, après une
             # préparution en 1856"): where it supports the item as stated as well, it states both.
             stated = self.ask_window(job, item, text, (sentence,), step="confirm")

@@ -336,16 +336,30 @@ BELGIUM = Evidence("wikipedia", "The capital and largest metropolitan region is 
                    "are Antwerp, Ghent and Liège.", title="Belgium")
 
 
-@pytest.mark.parametrize(("item", "stated", "again", "outcome"), [
-    # "Brussels" never written by the English lead's words for "Anvers": the French lead says the capital.
-    ("La capitale de la Belgique est Anvers.", "Anvers", "Bruxelles", "contradicted"),
-    ("La capitale de la Belgique est Bruxelles.", "Bruxelles", "Bruxelles", "confirmed"),
+@pytest.mark.parametrize(("item", "stated", "outcome"), [
+    # "Brussels", read among both leads, is no name the item's language writes: read again in the French
+    # lead alone, which writes names as the item does.
+    ("La capitale de la Belgique est Anvers.", "Anvers", "contradicted"),
+    ("La capitale de la Belgique est Bruxelles.", "Bruxelles", "confirmed"),
 ])
-def test_a_name_read_in_the_english_lead_that_it_never_writes_is_read_again_in_the_items_own(
-        item: str, stated: str, again: str, outcome: str) -> None:
+def test_a_name_read_in_the_english_lead_is_read_again_in_the_items_own(item: str, stated: str,
+                                                                        outcome: str) -> None:
     span = next(s for s in value_spans(item) if s.text == stated)
-    reading = read_value(ScriptedChatModel(["Brussels", again]), [BELGIQUE, BELGIUM], item, span)
-    assert (reading.check.read, reading.check.outcome, reading.passage) == (again, outcome, 0)
+    model = ScriptedChatModel(["Brussels", "Bruxelles"])
+    reading = read_value(model, [BELGIQUE, BELGIUM], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.passage) == ("Bruxelles", outcome, 0)
+    assert "Brussels" not in model.calls[1][0]["content"] and reading.calls == 2
+
+
+def test_a_value_read_among_both_leads_in_the_english_spelling_is_confirmed_in_the_items_own() -> None:
+    atenas = Evidence("wikipedia", "La Liga de Delos fue una alianza encabezada por Atenas, creada en el año "
+                      "478 a. C.", title="Liga de Delos")
+    athens = Evidence("wikipedia", "The Delian League was an association of Greek city-states led by Athens.",
+                      title="Delian League")
+    item = "La Liga de Delos fue encabezada por Atenas."
+    span = next(s for s in value_spans(item) if s.text == "Atenas")
+    reading = read_value(ScriptedChatModel(["Athenas", "Atenas"]), [atenas, athens], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.passage) == ("Atenas", "confirmed", 0)
 
 
 def test_the_same_subjects_article_in_another_language_is_its_own_not_another_articles() -> None:

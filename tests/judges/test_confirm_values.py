@@ -8,7 +8,7 @@ import math
 import pytest
 
 from factjudge import explain
-from factjudge.agents.read_value import relation_said
+from factjudge.agents.read_value import gives_it_too, relation_said
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Completion, Message, TokenLogprob
@@ -148,16 +148,32 @@ def test_a_sentence_that_gives_the_stated_value_too_and_supports_it_states_both(
     def reply(messages: list[Message]) -> Completion | str:
         statement = next(m["content"] for m in messages if m["role"] == "user").rsplit("<statement>", 1)[-1]
         if "___" in statement:
-            return "1856"
+            return "1856" if "(a year)" in statement else "Gustave Flaubert"
         # The item with the value read put in is supported by the sentence; the item as stated, as given.
         return _yes_no(0.2 if "1856" in statement else as_stated)
 
     model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
     result = Checker(CheckConfig(strategy="evidence"), model).check(
-        "Quand Madame Bovary a-t-il été publié ?", "Madame Bovary est publié en 1857.", context=[BOVARY])
+        "Quand Madame Bovary a-t-il été publié ?",
+        "Madame Bovary a été écrit par Gustave Flaubert et publié en 1857.", context=[BOVARY])
     [verdict] = result.segment_verdicts
-    [value] = verdict.grounds.values
+    [value] = [v for v in verdict.grounds.values if v.stated == "1857"]
     assert (verdict.label, value.excused) == (label, excused)
     assert len([t for t in result.traces if t.step == "confirm"]) == 2
     if excused:
-        assert "the passage sentence gives 1857 too" in explain.checks(verdict)[0]
+        assert any("the passage sentence gives 1857 too" in line for line in explain.checks(verdict))
+
+
+@pytest.mark.parametrize(("item", "stated", "sentence", "too"), [
+    ("Madame Bovary a été écrit par Gustave Flaubert et publié en 1857.", "1857",
+     "Un roman de Gustave Flaubert paru en 1857, après une préparution en 1856.", True),
+    # The stated year is another named thing's: the Pulitzer's, the prize in physics.
+    ("Toni Morrison ganó el Premio Nobel de Literatura en 1988.", "1988",
+     "Ganadora del Premio Pulitzer en 1988 y del Premio Nobel de Literatura en 1993.", False),
+    ("Marie Curie won the Nobel Prize in Chemistry in 1903.", "1903",
+     "She won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911.", False),
+    ("It opened in 2010.", "2010", "It has been the tallest since 2009.", False),
+])
+def test_a_sentence_gives_the_stated_value_too_unless_as_another_named_things(
+        item: str, stated: str, sentence: str, too: bool) -> None:
+    assert gives_it_too(item, stated, sentence) is too
