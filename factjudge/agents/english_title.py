@@ -3,8 +3,10 @@
 The packaged Spanish and French leads often say less than the English one (French *Canada* never
 names its capital), and an article whose English title is another word (*Brésil*, *Primera Guerra
 Mundial*) is linked to it by no name both leads share. Asked to translate the title, the embedded
-judge gave an English title the packaged summaries hold, or one of its names, for 27 of 30 such
-articles; the reader keeps the answer only when it names an English article as surely as a title does.
+judge gave an English title the packaged summaries hold, or a name its lead gives, for 28 of 30 titles
+picked by hand and none wrong; of 40 such articles drawn at random it linked 15, one wrongly (*Méthanal*
+to *Methanol*). The reader keeps the answer only when it names an English article as surely as a title
+does.
 """
 
 from __future__ import annotations

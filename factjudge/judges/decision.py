@@ -263,7 +263,8 @@ class DecisionJudge(PromptedJudge):
                    evidence: tuple[Evidence, ...]) -> ValueReading:
         """``reading``, its contradiction kept where the passage sentence it was read from says the relation
         (``relation_said``) or the judge's question finds ``text`` with the value read put in supported by
-        that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; the
+        that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; excused
+        as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated. The
         statement asked and the doubt are kept on the check."""
         check = reading.check
         if check.outcome != "contradicted" or not check.read or not check.passage or reading.passage is None \

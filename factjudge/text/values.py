@@ -125,7 +125,7 @@ _PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split(
 _PERSON_BEFORE = frozenset({"by", "par", "por"})
 # A person's tie to another, before "of"/"de" ("a student of Plato", "fils de Philippe II").
 _TIES = frozenset("""student pupil disciple son daughter wife husband brother sister father mother teacher
-apprentice élève disciple fils fille épouse mari frère sœur père mère maître alumno alumna discípulo
+apprentice élève fils fille épouse mari frère sœur père mère maître alumno alumna discípulo
 discípula hijo hija esposa esposo hermano hermana padre madre maestro""".split())  # noqa: SIM905
 # Capitalised words that are never a value on their own (a weekday, a pronoun, a discourse word).
 _NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday lunes martes miércoles

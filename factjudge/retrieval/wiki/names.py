@@ -32,8 +32,9 @@ _ENGLISH = stopwords_for("en")
 # Articles a title may begin with ("The Sopranos"), when they open a sentence.
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
-# Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
+# A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
 _PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
+# Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
 # An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
                            r"|\n+")
