@@ -32,7 +32,7 @@ from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import subject_names
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import DATES, EVENT_STEM, not_a_contradiction
+from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, not_a_contradiction
 from factjudge.text.language import guess_language
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
@@ -58,14 +58,8 @@ PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value
 MAX_TOKENS = 20
 # A year as a sentence writes it.
 _YEAR = re.compile(r"\b\d{3,4}\b")
-# Words of a clause that say its subject began or ended (en/es/fr), and a span of years a sentence gives
-# ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989"): its ends are those two events' years.
-_BEGAN = re.compile(r"\b(?:beg[au]n|start\w*|found\w*|establish\w*|buil[td]|construct\w*|open\w*|creat\w*|"
-                    r"comenz\w*|empez\w*|inici\w*|fund\w*|constru\w*|inaugur\w*|commen[cç]\w*|début\w*|"
-                    r"fond\w*|cré\w*)\b", re.IGNORECASE)
-_ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w*|demolish\w*|clos(?:ed|ure)|"
-                    r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
-                    r"dissou\w*)\b", re.IGNORECASE)
+# A span of years a sentence gives ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989"): its ends are the
+# years its subject began and ended (``BEGAN``, ``ENDED``).
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
@@ -280,7 +274,7 @@ def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
     """Whether ``read`` is the year a span of years in ``sentence`` begins with and ``clause`` says its
     subject began, or the year it ends with and ``clause`` says its subject ended: "The Berlin Wall fell
     in 1991" read on "encircled West Berlin from 1961 to 1989"."""
-    began, ended = _BEGAN.search(clause) is not None, _ENDED.search(clause) is not None
+    began, ended = BEGAN.search(clause) is not None, ENDED.search(clause) is not None
     return any((began and read == span.group(1)) or (ended and read == span.group(2))
                for span in _SPAN_OF_YEARS.finditer(sentence))
 

@@ -67,6 +67,13 @@ _BIRTH = r"born|birth|nee?s?\s+(?:le|en|a|vers|au|dans)|naissance|nacio|nacid[oa
 _DEATH = r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]"
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
 _LIFE_REACH = 25
+# Words that say a subject began or ended (en/es/fr): a span of years dates both ("(1939–1945)").
+BEGAN = re.compile(r"\b(?:beg[au]n|start\w*|found\w*|establish\w*|buil[td]|construct\w*|open\w*|creat\w*|"
+                   r"comenz\w*|empez\w*|inici\w*|fund\w*|constru\w*|inaugur\w*|commen[cç]\w*|début\w*|"
+                   r"fond\w*|cré\w*)\b", re.IGNORECASE)
+ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w*|demolish\w*|clos(?:ed|ure)|"
+                   r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
+                   r"dissou\w*)\b", re.IGNORECASE)
 # A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
 _LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
 _LIFE_KINDS = DATES | {"place"}
@@ -135,6 +142,11 @@ def _a_year_apart_old_style(stated: str, read: str) -> bool:
         return False
     a, b = int(stated), int(read)
     return abs(a - b) == 1 and max(a, b) <= _OLD_STYLE_UNTIL
+
+
+def tells_of_a_start_or_end(text: str) -> bool:
+    """Whether ``text`` says its subject began or ended (began, founded, fell, ended …), in en/es/fr."""
+    return BEGAN.search(text) is not None or ENDED.search(text) is not None
 
 
 def tells_of_a_life(text: str) -> bool:

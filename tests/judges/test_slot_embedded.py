@@ -77,6 +77,8 @@ FALSE = [
     ("en", "When did Albert Einstein die?", "Albert Einstein died in 1950.", "1950", "1955"),
     # The end of a span of years the lead gives ("from 1961 to 1989") is when its subject fell.
     ("en", "When did the Berlin Wall fall?", "The Berlin Wall fell in 1991.", "1991", "1989"),
+    # The span of years a thing's short description gives ("Global conflict (1939–1945)"), read in words.
+    ("en", "When did World War II end?", "World War II ended in 1946.", "1946", "1945"),
     # Read in the English lead of an article the model gave the English title of (*Italie* → "Italy"): the
     # French lead never names the capital.
     ("fr", "Quelle est la capitale de l'Italie ?", "La capitale de l'Italie est Milan.", "Milan", "Rome"),
@@ -96,7 +98,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
-                         ids=["en", "es", "fr", "en-lifespan", "en-span", "fr-english-title"])
+                         ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span", "fr-english-title"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

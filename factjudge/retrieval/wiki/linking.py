@@ -59,6 +59,11 @@ _SUFFIXES = frozenset({"Jr.", "Sr.", "Jr", "Sr", "II", "III", "Sir"})
 # A person known by one name and where from ("Marie-Antoinette d'Autriche", "Joan of Arc", "Leonardo da
 # Vinci"), who is called by the name alone; "de" joins a surname too ("Charles de Gaulle"), so it is left out.
 _NAME_AND_WHERE_FROM = re.compile(r"([^\W\d_][\w-]+)\s+(?:d['’]|of\s|da\s)[^\W\d_]\w*")
+# A title said before a person's name ("Queen Elizabeth II", "el rey Felipe II", "le pape François").
+_HONORIFIC = re.compile(r"(?:(?:el|la|le|the)\s+)?(?:queen|king|emperor|empress|pope|saint|st\.|sir|lord|"
+                        r"lady|president|prince|princess|tsar|czar|reina|rey|emperador|emperatriz|papa|san|santa|"
+                        r"presidente|zar|reine|roi|empereur|impératrice|pape|sainte?|président|tsarine)\s+"
+                        r"(?=(?-i:[A-ZÀ-Ý]))", re.IGNORECASE)
 # A ruler's ordinal: "Napoléon Ier", "Elizabeth II", "Napoleón I de Francia".
 _REGNAL = re.compile(r"[IVX]+|Ier|Ire|1er|1re")
 # Only so much of a lead is searched for the verb naming its subject; longer names are shortened no more.
@@ -69,6 +74,11 @@ _GIST_CHARS = 400
 PEOPLE = frozenset({"people", "personas", "personnalites"})
 # Categories that say nothing (a person is then told by the lead), and how a lead goes on about a person.
 UNSORTED = frozenset({"", "uncategorized"})
+# What a description names that no person is, before its first "of" ("Global conflict (1939–1945)",
+# "Imperial dynasty of China (618–907)"): its span of years is no life.
+_NO_PERSON = re.compile(r"\b(?:dynasty|band|civili[sz]ation|revolution|depression|empire|conflict|war|period|"
+                        r"age|kingdom|continuation|movement|era|republic|union|battle|crisis|pandemic|"
+                        r"epidemic|culture|alliance|league|company|party|barrier|wall)\b", re.IGNORECASE)
 _GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
 _PERSON_CHARS = 800
 _YEAR_OF_LIFE = r"(?:c\. ?)?\d{1,4}(?: ?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))?"
@@ -226,15 +236,16 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
 
 def is_person(entry: Entry) -> bool:
     """Whether ``entry`` is about a person: its category says so, or, uncategorised (a thousand English
-    articles, George Washington's among them), its description gives a lifespan or its lead goes on about
-    its subject as he or she, or says where it was born. Another category's span of years is no life
-    ("Cold War barrier around West Berlin (1961–1989)")."""
+    articles, George Washington's among them), its description gives a lifespan (not of what it names as
+    no person's: "Global conflict (1939–1945)") or its lead goes on about its subject as he or she, or says
+    where it was born. Another category's span of years is no life ("Cold War barrier around West Berlin
+    (1961–1989)")."""
     if fold(entry.category) in PEOPLE:
         return True
     if fold(entry.category) not in UNSORTED:
         return False
     if LIFESPAN.search(entry.description):
-        return True
+        return not _NO_PERSON.search(re.split(r"\s(?:of|in|from)\s|\(", entry.description)[0])
     sentences = split_sentences(entry.lead[:_PERSON_CHARS])
     return bool(sentences) and (any(_GOES_ON_AS_PERSON.match(s) for s in sentences[1:3])
                                 or re.search(r"\bborn\b", sentences[0]) is not None)
@@ -535,6 +546,10 @@ class AliasIndex:
         Louvre*, not the English *Louvre*, when the French article is named confidently.
         """
         candidates = self.candidates(name) or self.near(name)
+        honoured = _HONORIFIC.match(name)
+        if not candidates and honoured:
+            # "Queen Elizabeth II" for *Elizabeth II*: the title before a name is no part of it.
+            candidates = self.candidates(name[honoured.end():])
         if language:
             own = [c for c in candidates if c.lang == language]
             found = self._choose(name, own, context) if own else None

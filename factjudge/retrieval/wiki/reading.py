@@ -26,7 +26,7 @@ from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.linking import LIFESPAN, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
-from factjudge.text.contradiction import tells_of_a_life
+from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
 from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
@@ -403,13 +403,20 @@ class TopicReader:
     def _lifespan(self, article: Article, query: str) -> list[Evidence]:
         """The lifespan ``article``'s short description gives its person ("Isaac Newton (1642–1727), English
         polymath."), as a passage, for an item that speaks of a birth or a death: the summaries' leads drop
-        the brackets Wikipedia's opening sentence gives them in, so a lead often says neither year."""
+        the brackets Wikipedia's opening sentence gives them in, so a lead often says neither year. So is
+        a thing's span, in words, for an item that speaks of its start or end ("World War II, Global
+        conflict, from 1939 to 1945." for "World War II began in 1939"): brackets would make it a life."""
         description = self.description(article)
         span = LIFESPAN.search(description)
-        if span is None or not tells_of_a_life(query) or not self.is_person(article):
+        person = self.is_person(article)
+        if span is None or not (tells_of_a_life(query) if person else tells_of_a_start_or_end(query)):
             return []
         rest = (description[:span.start()] + description[span.end():]).strip(" ,;")
-        text = f"{article.title} {span.group()}" + (f", {rest}." if rest else ".")
+        if person:
+            text = f"{article.title} {span.group()}" + (f", {rest}." if rest else ".")
+        else:
+            years = re.sub(r"\s*[–-]\s*", " to ", span.group().strip("()"))
+            text = f"{article.title}" + (f", {rest}," if rest else "") + f" from {years}."
         return [Evidence("wikipedia", text, url=article.url, title=article.title)]
 
     def _named_otherwise(self, query: str, passages: Sequence[Evidence],

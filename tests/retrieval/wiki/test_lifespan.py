@@ -1,5 +1,6 @@
 """A person's lifespan, which the summaries' leads drop and their short description keeps ("English
-polymath (1642–1727)"), is read as a passage for an item that speaks of a birth or a death."""
+polymath (1642–1727)"), is read as a passage for an item that speaks of a birth or a death; a thing's span
+of years, in words, for an item that speaks of its start or end."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ LEADS = [
      "Alexander Fleming est un médecin britannique. Il découvre la pénicilline en 1928."),
     ("Berlin Wall", "en", "Cold War barrier around West Berlin (1961–1989)", "History",
      "The Berlin Wall was a guarded concrete barrier that encircled West Berlin from 1961 to 1989."),
+    # Uncategorised, with a span of years in its description: a conflict's, no life.
+    ("World War II", "en", "Global conflict (1939–1945)", "Uncategorized",
+     "World War II, or the Second World War, was a global conflict between two coalitions."),
 ]
 
 
@@ -70,3 +74,14 @@ def test_another_categorys_span_of_years_is_no_life(wiki: PackagedWiki) -> None:
     assert wiki.is_person(Article("Isaac Newton", "", lang="en"))
     assert not any("(1961–1989)" in t for t in _texts(wiki, "What was the Berlin Wall?",
                                                        "The Berlin Wall died in 1989."))
+
+
+@pytest.mark.parametrize("item", ["World War II began in 1939.", "World War II ended in 1946."])
+def test_a_things_span_is_read_in_words_for_an_item_of_its_start_or_end(wiki: PackagedWiki,
+                                                                         item: str) -> None:
+    assert not wiki.is_person(Article("World War II", "", lang="en"))
+    texts = _texts(wiki, "When was World War II?", item)
+    assert texts[-1] == "World War II, Global conflict, from 1939 to 1945."
+    # An item of neither reads none.
+    neither = _texts(wiki, "What was World War II?", "World War II was a global conflict.")
+    assert not any("from 1939 to 1945" in t for t in neither)

@@ -29,6 +29,8 @@ LEADS = [
     ("Charles de Gaulle", "fr", "homme d'État français", "Personnalités",
      "Charles de Gaulle est un militaire et homme d'État français."),
     ("Australia", "en", "Country in Oceania", "Geography", "Australia is a country in Oceania."),
+    ("Elizabeth II", "en", "Queen of the United Kingdom from 1952 to 2022", "People",
+     "Elizabeth II was Queen of the United Kingdom from 1952 until her death in 2022."),
     ("Canberra", "en", "Capital city of Australia", "Geography",
      "Canberra is the capital city of Australia. Founded in 1913, it is the largest inland city."),
 ]
@@ -83,3 +85,8 @@ def test_a_person_called_by_a_name_and_where_from_is_linked_by_the_name(wiki: Pa
                                                                          title: str | None) -> None:
     link = wiki.link([name], f"Qui était {name} ? {name} était reine de France.", "fr")
     assert (link.title if link is not None else None) == title
+
+
+def test_a_title_before_a_persons_name_is_no_part_of_it(wiki: PackagedWiki) -> None:
+    answer = "Elizabeth II was Queen of the United Kingdom from 1952 to 2022."
+    assert read_titles(wiki, "Who was Queen Elizabeth II?", answer, answer) == ["Elizabeth II"]
