@@ -98,7 +98,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
-                         ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span", "fr-english-title"])
+                         ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
+                              "fr-english-title"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

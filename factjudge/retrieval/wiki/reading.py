@@ -322,7 +322,10 @@ class TopicReader:
         the thing the sentence before it is about, which a pronoun stands for ("It is in Tanzania" after
         "Mount Kilimanjaro is …"; a person is ``_person_meant``)."""
         found = self._lower_case_opening(query)
-        if not found and _REFERS_BACK.match(query):
+        # "Il est né à Dijon" after "La tour Eiffel doit son nom à Gustave Eiffel": a pronoun that may stand
+        # for a person stands for the one the answer named before it (``_person_meant``).
+        a_person = _PRONOUN.match(query) and self._pronoun_for(query, subjects, topic, context, language)
+        if not found and _REFERS_BACK.match(query) and not a_person:
             at = subjects.answer.find(query.strip())
             before = split_sentences(subjects.answer[:at]) if at > 0 else []
             for sentence in reversed(before):

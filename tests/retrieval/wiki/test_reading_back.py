@@ -29,6 +29,10 @@ LEADS = [
     ("Charles de Gaulle", "fr", "homme d'État français", "Personnalités",
      "Charles de Gaulle est un militaire et homme d'État français."),
     ("Australia", "en", "Country in Oceania", "Geography", "Australia is a country in Oceania."),
+    ("Tour Eiffel", "fr", "tour de Paris", "Géographie",
+     "La tour Eiffel est une tour de fer puddlé de 330 m de hauteur située à Paris."),
+    ("Gustave Eiffel", "fr", "ingénieur français", "Personnalités",
+     "Gustave Eiffel, né le 15 décembre 1832 à Dijon, est un ingénieur français."),
     ("Elizabeth II", "en", "Queen of the United Kingdom from 1952 to 2022", "People",
      "Elizabeth II was Queen of the United Kingdom from 1952 until her death in 2022."),
     ("Canberra", "en", "Capital city of Australia", "Geography",
@@ -90,3 +94,9 @@ def test_a_person_called_by_a_name_and_where_from_is_linked_by_the_name(wiki: Pa
 def test_a_title_before_a_persons_name_is_no_part_of_it(wiki: PackagedWiki) -> None:
     answer = "Elizabeth II was Queen of the United Kingdom from 1952 to 2022."
     assert read_titles(wiki, "Who was Queen Elizabeth II?", answer, answer) == ["Elizabeth II"]
+
+
+def test_a_pronoun_that_may_stand_for_a_person_stands_for_the_one_named_before(wiki: PackagedWiki) -> None:
+    answer = "La tour Eiffel doit son nom à Gustave Eiffel. Il est né à Dijon en 1832."
+    titles = read_titles(wiki, "Qui a construit la tour Eiffel ?", answer, "Il est né à Dijon en 1832.")
+    assert titles[0] == "Gustave Eiffel"
