@@ -97,6 +97,9 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     subject's; ``clause`` the item's clause that states the value (a date of a birth or a death is
     another event's unless it speaks of one).
     """
+    # Whether the item's clause tells of a birth, a death, both or neither; and the sentence without accents.
+    told = _life_told(_plain(clause)) if clause else None
+    plain = _plain(sentence) if sentence else ""
     if subject and _same_words(read, subject):
         return "own_subject"
     if kind == "person" and not _names_a_person(read):
@@ -108,21 +111,19 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "place_within"
     if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
-    if kind in DATES and sentence and clause and not _LIFE.search(_plain(clause)) \
-            and _dates_a_life(read, _plain(sentence)):
+    if kind in DATES and sentence and clause and told is None and _dates_a_life(read, plain):
         return "other_event"
     # A birth asked about and the death's date read, or the other way round ("né le 21 novembre 1694 à
     # Paris où il meurt le 30 mai 1778" for "Il est né à Paris en 1694").
-    if kind in DATES and sentence and clause and _life_told(_plain(clause)) not in (None, "both") \
-            and _life_dated(read, _plain(sentence)) not in (None, _life_told(_plain(clause))):
+    if kind in DATES and sentence and told in ("birth", "death") \
+            and _life_dated(read, plain) not in (None, told):
         return "other_event"
-    if kind == "year" and sentence and _a_year_apart_old_style(stated, read) \
-            and _dates_a_life(read, _plain(sentence)):
+    if kind == "year" and sentence and _a_year_apart_old_style(stated, read) and _dates_a_life(read, plain):
         return "old_style"
     # The other way round: a birth or a death asked about ("Nació en Caracas en 1783"), read in a sentence
     # that tells of neither ("… líder de la independencia de lo que son hoy Venezuela").
-    if kind in _LIFE_KINDS and sentence and clause and _LIFE.search(_plain(clause)) \
-            and not _LIFE.search(_plain(sentence)) and not _LIFESPAN.search(sentence):
+    if kind in _LIFE_KINDS and sentence and told is not None and not _LIFE.search(plain) \
+            and not _LIFESPAN.search(sentence):
         return "other_event" if kind in DATES else "other_subject"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in DATES else "other_subject"

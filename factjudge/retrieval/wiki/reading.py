@@ -37,12 +37,12 @@ _KEPT_ARTICLES = 64
 # A pronoun opening an item that may stand for a person ("He won the Nobel Prize in 1945"), or the verb
 # of a Spanish sentence that leaves its pronoun out: "fue", "era", "es" or a past tense in -ó ("Ganó el
 # Premio Nobel en 1945").
-_PRONOUN = re.compile(r"\s*(?:he|she|his|her|il|elle|él|ella|fue|era|es|[^\W\d_]+ó)\b", re.IGNORECASE)
+_EITHER = r"il|elle|él|ella|fue|era|es|[^\W\d_]+ó"  # a person's or a thing's
+_PRONOUN = re.compile(rf"\s*(?:he|she|his|her|{_EITHER})\b", re.IGNORECASE)
 # What opens an item that stands for the thing the sentence before it is about: a pronoun or a Spanish
 # verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A person meant by one
 # is found by ``_person_meant``.
-_REFERS_BACK = re.compile(r"\s*(?:it|its|il|elle|él|ella|ello|fue|era|es|est[aá]|se|[^\W\d_]+ó)\b",
-                          re.IGNORECASE)
+_REFERS_BACK = re.compile(rf"\s*(?:it|its|ello|est[aá]|se|{_EITHER})\b", re.IGNORECASE)
 # A sentence that names what its subject, a description, is ("The capital of Australia is Canberra."): a
 # pronoun after it stands for that name.
 _IS_NAMED = re.compile(r"\s*(?:the|el|la|los|las|le|les)\s[^.;]*?\s(?:is|was|es|era|fue|est|était|fut)\s+"
@@ -324,8 +324,8 @@ class TopicReader:
         found = self._lower_case_opening(query)
         # "Il est né à Dijon" after "La tour Eiffel doit son nom à Gustave Eiffel": a pronoun that may stand
         # for a person stands for the one the answer named before it (``_person_meant``).
-        a_person = _PRONOUN.match(query) and self._pronoun_for(query, subjects, topic, context, language)
-        if not found and _REFERS_BACK.match(query) and not a_person:
+        if not found and _REFERS_BACK.match(query) \
+                and self._pronoun_for(query, subjects, topic, context, language) is None:
             at = subjects.answer.find(query.strip())
             before = split_sentences(subjects.answer[:at]) if at > 0 else []
             for sentence in reversed(before):
