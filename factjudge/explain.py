@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from factjudge.grounds import Grounds
+from factjudge.grounds import Grounds, ValueCheck
 from factjudge.records import CheckResult, Coverage, Evidence, ReadAs, Verdict
 
 _MAX_LISTED = 3
@@ -39,13 +39,20 @@ def _values_words(grounds: Grounds, evidence: Sequence[Evidence]) -> str:
     wrong = grounds.contradicted
     if wrong:
         first = wrong[0]
-        words = f"{where} says {first.read}; the answer says {first.stated}"
+        words = f"{where} says {first.read}; the answer says {_stated(first)}"
         if len(wrong) > 1:
             words += f" (and {len(wrong) - 1} more value{'s' if len(wrong) > 2 else ''} differ)"
         return f"{words}; asked {quote(first.question, 100)}" if first.question else words
     confirmed = [v.stated for v in grounds.values if v.outcome == "confirmed"]
     says = "says" if where != "the passages" else "say"
     return f"{where} {says} {_and(confirmed)}, as the answer does"
+
+
+def _stated(value: ValueCheck) -> str:
+    """The value as the answer states it, with the English name it was compared by where that differs."""
+    english = value.in_english
+    return f"{value.stated} ({english} in English)" if english and english.lower() != value.stated.lower() \
+        else value.stated
 
 
 def _verb(verb: str, plural: bool) -> str:
@@ -172,7 +179,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "both_said": f"the passage sentence gives {value.stated} too",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)
-        lines.append(f"{value.stated}: {said} (asked: {quote(value.question, 100)})")
+        lines.append(f"{_stated(value)}: {said} (asked: {quote(value.question, 100)})")
     return lines
 
 

@@ -53,6 +53,9 @@ class ValueCheck:
     # asked against the passage sentence, and the judge's doubt of it (P(No)); None when not asked.
     confirm: str | None = None
     confirm_doubt: float | None = None
+    # The stated name as English writes it, asked of the model where the value was read in an English lead
+    # and the answer is in another language ("Istanbul" for "Estambul"); None when not asked.
+    in_english: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""

@@ -30,10 +30,11 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.linking import subject_names
+from factjudge.retrieval.wiki.linking import LIFESPAN, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, not_a_contradiction
+from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, life_told, not_a_contradiction
 from factjudge.text.language import guess_language
+from factjudge.text.rank import ranked_lower
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
 from factjudge.text.value_match import (
@@ -61,6 +62,8 @@ _YEAR = re.compile(r"\b\d{3,4}\b")
 # A span of years a sentence gives ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989"): its ends are the
 # years its subject began and ended (``BEGAN``, ``ENDED``).
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
+# A year of a lifespan's brackets and its era, if it gives one ("c. 551", "479 BCE", "44 av. J.-C.").
+_LIFE_YEARS = re.compile(r"(\d{1,4})\s?(BCE|BC|CE|AD|av\. J\.-C\.|a\. ?C\.)?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
 # Where one clause of an item ends and the next begins (en/es/fr).
@@ -212,8 +215,12 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     (``not_a_contradiction``)."""
     lead = Names.of(item).leading()
     spans = value_spans(item)
-    # The item's other names say what a date of it is of ("paraître La Filiation en 1871").
-    named = [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
+    # The item's other names say what a date of it is of ("paraître La Filiation en 1871"), unless the
+    # sentence dates the subject's own start or end the clause tells of: "began in 1799 with the storming
+    # of the Bastille" is dated by "began with the Estates General of 1789", the Bastille a detail of it.
+    clause = _clause(item, span.start)
+    named = [] if span.kind in DATES and sentence and _dates_its_bound(clause, read, sentence) else \
+        [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
     if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
@@ -225,7 +232,6 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     # So is a length of time read in the subject's own article: its lead gives several (a reign, a build,
     # a life), and "more than 3,800 years" as the tallest is not the 26 years it took to build.
     duration = span.kind == "number" and UNITS.get(span.counted().lower(), ("",))[0] == "s"
-    clause = _clause(item, span.start)
     event: set[str] = set()
     if article is not None and article.title and (duration or not _of_first_subject(article, passages)):
         # A figure's unit is what it counts ("inhabitants"); its number words are the read value's too.
@@ -279,6 +285,19 @@ def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
                for span in _SPAN_OF_YEARS.finditer(sentence))
 
 
+def _dates_its_bound(clause: str, read: str, sentence: str) -> bool:
+    """Whether ``clause`` tells of its subject's start only (or its end only) and in ``sentence`` the nearest
+    word for a start or an end before ``read`` is of the same sort: "began with the Estates General of 1789"
+    dates the start "began in 1799" tells of."""
+    began, ended = BEGAN.search(clause) is not None, ENDED.search(clause) is not None
+    at = sentence.find(read)
+    if began == ended or at < 0:
+        return False
+    words = [(m.end(), True) for m in BEGAN.finditer(sentence[:at])] + \
+        [(m.end(), False) for m in ENDED.finditer(sentence[:at])]
+    return bool(words) and max(words)[1] == began
+
+
 def _event_words(clause: str, spans: Sequence[ValueSpan], read: str, titles: Sequence[str]) -> set[str]:
     """The stems (``EVENT_STEM`` letters) of what ``clause`` says of its values: its words besides the
     item's names, the value read and the articles' ``titles`` ("invented" of "The telephone was invented by
@@ -305,6 +324,11 @@ def _of_first_subject(article: Evidence, passages: Sequence[Evidence]) -> bool:
     first = passages[0]
     return article.title == first.title or bool(first.title and article.title and (
         subject_names(article.title, article.text) & subject_names(first.title, first.text)))
+
+
+def _word_set(text: str) -> set[str]:
+    """The words of ``text``, folded."""
+    return set(re.findall(r"[^\W\d_]+", fold(text)))
 
 
 def _says(passage: str, name: str) -> bool:
@@ -340,8 +364,30 @@ def read_without_a_call(passages: Sequence[Evidence], item: str, span: ValueSpan
         confirmed = ValueCheck(span.text, span.kind, asked, span.text, "confirmed", span.start, span.end,
                                alike[1])
         return ValueReading(confirmed, form, alike[0], "", None, calls=0)
-    aligned = _aligned(passages, item, span, asked, question)
+    aligned = _aligned(passages, item, span, asked, question) or _in_lifespan(passages, item, span, asked)
     return dataclasses.replace(aligned, form=form) if aligned is not None else None
+
+
+def _in_lifespan(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: str) -> ValueReading | None:
+    """The birth's or the death's year the item's subject's lifespan gives ("Confucius (c. 551 – c. 479
+    BCE)", its era said once for both), confirmed when it is the year the item states for the one its
+    clause tells of. No call: a small model reads such brackets backwards ("479" for the birth). Any other
+    reading is left to the model, which the contradiction's excuses then apply to."""
+    told = life_told(_clause(item, span.start))
+    if span.kind not in DATES or told not in ("birth", "death"):
+        return None
+    for where, ev in enumerate(passages):
+        found = LIFESPAN.search(ev.text)
+        years = _LIFE_YEARS.findall(found.group()) if found and _of_first_subject(ev, passages) else []
+        if len(years) != 2:
+            continue
+        era = years[1][1] or years[0][1]
+        year = years[0] if told == "birth" else years[1]
+        read = f"{year[0]} {year[1] or era}".strip()
+        if compare_values(span.text, read, span.kind) == "confirmed":
+            check = ValueCheck(span.text, span.kind, asked, read, "confirmed", span.start, span.end, ev.text)
+            return ValueReading(check, "cloze", where, "", None, calls=0)
+    return None
 
 
 def _missed(reading: ValueReading) -> bool:
@@ -438,7 +484,30 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, q
         # Settled by the passages' words, or asked of the model (not looked for in the words again).
         readings.append(_not_its_articles_subject(
             free or _read_by_model(model, passages, item, span, form, lang, question, retry=retry), passages))
-    return readings
+    return readings + _ranks(item, passages, lang)
+
+
+def _ranks(item: str, passages: Sequence[Evidence], lang: str | None) -> list[ValueReading]:
+    """A superlative of ``item`` that a passage ranks lower for the thing it names (``ranked_lower``): read
+    from the words, no call, contradicted ("la segunda más grande" for "El océano más grande es el
+    Atlántico"). The things are the item's named values and the name it opens with."""
+    lead = Names.of(item).leading()
+    names = [(s.text, s.start) for s in value_spans(item, lang=lang) if s.kind in NAMED]
+    names += [(lead.name, max(item.find(lead.name), 0))] if lead is not None else []
+    for name, at in names:
+        clause = _clause(item, at)
+        offset = item.find(clause)
+        for where, ev in enumerate(passages):
+            # Its own article: titled by it ("Atlantique" of *Océan Atlantique*), or naming its subject so.
+            own = bool(ev.title) and (_word_set(name) <= _word_set(ev.title or "")
+                                      or fold(name) in subject_names(ev.title or "", ev.text))
+            for sentence in split_sentences(ev.text):
+                rank = ranked_lower(clause, offset, name, sentence, own_article=own)
+                if rank is not None:
+                    check = ValueCheck(rank.said, "rank", "", rank.ranked, "contradicted", rank.start,
+                                       rank.end, " ".join(sentence.split()))
+                    return [ValueReading(check, "cloze", where, "", None, calls=0)]
+    return []
 
 
 def _sentence_with(value: str, passage: str) -> str | None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
+from factjudge.agents.in_english import read_in_english
 from factjudge.agents.read_value import ValueReading, check_values, gives_it_too, relation_said
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
@@ -267,7 +268,9 @@ class DecisionJudge(PromptedJudge):
         as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated. The
         statement asked and the doubt are kept on the check."""
         check = reading.check
-        if check.outcome != "contradicted" or not check.read or not check.passage or reading.passage is None \
+        # A rank read from the passage's own words ("la segunda más grande") is its relation: nothing to ask.
+        if check.outcome != "contradicted" or check.kind == "rank" or not check.read or not check.passage \
+                or reading.passage is None \
                 or not 0 <= check.start < check.end <= len(text):
             return reading
         article = evidence[reading.passage]
@@ -309,6 +312,7 @@ class DecisionJudge(PromptedJudge):
         a swap the Yes/No question believed is caught only by its value."""
         readings = check_values(self.model, text, verdict.evidence, question=job.question, lang=job.language,
                                 limit=self.reading.values, retry=True)
+        readings = [read_in_english(self.model, r, text, job.language) for r in readings]
         if self.reading.confirm_values:
             readings = [self._confirmed(job, item, r, text, verdict.evidence) for r in readings]
         spans = [locate(r.check.stated, job.answer, item.start, item.end) for r in readings]

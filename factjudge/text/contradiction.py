@@ -98,7 +98,7 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     another event's unless it speaks of one).
     """
     # Whether the item's clause tells of a birth, a death, both or neither; and the sentence without accents.
-    told = _life_told(_plain(clause)) if clause else None
+    told = life_told(clause) if clause else None
     plain = _plain(sentence) if sentence else ""
     if subject and _same_words(read, subject):
         return "own_subject"
@@ -155,9 +155,9 @@ def tells_of_a_life(text: str) -> bool:
     return _LIFE.search(_plain(text)) is not None
 
 
-def _life_told(text: str) -> str | None:
+def life_told(text: str) -> str | None:
     """Whether ``text`` tells of a birth, a death, both or neither (None)."""
-    told = {"birth" if m.group("birth") else "death" for m in _LIFE.finditer(text)}
+    told = {"birth" if m.group("birth") else "death" for m in _LIFE.finditer(_plain(text))}
     return None if not told else "both" if len(told) == 2 else told.pop()
 
 

@@ -411,3 +411,38 @@ def test_a_length_of_time_read_in_a_sentence_of_another_event_of_the_subject_con
     span = next(s for s in value_spans(item) if s.kind == "number")
     reading = read_value(ScriptedChatModel(["72"]), [reign], item, span)
     assert reading.check.outcome == "contradicted"
+
+
+def test_a_start_dated_by_the_subjects_start_contradicts_a_start_told_with_a_detail_left_out() -> None:
+    # "with the storming of the Bastille" is a detail of the start; the sentence dates the start itself.
+    revolution = Evidence("wikipedia", "The French Revolution was a period of political and societal change "
+                          "in France that began with the Estates General of 1789 and ended with the Coup of "
+                          "18 Brumaire on 9 November 1799.", title="French Revolution")
+    item = "The French Revolution began in 1799 with the storming of the Bastille."
+    span = next(s for s in value_spans(item) if s.kind == "year")
+    reading = read_value(ScriptedChatModel(["1789"]), [revolution], item, span)
+    assert (reading.check.read, reading.check.outcome) == ("1789", "contradicted")
+    # The end's year read for a start stays another event's: the nearest such word before 1799 is "ended".
+    began = "The French Revolution began in 1790 with the storming of the Bastille."
+    span = next(s for s in value_spans(began) if s.kind == "year")
+    reading = read_value(ScriptedChatModel(["1799"]), [revolution], began, span)
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_event")
+
+
+def test_a_birth_or_death_year_is_read_from_the_subjects_lifespan_without_a_call() -> None:
+    # The model had read "479" for the birth; the brackets' order says it, their era said once for both.
+    lead = Evidence("wikipedia", "Confucius, born Kong Qiu, was a Chinese philosopher.", title="Confucius")
+    life = Evidence("wikipedia", "Confucius (c. 551 – c. 479 BCE), Chinese philosopher.", title="Confucius")
+    for item, read in [("He was born in 551 BC.", "551 BCE"), ("Il est mort en 479 av. J.-C.", "479 BCE")]:
+        span = next(s for s in value_spans(item) if s.kind == "year")
+        reading = read_value(ScriptedChatModel([]), [lead, life], item, span)
+        assert (reading.check.read, reading.check.outcome, reading.calls) == (read, "confirmed", 0)
+    # Another year is the model's to read (and the excuses' to weigh), and so is another person's lifespan.
+    item = "He was born in 479 BC."
+    span = next(s for s in value_spans(item) if s.kind == "year")
+    assert read_value(ScriptedChatModel(["551 BCE"]), [lead, life], item, span).calls == 1
+    laozi = Evidence("wikipedia", "Laozi (c. 571 – c. 471 BCE), Chinese philosopher.", title="Laozi")
+    item = "He was born in 571 BC."
+    span = next(s for s in value_spans(item) if s.kind == "year")
+    reading = read_value(ScriptedChatModel(["NOT STATED"] * 2), [lead, laozi], item, span)
+    assert reading.calls >= 1 and reading.check.outcome == "not_stated"

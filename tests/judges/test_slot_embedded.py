@@ -63,6 +63,8 @@ TRUE = [
     # for the person he studied under.
     ("fr", "birth_not_death", "Qui était Voltaire ?", "Voltaire est né à Paris en 1694."),
     ("en", "no_person", "Who was Aristotle?", "Aristotle was a student of Plato."),
+    # A tenth trial: a lifespan's era said once for both years ("(c. 551 – c. 479 BCE)"), read backwards.
+    ("en", "lifespan_era", "When was Confucius born?", "Confucius was born in 551 BC."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -82,6 +84,19 @@ FALSE = [
     # Read in the English lead of an article the model gave the English title of (*Italie* → "Italy"): the
     # French lead never names the capital.
     ("fr", "Quelle est la capitale de l'Italie ?", "La capitale de l'Italie est Milan.", "Milan", "Rome"),
+    # A superlative the lead of the thing named ranks lower (a tenth trial; en, es, fr).
+    ("en", "What is the longest river in Africa?", "The longest river in Africa is the Congo River.",
+     "longest", "second-longest"),
+    ("es", "¿Cuál es el océano más grande?", "El océano más grande es el Atlántico.", "más grande",
+     "segunda más grande"),
+    ("fr", "Quel est le plus grand océan ?", "Le plus grand océan est l'océan Atlantique.", "plus grand",
+     "deuxième par la taille"),
+    # A start told with a detail the lead's sentence leaves out ("with the storming of the Bastille").
+    ("en", "When did the French Revolution begin?",
+     "The French Revolution began in 1799 with the storming of the Bastille.", "1799", "1789"),
+    # A name read in the English lead, which the answer's language writes the same or otherwise.
+    ("fr", "Quelle est la capitale du Japon ?", "La capitale du Japon est Kyoto.", "Kyoto", "Tokyo"),
+    ("es", "¿Cuál es la capital de Turquía?", "La capital de Turquía es Estambul.", "Estambul", "Ankara"),
 ]
 
 
@@ -99,7 +114,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
-                              "fr-english-title"])
+                              "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
+                              "fr-in-english", "es-in-english"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -27,6 +27,7 @@ from factjudge.retrieval.wiki.linking import LIFESPAN, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
+from factjudge.text.rank import ranked_lower
 from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
@@ -98,6 +99,11 @@ class Reading:
 
 # Kinds of alias that are another name of an article's subject (``linking.aliases``), not a short form.
 OTHER_NAMES = frozenset({"lead", "also"})
+
+
+def _writes(passages: Sequence[Evidence], name: str) -> bool:
+    """Whether one of ``passages`` writes ``name`` (case and accents aside)."""
+    return any(re.search(rf"\b{re.escape(fold(name))}\b", fold(ev.text)) for ev in passages)
 
 
 def _names_in_english(link: Link | None) -> bool:
@@ -313,7 +319,31 @@ class TopicReader:
         passages += [ev for a in read for ev in self._lifespan(a, query)]
         passages += self._in_english(read[0], own, f"{named} {query}", context, english_title)
         passages += self._named_otherwise(query, passages, language)
+        passages += self._ranked_lower(query, named, passages, context, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _ranked_lower(self, query: str, named: str, passages: Sequence[Evidence], context: str,
+                      language: str | None) -> list[Evidence]:
+        """The sentence of the article another name ``query`` states stands for that ranks it lower than the
+        item's superlative (``ranked_lower``: "The Congo is the second-longest river in Africa" for "The
+        longest river in Africa is the Congo River"), where ``passages`` never write that name: the lead of
+        the thing named the largest often says it is the second. Only such a sentence is read: a value's
+        own lead otherwise speaks of the value, and the judge took "Sydney is the capital city of the state
+        of New South Wales" for "La capitale de l'Australie est Sydney"."""
+        read = {ev.title for ev in passages}
+        found: dict[str, Evidence] = {}
+        for name in Names.of(query).whole():
+            if fold(name) == fold(named) or _writes(passages, name):
+                continue
+            article = self._linked([name], context, language)
+            if article is None or article.title in read or article.title in found:
+                continue
+            for sentence in split_sentences(article.text):
+                if ranked_lower(query, 0, name, sentence, own_article=True) is not None:
+                    found[article.title] = Evidence("wikipedia", sentence, url=article.url,
+                                                    title=article.title)
+                    break
+        return list(found.values())
 
     def _opening(self, query: str, subjects: Subjects, topic: str, context: str,
                   language: str | None) -> tuple[str, ...]:

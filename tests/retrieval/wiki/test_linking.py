@@ -248,3 +248,25 @@ def test_an_article_the_item_names_otherwise_than_the_passages_adds_the_sentence
     same = wiki.read("La capitale de Madagascar est Antananarivo.", 3,
                      subjects=Subjects.of(question, answer), language="fr")
     assert [ev.title for ev in same.evidence] == ["Madagascar"]
+
+
+def test_the_sentence_of_a_named_things_article_ranking_it_lower_than_the_item_says_is_read(
+        tmp_path: Path) -> None:
+    leads = {"Africa": "Africa is the world's second-largest continent.",
+             "Congo River": "The Congo River is the second-longest river in Africa, shorter only than the "
+                            "Nile. It is the world's deepest recorded river.",
+             "Nile": "The Nile is a major north-flowing river in northeastern Africa."}
+    path = tmp_path / "summaries_en.json"
+    path.write_text(json.dumps({t: {"title": t, "extract": lead, "description": "", "topic": ""}
+                                for t, lead in leads.items()}), encoding="utf-8")
+    wiki = PackagedWiki(tmp_path / "cache", {"en": path})
+    question = "What is the longest river in Africa?"
+    answer = "The longest river in Africa is the Congo River."
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="en")
+    assert reading.article == "Africa"
+    assert [(ev.title, ev.text) for ev in reading.evidence[1:]] == [
+        ("Congo River", "The Congo River is the second-longest river in Africa, shorter only than the Nile.")]
+    # The thing named the longest that its lead does not rank lower: its lead is not read.
+    answer = "The longest river in Africa is the Nile."
+    reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="en")
+    assert [ev.title for ev in reading.evidence] == ["Africa"]

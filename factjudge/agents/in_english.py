@@ -1,0 +1,39 @@
+"""A name read in the English lead where a Spanish or French answer states another: the same thing in two
+languages, or two things? Asked of the model.
+
+A French answer's "Kyoto" against the English lead's "Tokyo" was excused as a name another language may
+write otherwise (``other_language``), as "Allemagne" is "Germany"; the excuse cannot tell the two apart,
+so "La capitale du Japon est Kyoto" and "La capital de Turquía es Estambul" stayed unverified. The stated
+name is given to the model as a title to put in English (the ``english_title`` agent, one call a value
+so excused): the English name that is the one read confirms it ("Lisbonne" is "Lisbon"); another one
+("Kyoto", "Istanbul") makes the value read a contradiction, which is then confirmed like any other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from factjudge.agents.english_title import english_title
+from factjudge.agents.read_value import ValueReading
+from factjudge.llm.base import ChatModel
+from factjudge.text.language import guess_language
+from factjudge.text.value_match import compare_values
+
+
+def read_in_english(model: ChatModel, reading: ValueReading, item: str, language: str | None) -> ValueReading:
+    """``reading`` with its ``other_language`` excuse settled by the stated name put in English: confirmed
+    when that is the name read, contradicted when it is another; as it was when the model gives no name
+    or the item's language is not known (``language``: the check's, where the item's words do not tell)."""
+    check = reading.check
+    # The item's own language where its words tell (a French answer checked with the default "en").
+    language = guess_language(item) or language
+    if check.excused != "other_language" or not check.read or language in (None, "en"):
+        return reading
+    english = english_title(model, check.stated, language)
+    if english is None:
+        return reading
+    outcome = compare_values(english, check.read, check.kind)  # type: ignore[arg-type]
+    if outcome == "not_stated":
+        return reading
+    return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
+        check, outcome=outcome, excused=None, in_english=english))

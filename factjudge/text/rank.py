@@ -1,0 +1,99 @@
+"""A superlative the passage ranks lower: "El océano más grande es el Atlántico" against the Atlantic's own
+lead, "El océano Atlántico es la segunda más grande de las cinco divisiones oceánicas".
+
+An answer that names the wrong thing as the largest, longest or highest most often names the second: a
+lead that says so contradicts it in words a reader can check, though it never names the first. Read
+from the words alone (en/es/fr), and only where nothing leaves it open: the sentence is about the thing
+named (its own article's, or naming it before the rank), gives it no plain superlative of the same sort
+as well ("the largest lake in Sweden … and the third largest in Europe"), names no other thing after
+the rank ("the second largest, after Vänern"), and holds every other name of the item's clause (the
+scope: "the highest mountain in Pakistan" is not contradicted by "the second-highest mountain on Earth").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from factjudge.text.values import fold
+
+# The plain superlative of each sort, en/es/fr: what the answer says (the passage may say "largest" where
+# the answer says "biggest").
+_FIRST = {
+    "size": r"largest|biggest|m[aá]s grande|plus grande?s?",
+    "length": r"longest|m[aá]s larg[oa]s?|plus longu?e?s?",
+    "height": r"highest|tallest|m[aá]s alt[oa]s?|plus haute?s?|plus [ée]lev[ée]e?s?",
+    "people": r"most populous|most populated|m[aá]s poblad[oa]s?|plus peupl[ée]e?s?",
+    "depth": r"deepest|m[aá]s profund[oa]s?|plus profonde?s?",
+    "smallness": r"smallest|m[aá]s peque[ñn][oa]s?|plus petite?s?",
+}
+# The adjective alone, as a rank's "más" or "plus" comes before it ("la segunda más grande").
+_BARE = {"size": r"gr[ae]nde?s?", "length": r"larg[oa]s?|longu?e?s?", "height": r"alt[oa]s?|haute?s?",
+         "people": r"poblad[oa]s?|peupl[ée]e?s?", "depth": r"profund[oa]s?|profonde?s?",
+         "smallness": r"peque[ñn][oa]s?|petite?s?"}
+_ORDINAL = (r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:nd|rd|th|e|º|ª)|"
+            r"segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|s[ée]ptim[oa]|octav[oa]|noven[oa]|d[ée]cim[oa]|"
+            r"deuxi[èe]me|seconde?|troisi[èe]me|quatri[èe]me|cinqui[èe]me|sixi[èe]me|septi[èe]me|huiti[èe]me|"
+            r"neuvi[èe]me|dixi[èe]me")
+# A rank and a superlative of a sort: "second largest", "second-largest", "la segunda más grande", "le
+# deuxième plus grand", "segundo río más largo" (a noun between them).
+_RANK = rf"\b(?:{_ORDINAL})(?:[\s-]+[^\W\d_]+)?[\s-]+(?:most\s+|m[aá]s\s+|plus\s+)?"
+_RANKED = {sort: re.compile(rf"{_RANK}(?:{_FIRST[sort]}|{_BARE[sort]})\b", re.IGNORECASE) for sort in _FIRST}
+# A rank by size said without a superlative: "le deuxième par la taille", "second in size".
+_BY_SIZE = re.compile(rf"\b(?:{_ORDINAL})\s+(?:par|en|in|by)\s+(?:la\s+|sa\s+)?"
+                      r"(?:taille|superficie|tama[ñn]o|size|area|extensi[óo]n)\b", re.IGNORECASE)
+_PLAIN = {sort: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for sort, words in _FIRST.items()}
+# A capitalised name of the item's clause (its scope: "Sweden", "América").
+_NAME = re.compile(r"\b[A-ZÁÉÍÓÚÑÀÂÇÈÊÎÔÛ][\w'’-]+(?:\s+(?:de|del|of|du)?\s*[A-ZÁÉÍÓÚÑÀÂÇÈÊÎÔÛ][\w'’-]+)*")
+
+
+@dataclass(frozen=True)
+class Rank:
+    """The answer's superlative (``said``, at ``start:end`` of the item) and the passage's rank of the same
+    sort for the thing named (``ranked``, in ``sentence``)."""
+
+    said: str
+    start: int
+    end: int
+    ranked: str
+    sentence: str
+
+
+def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_article: bool) -> Rank | None:
+    """Where ``clause`` (at ``offset`` of its item) calls ``name`` the largest (longest, highest …) and
+    ``sentence`` ranks it lower by the same sort, that rank; None when the sentence leaves it open.
+    ``own_article``: ``sentence`` is from ``name``'s own article (about it, named or not)."""
+    for sort, plain in _PLAIN.items():
+        said = plain.search(clause)
+        if said is None or _RANKED[sort].search(clause):
+            continue
+        by_size = _BY_SIZE.finditer(sentence) if sort == "size" else ()
+        ranks = sorted([*_RANKED[sort].finditer(sentence), *by_size], key=lambda m: m.start())
+        inside = [(m.start(), m.end()) for m in ranks]
+        # A plain superlative of the same sort besides the ranks leaves the scope open.
+        if not ranks or any(not any(a <= m.start() < b for a, b in inside) for m in plain.finditer(sentence)):
+            continue
+        scope = [n for n in map(_bare, _NAME.findall(clause))
+                 if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
+        for i, ranked in enumerate(ranks):
+            before = fold(sentence[:ranked.start()])
+            if not (own_article or _holds(before, name)) or _holds(fold(sentence[ranked.end():]), name):
+                break
+            # The scope is said of this rank: between it and the next (or before the first).
+            reach = fold(sentence[ranked.start():ranks[i + 1].start() if i + 1 < len(ranks) else None])
+            if all(_holds(reach, n) or (i == 0 and _holds(before, n)) for n in scope):
+                at = offset + said.start()
+                return Rank(said.group(), at, at + len(said.group()), ranked.group(), sentence)
+    return None
+
+
+def _bare(name: str) -> str:
+    """``name`` without a possessive ("Sweden's") and an article opening the clause ("The", "El", "La")."""
+    name = re.sub(r"['’]s$", "", name)
+    return re.sub(r"^(?:(?:The|El|La|Los|Las|Le|Les)\s+|L['’])", "", name)
+
+
+def _holds(folded: str, name: str) -> bool:
+    """Whether ``folded`` text writes each word of ``name``."""
+    words = re.findall(r"[^\W\d_]+", fold(name))
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", folded) for w in words)

@@ -1,0 +1,50 @@
+"""A name excused as another language's, put in English by the model: the same thing, or two."""
+
+from __future__ import annotations
+
+from factjudge import explain
+from factjudge.agents.in_english import read_in_english
+from factjudge.agents.read_value import ValueReading
+from factjudge.grounds import Grounds, ValueCheck
+from factjudge.llm.scripted import ScriptedChatModel
+from factjudge.records import Evidence, Verdict
+
+TOKYO = "Tokyo is the capital and most populous city of Japan."
+
+
+def _excused(stated: str, read: str, item: str) -> ValueReading:
+    start = item.index(stated)
+    check = ValueCheck(stated, "name", f"{item[:start]}___ (a name).", read, "not_stated", start,
+                       start + len(stated), TOKYO, excused="other_language")
+    return ValueReading(check, "cloze", 1, read, None, calls=1)
+
+
+def test_a_name_english_writes_otherwise_than_the_one_read_is_a_contradiction() -> None:
+    item = "La capitale du Japon est Kyoto."
+    model = ScriptedChatModel(["Kyoto"])
+    reading = read_in_english(model, _excused("Kyoto", "Tokyo", item), item, "fr")
+    check = reading.check
+    assert (check.outcome, check.excused, check.in_english) == ("contradicted", None, "Kyoto")
+    assert reading.calls == 2
+    assert "<title>\nKyoto\n</title>" in model.calls[0][0]["content"]
+
+
+def test_a_name_english_writes_as_the_one_read_is_confirmed_and_the_reason_says_both() -> None:
+    item = "La capitale du Portugal est Lisbonne."
+    reading = read_in_english(ScriptedChatModel(["Lisbon"]), _excused("Lisbonne", "Lisbon", item), item, "fr")
+    assert (reading.check.outcome, reading.check.in_english) == ("confirmed", "Lisbon")
+    item = "La capital de Turquía es Estambul."
+    wrong = read_in_english(ScriptedChatModel(["Istanbul"]), _excused("Estambul", "Ankara", item), item, "es")
+    verdict = Verdict("segment", 1, "false", 0.7, "judge", (Evidence("wikipedia", TOKYO, title="Turkey"),),
+                      Grounds("values", values=(wrong.check,)))
+    assert "the passage says Ankara; the answer says Estambul (Istanbul in English)" in explain.why(verdict)
+
+
+def test_no_title_or_no_other_language_leaves_the_reading_as_it_was() -> None:
+    item = "La capitale du Japon est Kyoto."
+    excused = _excused("Kyoto", "Tokyo", item)
+    assert read_in_english(ScriptedChatModel([""] * 3), excused, item, "fr") == excused
+    # Read in the answer's own language: nothing to put in English, no call.
+    own = ValueReading(ValueCheck("Kyoto", "name", "", "Tokyo", "contradicted"), "cloze", 0, "Tokyo", None)
+    model = ScriptedChatModel([])
+    assert read_in_english(model, own, item, "fr") == own and not model.calls
