@@ -64,6 +64,10 @@ _YEAR = re.compile(r"\b\d{3,4}\b")
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
 # A year of a lifespan's brackets and its era, if it gives one ("c. 551", "479 BCE", "44 av. J.-C.").
 _LIFE_YEARS = re.compile(r"(\d{1,4})\s?(BCE|BC|CE|AD|av\. J\.-C\.|a\. ?C\.)?")
+# A clause saying where a thing is (en/es/fr): "is located in", "se trouve en", "se encuentra en".
+_LOCATED = re.compile(r"\b(?:located|lies|situated|stands|se trouve|se situe|situ[ée]e?s?|se encuentra|"
+                      r"est[aá] situad[oa]|est[aá] ubicad[oa]|ubicad[oa]|localizad[oa]|is in|est[aá] en)\b",
+                      re.IGNORECASE)
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
 # Where one clause of an item ends and the next begins (en/es/fr).
@@ -226,6 +230,14 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
             and _another_edition(item, article, passages):
         return "other_language"
+    # Where a thing is, said at another level: its own article gives the stated place as where it is too
+    # ("Pise, en Toscane (Italie)"), so "la piazza dei Miracoli" read there is a place within it. Only where
+    # the clause says where it is ("Barcelona is the capital of Spain" is a swap its lead's "Spain" does not
+    # excuse), and the article writes the place as a location, not as its capital ("ubicado en Suva").
+    if span.kind == "place" and article is not None and _of_first_subject(article, passages) \
+            and _LOCATED.search(clause) \
+            and any(_locates(ev.text, span.text) for ev in passages if _of_first_subject(ev, passages)):
+        return "place_within"
     # Read in another article than the first, its subject's: the item's words that are neither a value of
     # it nor the title of an article read, what it says of them ("invented" of "The telephone was invented
     # by Alexander Graham Bell in 1876"), which that article's sentence must say too.
@@ -324,6 +336,13 @@ def _of_first_subject(article: Evidence, passages: Sequence[Evidence]) -> bool:
     first = passages[0]
     return article.title == first.title or bool(first.title and article.title and (
         subject_names(article.title, article.text) & subject_names(first.title, first.text)))
+
+
+def _locates(passage: str, place: str) -> bool:
+    """Whether ``passage`` writes ``place`` as where something is: in brackets ("Pise, en Toscane (Italie)")
+    or after "in", "en", "dans", "à" ("située en Italie"; folded, "à" is "a")."""
+    return re.search(rf"(?:\b(?:in|en|dans|a|au|aux)\s+(?:the\s+|la\s+|le\s+|l'|les\s+|el\s+)?|\(\s*)"
+                     rf"{re.escape(fold(place))}\b", fold(passage)) is not None
 
 
 def _word_set(text: str) -> set[str]:

@@ -5,9 +5,10 @@ An answer that names the wrong thing as the largest, longest or highest most oft
 lead that says so contradicts it in words a reader can check, though it never names the first. Read
 from the words alone (en/es/fr), and only where nothing leaves it open: the sentence is about the thing
 named (its own article's, or naming it before the rank), gives it no plain superlative of the same sort
-as well ("the largest lake in Sweden … and the third largest in Europe"), names no other thing after
-the rank ("the second largest, after Vänern"), and holds every other name of the item's clause (the
-scope: "the highest mountain in Pakistan" is not contradicted by "the second-highest mountain on Earth").
+as well ("the largest lake in Sweden … and the third largest in Europe"), does not name it after the
+rank ("Vättern is the second largest, after Vänern" ranks Vättern), and holds every other name of the
+item's clause (the scope: "the highest mountain in Pakistan" is not contradicted by "the second-highest
+mountain on Earth").
 """
 
 from __future__ import annotations

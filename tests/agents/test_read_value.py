@@ -446,3 +446,24 @@ def test_a_birth_or_death_year_is_read_from_the_subjects_lifespan_without_a_call
     span = next(s for s in value_spans(item) if s.kind == "year")
     reading = read_value(ScriptedChatModel(["NOT STATED"] * 2), [lead, laozi], item, span)
     assert reading.calls >= 1 and reading.check.outcome == "not_stated"
+
+
+def test_a_place_the_subjects_own_article_gives_too_is_not_contradicted_by_a_place_within_it() -> None:
+    lead = Evidence("wikipedia", "La tour de Pise est le campanile de la cathédrale de Pise, en Toscane "
+                    "(Italie).", title="Tour de Pise")
+    square = Evidence("wikipedia", "Elle est située à proximité du chevet de la cathédrale et fait partie "
+                      "des monuments de la piazza dei Miracoli.", title="Tour de Pise")
+    item = "La tour de Pise se trouve en Italie, dans la ville de Pise."
+    span = next(s for s in value_spans(item, lang="fr") if s.text == "Italie")
+    reading = read_value(ScriptedChatModel(["piazza dei Miracoli"]), [square, lead], item, span, lang="fr")
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "place_within")
+    # A place the article never gives is contradicted; so is a birthplace, whatever else the article names.
+    item = "La tour de Pise se trouve en Espagne."
+    span = next(s for s in value_spans(item, lang="fr") if s.text == "Espagne")
+    reading = read_value(ScriptedChatModel(["Italie"]), [lead], item, span, lang="fr")
+    assert reading.check.outcome == "contradicted"
+    vienna = Evidence("wikipedia", "Mozart was born in Salzburg. He settled in Vienna in 1781.",
+                      title="Mozart")
+    item = "Mozart was born in Vienna."
+    span = next(s for s in value_spans(item) if s.text == "Vienna")
+    assert read_value(ScriptedChatModel(["Salzburg"]), [vienna], item, span).check.outcome == "contradicted"

@@ -65,6 +65,9 @@ TRUE = [
     ("en", "no_person", "Who was Aristotle?", "Aristotle was a student of Plato."),
     # A tenth trial: a lifespan's era said once for both years ("(c. 551 – c. 479 BCE)"), read backwards.
     ("en", "lifespan_era", "When was Confucius born?", "Confucius was born in 551 BC."),
+    # An eleventh: where a thing is, read at another level ("la piazza dei Miracoli" for "en Italie").
+    ("fr", "located", "Où se trouve la tour de Pise ?",
+     "La tour de Pise se trouve en Italie, dans la ville de Pise."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
