@@ -32,7 +32,7 @@ _FIRST = {
 _BARE = {"size": r"gr[ae]nde?s?", "length": r"larg[oa]s?|longu?e?s?", "height": r"alt[oa]s?|haute?s?",
          "people": r"poblad[oa]s?|peupl[ée]e?s?", "depth": r"profund[oa]s?|profonde?s?",
          "smallness": r"peque[ñn][oa]s?|petite?s?"}
-_ORDINAL = (r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:nd|rd|th|e|º|ª)|"
+_ORDINAL = (r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+\.?(?:nd|rd|th|e|º|ª|°)|"
             r"segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|s[ée]ptim[oa]|octav[oa]|noven[oa]|d[ée]cim[oa]|"
             r"deuxi[èe]me|seconde?|troisi[èe]me|quatri[èe]me|cinqui[èe]me|sixi[èe]me|septi[èe]me|huiti[èe]me|"
             r"neuvi[èe]me|dixi[èe]me")

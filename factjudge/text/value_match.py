@@ -374,6 +374,8 @@ def _same(a: _Amount, b: _Amount, hedged: bool = False) -> bool:
 def _same_name(stated: str, read: str) -> bool | None:
     if not any(c.isupper() for c in read) and not any(c.isdigit() for c in read):
         return None  # a description ("the largest city"), not a name: it answers nothing
+    if read.strip()[:1].isdigit() and not any(c.isdigit() for c in stated):
+        return None  # a figure ("2850 km") read for a name: read from another slot, it answers nothing
     said, got = name_words(stated), name_words(read)
     if not said or not got:
         return None

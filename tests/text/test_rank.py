@@ -20,6 +20,9 @@ VANERN = "Vänern is the largest lake in Sweden, the largest lake in the EU and 
     ("Vättern is the largest lake in Europe.", "Vättern", VATTERN, True, "sixth largest"),
     ("Le Rhône est le plus long fleuve de Suisse.", "Rhône",
      "Le Rhône est le deuxième plus long fleuve de Suisse.", True, "deuxième plus long"),
+    ("El río más largo de Europa es el Danubio.", "Danubio",
+     "Con 2850 km es el 2.º río más largo de Europa —tras el Volga—, el 26.º primario.", True,
+     "2.º río más largo"),
     ("Lagos is the most populous city in Africa.", "Lagos",
      "Lagos is the second most populous city in Africa, after Cairo.", True, "second most populous"),
 ])

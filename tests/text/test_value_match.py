@@ -58,6 +58,7 @@ def test_outcomes(stated: str, read: str, kind: str, outcome: str) -> None:
 @pytest.mark.parametrize(("stated", "read", "kind"), [
     ("1937", "27", "year"),  # a day of the month is no year (a false alarm seen in the issue)
     ("Toronto", "the largest city", "name"),  # a description is no name
+    ("Danubio", "2850 km", "name"),  # nor is a figure, read from another slot
     ("5 km", "5 kg", "number"),  # a mass answers no question about a length
     ("Toronto", "NOT STATED", "name"),
     ("Toronto", "The passages do not say.", "name"),
