@@ -39,7 +39,7 @@ class ValueCheck:
     """One value of an item asked about: what the item states, what the passages say instead."""
 
     stated: str  # the value as the answer states it ("Toronto")
-    kind: str  # what sort of value: name, place, year, date, number, title
+    kind: str  # what sort of value: name, place, year, date, number, title; rank (a superlative ranked lower)
     question: str  # what was asked of the passages
     read: str | None  # the value the model read from them; None when they do not say
     outcome: Outcome

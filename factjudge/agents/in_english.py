@@ -12,12 +12,14 @@ so excused): the English name that is the one read confirms it ("Lisbonne" is "L
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 from factjudge.agents.english_title import english_title
 from factjudge.agents.read_value import ValueReading
 from factjudge.llm.base import ChatModel
 from factjudge.text.language import guess_language
 from factjudge.text.value_match import compare_values
+from factjudge.text.values import Kind
 
 
 def read_in_english(model: ChatModel, reading: ValueReading, item: str, language: str | None) -> ValueReading:
@@ -32,7 +34,7 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
     english = english_title(model, check.stated, language)
     if english is None:
         return reading
-    outcome = compare_values(english, check.read, check.kind)  # type: ignore[arg-type]
+    outcome = compare_values(english, check.read, cast(Kind, check.kind))
     if outcome == "not_stated":
         return reading
     return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
