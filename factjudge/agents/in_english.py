@@ -27,9 +27,11 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
     when that is the name read, contradicted when it is another; as it was when the model gives no name
     or the item's language is not known (``language``: the check's, where the item's words do not tell)."""
     check = reading.check
+    if check.excused != "other_language" or not check.read:
+        return reading
     # The item's own language where its words tell (a French answer checked with the default "en").
     language = guess_language(item) or language
-    if check.excused != "other_language" or not check.read or language in (None, "en"):
+    if language in (None, "en"):
         return reading
     english = english_title(model, check.stated, language)
     if english is None:

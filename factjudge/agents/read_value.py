@@ -33,6 +33,7 @@ from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import LIFESPAN, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, life_told, not_a_contradiction
+from factjudge.text.fold import says, words
 from factjudge.text.language import guess_language
 from factjudge.text.rank import ranked_lower
 from factjudge.text.segmenter import split_sentences
@@ -227,7 +228,7 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
         [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
-    if article is not None and span.kind in NAMED and not _says(article.text, span.text) \
+    if article is not None and span.kind in NAMED and not says(article.text, span.text) \
             and _another_edition(item, article, passages):
         return "other_language"
     # Where a thing is, said at another level: its own article gives the stated place as where it is too
@@ -325,7 +326,7 @@ def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -
     after = re.findall(r"\s+[^\W\d_]+", item[span.end:span.end + 60])[:_TITLE_WORDS]
     for n in range(len(after), 0, -1):
         longer = span.text + "".join(after[:n])
-        if all(w.strip()[:1].islower() for w in after[:n]) and _says(sentence or "", longer):
+        if all(w.strip()[:1].islower() for w in after[:n]) and says(sentence or "", longer):
             return longer
     return span.text
 
@@ -343,16 +344,6 @@ def _locates(passage: str, place: str) -> bool:
     or after "in", "en", "dans", "à" ("située en Italie"; folded, "à" is "a")."""
     return re.search(rf"(?:\b(?:in|en|dans|a|au|aux)\s+(?:the\s+|la\s+|le\s+|l'|les\s+|el\s+)?|\(\s*)"
                      rf"{re.escape(fold(place))}\b", fold(passage)) is not None
-
-
-def _word_set(text: str) -> set[str]:
-    """The words of ``text``, folded."""
-    return set(re.findall(r"[^\W\d_]+", fold(text)))
-
-
-def _says(passage: str, name: str) -> bool:
-    """Whether ``passage`` writes ``name`` (case and accents aside)."""
-    return re.search(rf"\b{re.escape(fold(name))}\b", fold(passage)) is not None
 
 
 def _another_edition(item: str, article: Evidence, passages: Sequence[Evidence]) -> bool:
@@ -518,7 +509,7 @@ def _ranks(item: str, passages: Sequence[Evidence], lang: str | None) -> list[Va
         offset = item.find(clause)
         for where, ev in enumerate(passages):
             # Its own article: titled by it ("Atlantique" of *Océan Atlantique*), or naming its subject so.
-            own = bool(ev.title) and (_word_set(name) <= _word_set(ev.title or "")
+            own = bool(ev.title) and (set(words(name)) <= set(words(ev.title or ""))
                                       or fold(name) in subject_names(ev.title or "", ev.text))
             for sentence in split_sentences(ev.text):
                 rank = ranked_lower(clause, offset, name, sentence, own_article=own)

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from factjudge.agents.read_value import NAMED
 from factjudge.records import Evidence, Verdict
 from factjudge.retrieval.wiki.names import Names, fold
+from factjudge.text.fold import words
 from factjudge.text.unsupported import affirmed, context_share, stated_share
 
 # The share of an item's content words and numbers one passage sentence must hold. On RAGTruth's
@@ -121,13 +122,11 @@ def answer_unread(verdict: Verdict, text: str) -> Verdict:
     title = next((ev.title for ev in verdict.evidence if ev.title), None)
     if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
         return verdict
-    titled = set(_words(title))
+    titled = set(words(title))
     if not any(v.outcome == "not_stated" and v.excused is None and v.kind in NAMED
-               and set(_words(v.stated)) and set(_words(v.stated)) <= titled for v in verdict.grounds.values):
+               and set(words(v.stated)) and set(words(v.stated)) <= titled for v in verdict.grounds.values):
         return verdict
     grounds = dataclasses.replace(verdict.grounds, rule="silent")
     return dataclasses.replace(verdict, label="unverified", grounds=grounds, spans=())
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", fold(text))

@@ -7,6 +7,7 @@ finder (``retrieval/wiki/names``) and the value finder (``text/values``) share o
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 
@@ -14,3 +15,13 @@ def fold(text: str) -> str:
     """``text`` case-, accent- and whitespace-blind, an underscore read as a space (as titles write it)."""
     decomposed = unicodedata.normalize("NFKD", text.replace("_", " "))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
+
+
+def says(text: str, name: str) -> bool:
+    """Whether ``text`` writes ``name`` as words of its own, case and accents aside ("par Emile Zola")."""
+    return re.search(rf"\b{re.escape(fold(name))}\b", fold(text)) is not None
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded, without digits or punctuation."""
+    return re.findall(r"[^\W\d_]+", fold(text))

@@ -27,6 +27,7 @@ from factjudge.retrieval.wiki.linking import LIFESPAN, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
+from factjudge.text.fold import says
 from factjudge.text.rank import ranked_lower
 from factjudge.text.segmenter import split_sentences
 
@@ -103,7 +104,7 @@ OTHER_NAMES = frozenset({"lead", "also"})
 
 def _writes(passages: Sequence[Evidence], name: str) -> bool:
     """Whether one of ``passages`` writes ``name`` (case and accents aside)."""
-    return any(re.search(rf"\b{re.escape(fold(name))}\b", fold(ev.text)) for ev in passages)
+    return any(says(ev.text, name) for ev in passages)
 
 
 def _names_in_english(link: Link | None) -> bool:
@@ -463,7 +464,7 @@ class TopicReader:
             link = self.link([name], query, language)
             if link is None or link.kind not in OTHER_NAMES or fold(link.title) == fold(name) \
                     or link.title in found or any(ev.title == link.title for ev in passages) \
-                    or not re.search(rf"\b{re.escape(fold(link.title))}\b", said):
+                    or not says(said, link.title):
                 continue
             article = link.article or self.article([link.title], link.lang or language)
             opening = split_sentences(article.text)[:1] if article is not None else []
