@@ -179,7 +179,9 @@ def checks(verdict: Verdict) -> list[str]:
                 "both_said": f"the passage sentence gives {value.stated} too",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)
-        lines.append(f"{_stated(value)}: {said} (asked: {quote(value.question, 100)})")
+        # A rank is read from the passage's words, not asked: nothing to show as asked.
+        asked = f" (asked: {quote(value.question, 100)})" if value.question else ""
+        lines.append(f"{_stated(value)}: {said}{asked}")
     return lines
 
 

@@ -104,6 +104,14 @@ def test_a_contradicted_value_is_worded_as_the_comparison() -> None:
                                      "answer says Toronto; asked “The capital of Canada is ___ (a place).”).")
 
 
+def test_a_rank_read_from_the_passages_words_shows_no_question() -> None:
+    # A superlative the passage ranks lower is read from its words: no question was asked.
+    value = ValueCheck("largest", "rank", "", "second largest", "contradicted", 4, 11,
+                       "Saturn is the second largest in the Solar System, after Jupiter.")
+    verdict = Verdict("segment", 1, "false", 0.62, "evidence@m", (), Grounds("values", 0.3, values=(value,)))
+    assert explain.checks(verdict) == ["largest: the passage says second largest"]
+
+
 def test_the_sentence_a_verdict_rests_on_is_named_by_the_passage_that_holds_it() -> None:
     # Read in the English lead after the French one: the address shown is the English article's.
     french = Evidence("wikipedia", "Le Canada est un pays.", url="https://fr.wikipedia.org/wiki/Canada",

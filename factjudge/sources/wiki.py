@@ -19,7 +19,7 @@ from factjudge.llm.base import ChatModel
 from factjudge.records import Coverage
 from factjudge.resources import Resources
 from factjudge.retrieval.wiki import WikiSource, open_wiki, parse_wiki_spec
-from factjudge.retrieval.wiki.base import Article, excerpt
+from factjudge.retrieval.wiki.base import excerpt
 from factjudge.retrieval.wiki.reading import Reading
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.sources.base import Config, Gathered, SourceType
@@ -53,11 +53,12 @@ class WikipediaSource:
         passages = tuple(dataclasses.replace(ev, text=excerpt(ev.text, item)) for ev in reading.evidence)
         return Gathered(passages, reading.note, covered(reading))
 
-    def _english_title(self, article: Article) -> str | None:
-        """The English title the model gives ``article``'s subject, asked once for all the check's items."""
-        key = (article.title, article.lang)
+    def _english_title(self, title: str, lang: str) -> str | None:
+        """The English title the model gives the subject ``title`` names in ``lang``, asked once for all the
+        check's items."""
+        key = (title, lang)
         if key not in self.titles and self.model is not None:
-            self.titles[key] = english_title(self.model, article.title, article.lang)
+            self.titles[key] = english_title(self.model, title, lang)
         return self.titles.get(key)
 
     def close(self) -> None:

@@ -163,6 +163,18 @@ def _clean(name: str) -> str:
     return " ".join(name.split())
 
 
+def _keys(name: str) -> Iterator[str]:
+    """The folded forms ``name`` is looked up by, in turn: without its article ("the Eiffel Tower"); as
+    written ("La Rochelle"); an initial given its full stop ("Booker T Washington"); a last abbreviation
+    given the full stop a question's end took ("Martin Luther King Jr" of "… King Jr.?")."""
+    cleaned = fold(_clean(name))
+    yield cleaned or fold(name)
+    yield fold(_PAREN.sub("", name).strip(" ,;:\"'«»“”"))
+    yield fold(_clean(_BARE_INITIAL.sub(r"\1.", name)))
+    if cleaned[-1:].isalpha():
+        yield f"{cleaned}."
+
+
 def _capitalised(name: str) -> str:
     """The capitalised words ``name`` opens with, joined as names join them ("Tananarive" of
     "Tananarive dans sa version francisée", "Kingdom of the Franks" whole)."""
@@ -193,6 +205,10 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
     base = _PAREN.sub("", entry.title).strip()
     if base != entry.title:
         yield base, "base"
+    if _clean(base) not in ("", base):
+        # A title opening with its article ("Le Mont-Saint-Michel") is also said without it, as a name
+        # looked up is; a short form, so that a word also naming another article needs the item's support.
+        yield _clean(base), "short"
     names = [base]
     head = _head(entry.lead)
     subject = _clean(head.split(",")[0])
@@ -419,8 +435,7 @@ class AliasIndex:
 
     def candidates(self, name: str) -> list[Candidate]:
         """The articles ``name`` may stand for (compared folded), strongest alias first."""
-        held = self._by_alias.get(fold(_clean(name)) or fold(name), {}) \
-            or self._by_alias.get(fold(_clean(_BARE_INITIAL.sub(r"\1.", name))), {})
+        held = next(filter(None, (self._by_alias.get(key, {}) for key in _keys(name))), {})
         found = [Candidate(title, lang, kind) for (title, _, lang), kind in
                  ((key.partition("\t"), kind) for key, kind in held.items())]
         return sorted(found, key=lambda c: (-c.strength, c.title, c.lang))

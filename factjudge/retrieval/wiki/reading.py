@@ -118,8 +118,8 @@ def _speaks_of(article: Article, topic: Article, name: str) -> bool:
     return any(fold(n) in text for n in (topic.title, name))
 
 
-# The English Wikipedia's title for an article's subject, asked of the model (None: no answer read).
-EnglishTitle = Callable[[Article], "str | None"]
+# The English Wikipedia's title for a subject named in a language, asked of the model (None: no answer read).
+EnglishTitle = Callable[[str, str], "str | None"]
 
 
 class WikiSource(Protocol):
@@ -299,6 +299,10 @@ class TopicReader:
         if article is None and other is None and topic and named == topic:
             # A topic with no article ("Fifth Symphony"): a pronoun still stands for the person named before.
             article = self._pronoun_for(query, subjects, topic, context, language)
+        if article is None and other is None and not self.homonyms(named):
+            # No article in any language by this name ("la Luna" in the Spanish summaries): the English
+            # one, by the title the model gives the subject, when that names one surely ("Moon").
+            article = self._english_only(named, context, language, english_title)
         if article is None and other is None:
             return Reading((), self.name, named, unsure=self.homonyms(named))
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
@@ -424,15 +428,29 @@ class TopicReader:
         if not _names_in_english(link) and english_title is not None:
             # No name the two leads share: the English title the model gives the subject, when it names an
             # English article as surely (*Brésil* → "Brazil", *Primera Guerra Mundial* → "First World War").
-            translated = english_title(article)
+            translated = english_title(article.title, article.lang)
             link = self.link([translated], context, _ENGLISH) if translated else None
-        if link is None or not _names_in_english(link):
-            return []
-        found = link.article or self.article([link.title], _ENGLISH)
-        if found is None or found.lang != _ENGLISH:
+        found = self._english_article(link)
+        if found is None:
             return []
         passages = self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
         return [*passages, *self._lifespan(found, query)]
+
+    def _english_only(self, name: str, context: str, language: str | None,
+                      english_title: EnglishTitle | None) -> Article | None:
+        """The English article about ``name``, a subject no article of any language is known by, through
+        the title the model gives it in English; None where the answer is English or that names none."""
+        if not self.other_editions or english_title is None or not language or language == _ENGLISH:
+            return None
+        translated = english_title(name, language)
+        return self._english_article(self.link([translated], context, _ENGLISH) if translated else None)
+
+    def _english_article(self, link: Link | None) -> Article | None:
+        """The English article ``link`` names as surely as a title does, or None."""
+        if link is None or not _names_in_english(link):
+            return None
+        found = link.article or self.article([link.title], _ENGLISH)
+        return found if found is not None and found.lang == _ENGLISH else None
 
     def _lifespan(self, article: Article, query: str) -> list[Evidence]:
         """The lifespan ``article``'s short description gives its person ("Isaac Newton (1642–1727), English

@@ -45,6 +45,11 @@ LEADS = [
      "The Golden Gate Bridge is a suspension bridge. The bridge opened in 1937."),
     ("Bogota", "en", "Capital of Colombia", "Geography", "Bogotá is the capital of Colombia."),
     ("Bogotá", "es", "capital de Colombia", "Geografía", "Bogotá es la capital de Colombia."),
+    ("Martin Luther King Jr.", "en", "American civil rights activist (1929–1968)", "People",
+     "Martin Luther King Jr. was an American civil rights activist and Baptist minister."),
+    # A title opening with its article, which the lead does not give its subject.
+    ("Las cuatro estaciones", "es", "conciertos para violín de Antonio Vivaldi", "Artes",
+     "Le quattro stagioni es un conjunto de cuatro conciertos para violín de Antonio Vivaldi."),
 ]
 ENTRIES = [Entry(*lead) for lead in LEADS]
 
@@ -146,6 +151,11 @@ def test_a_ruler_asked_about_in_one_language_is_read_in_that_languages_article(
     ("Mercury", "Mercury is the closest planet to the Sun.", "en", "Mercury (planet)", "en"),
     ("Mercury", "Mercury is a metal that is liquid at room temperature.", "en", "Mercury (element)", "en"),
     ("French Republic", "The French Republic is in Europe.", "en", "France", "en"),
+    # A question's end took the abbreviation's full stop ("Who was Martin Luther King Jr.?").
+    ("Martin Luther King Jr", "Martin Luther King Jr was a minister.", "en", "Martin Luther King Jr.", "en"),
+    # A title opening with its article, asked about with it or without it.
+    ("Las cuatro estaciones", "Las cuatro estaciones son de Vivaldi.", "es", "Las cuatro estaciones", "es"),
+    ("cuatro estaciones", "Vivaldi compuso las cuatro estaciones.", "es", "Las cuatro estaciones", "es"),
 ])
 def test_a_name_links_to_the_article_its_words_choose(index: AliasIndex, name: str, context: str,
                                                      language: str, title: str, lang: str) -> None:
@@ -189,6 +199,10 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     ("when did the golden gate bridge open?", "it opened in 1937.", "Golden Gate Bridge", "en"),
     # Two spellings of one title: the answer's language's first.
     ("¿Qué es Bogotá?", "Bogotá es la capital de Colombia.", "Bogotá", "es"),
+    ("Who was Martin Luther King Jr.?", "Martin Luther King Jr. was a Baptist minister.",
+     "Martin Luther King Jr.", "en"),
+    ("¿Quién compuso Las cuatro estaciones?", "Las cuatro estaciones son conciertos para violín.",
+     "Las cuatro estaciones", "es"),
 ])
 def test_a_check_reads_the_article_its_subject_is_named_by(wiki: PackagedWiki, question: str, answer: str,
                                                           article: str, lang: str) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from factjudge.llm.scripted import ScriptedChatModel
-from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.linking import common_words
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
@@ -46,6 +45,8 @@ LEADS = [
      "World War I, or the First World War, was a global conflict fought from 1914 to 1918."),
     ("Primera Guerra Mundial", "es", "conflicto bélico mundial", "Historia",
      "La Primera Guerra Mundial fue un conflicto mundial entre dos coaliciones."),
+    ("Moon", "en", "Natural satellite of Earth", "Uncategorized",
+     "The Moon is the only natural satellite of Earth."),
 ]
 
 
@@ -56,8 +57,8 @@ def wiki(tmp_path: Path) -> PackagedWiki:
 
 def _urls(wiki: PackagedWiki, question: str, answer: str,
           english: dict[str, str] | None = None) -> list[str | None]:
-    def titled(article: Article) -> str | None:
-        return (english or {}).get(article.title)
+    def titled(title: str, lang: str) -> str | None:
+        return (english or {}).get(title)
 
     reading = wiki.read(answer, 4, subjects=Subjects.of(question, answer),
                         english_title=titled if english is not None else None)
@@ -111,7 +112,7 @@ def test_a_subject_a_name_links_asks_for_no_title(wiki: PackagedWiki) -> None:
     asked: list[str] = []
     answer = "La capitale du Canada est Toronto."
     wiki.read(answer, 4, subjects=Subjects.of("Quelle est la capitale du Canada ?", answer),
-              english_title=lambda article: asked.append(article.title) or None)
+              english_title=lambda title, lang: asked.append(title) or None)
     assert asked == []
 
 
@@ -125,3 +126,25 @@ def test_the_source_asks_the_model_once_a_subject_and_traces_it(wiki: PackagedWi
         gathered = source.gather(item, subjects, 4, "fr")
         assert [ev.title for ev in gathered.evidence][-1:] == ["Brazil"]
     assert len(model.calls) == 1 and [t.step for t in transcript.traces] == ["english_title"]
+
+
+@pytest.mark.parametrize(("question", "answer", "english", "urls"), [
+    # No article in any language by the name the answer gives: the English one the model's title names.
+    ("¿Qué es la Luna?", "La Luna es el único satélite natural de la Tierra.", {"Luna": "Moon"},
+     ["https://en.wikipedia.org/wiki/Moon"]),
+    # A title the English summaries do not hold, or none given: no article, said so.
+    ("¿Qué es la Luna?", "La Luna es el único satélite natural de la Tierra.", {"Luna": "Luna"}, []),
+    ("¿Qué es la Luna?", "La Luna es el único satélite natural de la Tierra.", {}, []),
+])
+def test_a_subject_no_article_names_reads_the_english_article_the_models_title_names(
+        wiki: PackagedWiki, question: str, answer: str, english: dict[str, str], urls: list[str]) -> None:
+    assert _urls(wiki, question, answer, english) == urls
+
+
+def test_an_english_subject_without_an_article_asks_for_no_title(wiki: PackagedWiki) -> None:
+    asked: list[str] = []
+    answer = "The Seine flows through Paris."
+    reading = wiki.read(answer, 4, subjects=Subjects.of("What is the Seine?", answer),
+                        english_title=lambda title, lang: asked.append(title) or "Seine")
+    assert asked == [] and reading.evidence == ()
+    assert reading.note == "no article about Seine in the packaged Wikipedia summaries"
