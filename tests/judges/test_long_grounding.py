@@ -173,12 +173,12 @@ def _doubted_everywhere(messages: list[Message]) -> Completion | str:
     return Completion(text="No", logprobs=(TokenLogprob("No", top["No"], top),), model=LOCAL_DEFAULT)
 
 
-@pytest.mark.parametrize("where_decided", [True, False])
+@pytest.mark.parametrize("where_doubted", [True, False])
 def test_values_are_read_in_the_window_that_decides_not_in_every_window_read(
-        where_decided: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        where_doubted: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     from factjudge.judges import decision
 
-    monkeypatch.setattr(decision, "VALUES_WHERE_DECIDED", where_decided)
+    monkeypatch.setattr(decision, "VALUES_WHERE_DOUBTED", where_doubted)
     context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT),
                Evidence("context", " ".join(reversed(FILLER)))]
     model = ScriptedChatModel(_doubted_everywhere, name=LOCAL_DEFAULT)
@@ -191,9 +191,33 @@ def test_values_are_read_in_the_window_that_decides_not_in_every_window_read(
     assert values == [("2005", "1998", "contradicted")]
     assert any(FACT in ev.text for ev in verdict.evidence)
     reads = [call for call in model.calls if "___" in call[0]["content"].rsplit("<statement>", 1)[1]]
-    # Read where it decides: one reading, in that window; before, one in each of the three windows read.
-    assert len(reads) == (1 if where_decided else 3)
-    assert all("opened in 1998" in call[0]["content"] for call in reads) == where_decided
+    # Read where it decides: one reading, in that window; else one in each of the three windows read.
+    assert len(reads) == (1 if where_doubted else 3)
+    assert all("opened in 1998" in call[0]["content"] for call in reads) == where_doubted
+
+
+def _supported_where_the_museum_is(messages: list[Message]) -> Completion | str:
+    """Finds the year supported where the museum's opening is (P(No) 0.2) and doubts it elsewhere (0.9);
+    fills the year's blank with 1998 where the passages state it."""
+    passages, statement = messages[0]["content"].rsplit("<statement>", 1)
+    if "___" in statement:
+        return "1998" if "opened in 1998" in passages else "NOT STATED"
+    p_no = 0.2 if "opened in 1998" in passages else 0.9
+    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+    return Completion(text="Yes" if p_no < 0.5 else "No", logprobs=(TokenLogprob("No", top["No"], top),),
+                      model=LOCAL_DEFAULT)
+
+
+def test_a_window_that_supports_the_sentence_is_not_read_for_its_values() -> None:
+    # Values read where the judge found support caught one hallucinated answer in 40 RAGTruth dev pairs and
+    # cost a third of a pair's calls: the judge's support stands.
+    context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
+    model = ScriptedChatModel(_supported_where_the_museum_is, name=LOCAL_DEFAULT)
+    config = CheckConfig(strategy="supported", chunk_tokens=200, evidence_tokens=600)
+    result = Checker(config, model).check("q", "The museum opened in 1998.", context=context)
+    [verdict] = result.segment_verdicts  # type: ignore[attr-defined]
+    assert verdict.label == "true" and verdict.grounds.values == ()
+    assert not [call for call in model.calls if "___" in call[0]["content"].rsplit("<statement>", 1)[1]]
 
 
 def test_a_value_that_hands_the_lead_to_another_window_has_that_windows_values_read() -> None:

@@ -26,7 +26,9 @@ def test_a_sentence_copied_from_a_long_context_is_supported() -> None:
     [verdict] = result.segment_verdicts
     assert verdict.grounds.windows > 1  # read in windows of 200 tokens
     assert verdict.label == "true", explain.why(verdict)
-    assert [v.outcome for v in verdict.grounds.values] == ["confirmed"]
+    # Values are read only where the judge doubts it: then its value is confirmed, and the rule says so.
+    outcomes = [v.outcome for v in verdict.grounds.values]
+    assert outcomes == (["confirmed"] if verdict.grounds.rule in ("verbatim", "context_words") else [])
 
 
 @pytest.mark.local_model
