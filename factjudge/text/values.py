@@ -272,9 +272,12 @@ def _written_lower(word: str, text: str) -> bool:
     return fold(word) in stopwords_for(None) or re.search(rf"\b{re.escape(word.lower())}\b", text) is not None
 
 
-# A Spanish past tense opening a sentence that leaves its subject out, before the words its verb governs
-# ("Nació en Génova", "Ganó el premio"): a verb; a name ending so ("Miró pintó …") is followed by a verb.
-_OPENING_VERB = re.compile(r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
+# A Spanish verb opening a sentence that leaves its subject out, before the words it governs: a past tense
+# ("Nació en Génova", "Ganó el premio"; a name ending so, "Miró pintó …", is followed by a verb), or a
+# present one before a preposition, which a name opening a sentence is seldom followed by ("Desemboca en
+# el océano", "Limita con Francia").
+_OPENING_VERB = re.compile(r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|"
+                           r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
                            r"para|que|como|tras|durante|hasta)\b")
 
 

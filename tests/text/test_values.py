@@ -147,6 +147,10 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     # "Nació en Génova": the subject is left out; "Miró pintó …" opens with a name.
     assert [s.text for s in value_spans("Nació en Génova.", question="¿Quién fue Colón?")] == ["Génova"]
     assert [s.text for s in value_spans("Ganó el Premio Nobel en 1945.")] == ["1945", "Premio Nobel"]
+    # A present tense so opening a sentence: "Desemboca" is no name to ask about.
+    spans = value_spans("Desemboca en el océano Pacífico.", question="¿Qué es el Amazonas?")
+    assert [s.text for s in spans] == ["Pacífico"]
+    assert [s.text for s in value_spans("Limita con Francia.", question="¿Qué es España?")] == ["Francia"]
     miro = value_spans("Miró pintó Carnaval de Arlequín en 1925.", question="¿Qué pintó?")
     assert "Miró" in [s.text for s in miro]
 

@@ -295,6 +295,10 @@ class TopicReader:
             return Reading(tuple(found), self.name)
         named = topic if topic and subject[-1] == topic else subject[0]
         article = self._linked(subject, context, language)
+        if article is None and topic and named == topic and subjects.answer:
+            # The topic is the whole answer's: where the item's words cannot tell its homonyms apart
+            # ("Desemboca en el océano Pacífico"), the answer's may ("El Amazonas es un río …").
+            article = self._linked(subject, f"{subjects.question} {subjects.answer}", language)
         other = self._linked(also, context, language) if also else None
         if article is None and other is None and topic and named == topic:
             # A topic with no article ("Fifth Symphony"): a pronoun still stands for the person named before.

@@ -222,6 +222,14 @@ def test_a_subject_the_words_cannot_place_is_unverified_and_says_which_articles_
                             "Mercury (element) or Mercury (planet): nothing in the item tells)")
 
 
+def test_a_topic_the_items_words_cannot_place_is_placed_by_the_whole_answers(wiki: PackagedWiki) -> None:
+    # "It was named in antiquity" says nothing of planets; the answer's first sentence does.
+    answer = "Mercury is the closest planet to the Sun. It was named in antiquity."
+    subjects = Subjects.of("Tell me about Mercury.", answer)
+    reading = wiki.read("It was named in antiquity.", 3, subjects=subjects)
+    assert reading.article == "Mercury (planet)"
+
+
 def test_each_item_naming_its_own_subject_reads_that_subjects_article(wiki: PackagedWiki) -> None:
     answer = "The Eiffel Tower was completed in 1889. Cervantes wrote Don Quixote."
     subjects = Subjects.of("Name a tower and a writer.", answer)
