@@ -128,3 +128,29 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
     assert (value.stated, value.read) == (stated, says)
     assert value.passage and says in value.passage
     assert value.passage in " ".join(" ".join(e.text.split()) for e in verdict.evidence)
+
+
+# (language, question, a true sentence, the article that bears it out) that no name linked before: a name
+# whose full stop a question's end took, a subject only the English summaries know, a work a person's
+# lead leaves out (the sentence of the work's article naming the person is read).
+LINKED = [
+    ("en", "Who was Martin Luther King Jr.?", "Martin Luther King Jr. was an American civil rights leader.",
+     "Martin Luther King Jr."),
+    ("es", "¿Qué es la Luna?", "La Luna es el único satélite natural de la Tierra.", "Moon"),
+    ("en", "Who was Leonardo da Vinci?", "Leonardo da Vinci painted the Mona Lisa.", "Mona Lisa"),
+    ("es", "¿Quién fue Gabriel García Márquez?", "Gabriel García Márquez escribió Cien años de soledad.",
+     "Cien años de soledad"),
+    ("fr", "Qui était Victor Hugo ?", "Victor Hugo a écrit Les Misérables.", "Les Misérables"),
+]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
+                         ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work"])
+def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
+                                                           article: str) -> None:
+    _needs_the_embedded_judge_and_wikipedia()
+    [verdict] = checked(question, answer, "--language", language).segment_verdicts
+    assert article in {ev.title for ev in verdict.evidence}, verdict.evidence_note
+    assert verdict.label == "true", explain.why(verdict)
+

@@ -64,6 +64,12 @@ _PERSON_CHARS = 600
 # to name the same subject (a title, a name its lead gives it; a short form may name another).
 _ENGLISH = "en"
 _EDITION_PASSAGES = 2
+# A person's making of a work, or finding of a thing, en/es/fr ("He painted the Mona Lisa", "Escribió Cien
+# años de soledad", "Il a écrit Les Misérables"): the work's article says by whom.
+_MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|directed|invented|discovered|"
+                   r"pint[óo]|pintad[oa]|escribi[óo]|escrit[oa]|compuso|compuest[oa]|esculpi[óo]|diseñ[óo]|"
+                   r"dirigi[óo]|invent[óo]|descubri[óo]|peint|peignit|[ée]crit|[ée]crivit|compos[ée]|composa|"
+                   r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert)\b", re.IGNORECASE)
 _SAME_THING = frozenset({"title", "base", "lead", "also"})
 
 
@@ -329,7 +335,33 @@ class TopicReader:
         passages += self._in_english(read[0], own, f"{named} {query}", context, english_title)
         passages += self._named_otherwise(query, passages, language)
         passages += self._ranked_lower(query, named, passages, context, language)
+        passages += self._made_by(query, read[0], passages, context, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _made_by(self, query: str, person: Article, passages: Sequence[Evidence], context: str,
+                 language: str | None) -> list[Evidence]:
+        """The sentence of a work's article that names ``person``, for an item saying the person made it
+        ("He painted the Mona Lisa") where ``passages`` never write the work: a person's short lead often
+        leaves out works its articles credit him with ("The Mona Lisa is a half-length portrait painting by
+        the Italian artist Leonardo da Vinci"). Only a sentence naming the person is read: a work another
+        made stays unverified, as a value's own lead read whole would be taken for support."""
+        if not _MADE.search(query) or not self.is_person(person):
+            return []
+        surname = re.sub(r"\s*\(.*\)$", "", person.title).split()[-1]
+        read = {ev.title for ev in passages}
+        found: dict[str, Evidence] = {}
+        # A title in sentence case ("Cien años de soledad") is no run of capitalised words: spotted whole.
+        spotted = self.spot(query)
+        for name in dict.fromkeys([*([spotted] if spotted else []), *Names.of(query).whole()]):
+            if _writes(passages, name) or says(name, surname):
+                continue
+            work = self._linked([name], context, language)
+            if work is None or work.title in read or work.title in found or self.is_person(work):
+                continue
+            sentence = next((s for s in split_sentences(work.text) if says(s, surname)), None)
+            if sentence is not None:
+                found[work.title] = Evidence("wikipedia", sentence, url=work.url, title=work.title)
+        return list(found.values())
 
     def _ranked_lower(self, query: str, named: str, passages: Sequence[Evidence], context: str,
                       language: str | None) -> list[Evidence]:
