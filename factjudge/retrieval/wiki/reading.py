@@ -23,7 +23,7 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
-from factjudge.retrieval.wiki.linking import LIFESPAN, Link
+from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
@@ -64,6 +64,8 @@ _PERSON_CHARS = 600
 # to name the same subject (a title, a name its lead gives it; a short form may name another).
 _ENGLISH = "en"
 _EDITION_PASSAGES = 2
+# What ends a person's title without being a surname: a suffix or a ruler's ordinal.
+_NO_SURNAME = re.compile(r"(?:Jr|Sr)\.?|[IVX]+|Ier|1er")
 # A person's making of a work, or finding of a thing, en/es/fr ("He painted the Mona Lisa", "Escribió Cien
 # años de soledad", "Il a écrit Les Misérables"): the work's article says by whom.
 _MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|directed|invented|discovered|"
@@ -301,10 +303,8 @@ class TopicReader:
             return Reading(tuple(found), self.name)
         named = topic if topic and subject[-1] == topic else subject[0]
         article = self._linked(subject, context, language)
-        if article is None and topic and named == topic and subjects.answer:
-            # The topic is the whole answer's: where the item's words cannot tell its homonyms apart
-            # ("Desemboca en el océano Pacífico"), the answer's may ("El Amazonas es un río …").
-            article = self._linked(subject, f"{subjects.question} {subjects.answer}", language)
+        if article is None and topic and named == topic:
+            article = self._placed_by_answer(subject, subjects, language)
         other = self._linked(also, context, language) if also else None
         if article is None and other is None and topic and named == topic:
             # A topic with no article ("Fifth Symphony"): a pronoun still stands for the person named before.
@@ -338,6 +338,19 @@ class TopicReader:
         passages += self._made_by(query, read[0], passages, context, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
+    def _placed_by_answer(self, names: Sequence[str], subjects: Subjects,
+                          language: str | None) -> Article | None:
+        """The article the answer's topic (``names``) stands for where the item's words cannot tell its
+        homonyms apart ("Desemboca en el océano Pacífico") and another sentence of the answer places it as
+        surely as a title would ("El Amazonas es un río …"): one sentence at a time, as a long answer's words
+        together share some with nearly any article, and no weaker link ("American trains" taken for
+        *Scientific American* by one shared word)."""
+        for sentence in split_sentences(subjects.answer):
+            link = self.link(names, f"{subjects.question} {sentence}", language)
+            if link is not None and link.confidence >= STRENGTH["title"]:
+                return link.article or self.article([link.title], link.lang or language)
+        return None
+
     def _made_by(self, query: str, person: Article, passages: Sequence[Evidence], context: str,
                  language: str | None) -> list[Evidence]:
         """The sentence of a work's article that names ``person``, for an item saying the person made it
@@ -347,7 +360,12 @@ class TopicReader:
         made stays unverified, as a value's own lead read whole would be taken for support."""
         if not _MADE.search(query) or not self.is_person(person):
             return []
-        surname = re.sub(r"\s*\(.*\)$", "", person.title).split()[-1]
+        # The name a sentence about his work calls him by: the title's last word that is no suffix or ordinal
+        # ("Vinci", "Márquez"; not "Jr." or "II").
+        words = [w for w in re.sub(r"\s*\(.*\)$", "", person.title).split() if not _NO_SURNAME.fullmatch(w)]
+        if not words:
+            return []
+        surname = words[-1]
         read = {ev.title for ev in passages}
         found: dict[str, Evidence] = {}
         # A title in sentence case ("Cien años de soledad") is no run of capitalised words: spotted whole.

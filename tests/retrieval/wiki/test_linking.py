@@ -230,6 +230,17 @@ def test_a_topic_the_items_words_cannot_place_is_placed_by_the_whole_answers(wik
     assert reading.article == "Mercury (planet)"
 
 
+def test_another_sentences_weak_link_does_not_place_the_topic(tmp_path: Path) -> None:
+    # "American" is only the last word of *Scientific American*: one sentence sharing a single word with
+    # its lead ("early") links it there weakly, which the other sentences do not take up.
+    leads = [("Scientific American", "en", "Popular science magazine", "Arts",
+              "Scientific American is a popular science magazine, founded early in 1845.")]
+    wiki = PackagedWiki(tmp_path / "cache", summary_files(tmp_path, leads))
+    answer = "American trains have cowcatchers. In the early days, animals were on the tracks."
+    subjects = Subjects.of("Why do American trains have noses?", answer)
+    assert wiki.read("American trains have cowcatchers.", 3, subjects=subjects).article is None
+
+
 def test_each_item_naming_its_own_subject_reads_that_subjects_article(wiki: PackagedWiki) -> None:
     answer = "The Eiffel Tower was completed in 1889. Cervantes wrote Don Quixote."
     subjects = Subjects.of("Name a tower and a writer.", answer)
