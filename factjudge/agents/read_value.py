@@ -35,7 +35,7 @@ from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, life_told, not_a_contradiction
 from factjudge.text.fold import says, words
 from factjudge.text.language import guess_language
-from factjudge.text.rank import ranked_lower
+from factjudge.text.rank import other_rank
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
 from factjudge.text.value_match import (
@@ -498,9 +498,10 @@ def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, q
 
 
 def _ranks(item: str, passages: Sequence[Evidence], lang: str | None) -> list[ValueReading]:
-    """A superlative of ``item`` that a passage ranks lower for the thing it names (``ranked_lower``): read
-    from the words, no call, contradicted ("la segunda más grande" for "El océano más grande es el
-    Atlántico"). The things are the item's named values and the name it opens with."""
+    """A superlative of ``item`` that a passage ranks lower, or a count it gives otherwise, for the thing it
+    names (``other_rank``): read from the words, no call, contradicted ("la segunda más grande" for "El
+    océano más grande es el Atlántico", "the third president" for "The first president … was Thomas
+    Jefferson"). The things are the item's named values and the name it opens with."""
     lead = Names.of(item).leading()
     names = [(s.text, s.start) for s in value_spans(item, lang=lang) if s.kind in NAMED]
     names += [(lead.name, max(item.find(lead.name), 0))] if lead is not None else []
@@ -512,7 +513,7 @@ def _ranks(item: str, passages: Sequence[Evidence], lang: str | None) -> list[Va
             own = bool(ev.title) and (set(words(name)) <= set(words(ev.title or ""))
                                       or fold(name) in subject_names(ev.title or "", ev.text))
             for sentence in split_sentences(ev.text):
-                rank = ranked_lower(clause, offset, name, sentence, own_article=own)
+                rank = other_rank(clause, offset, name, sentence, own_article=own)
                 if rank is not None:
                     check = ValueCheck(rank.said, "rank", "", rank.ranked, "contradicted", rank.start,
                                        rank.end, " ".join(sentence.split()))

@@ -88,6 +88,66 @@ def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_arti
     return None
 
 
+# Ordinals by number, en/es/fr, as words and as figures ("first", "primera", "premier", "3rd", "16.º", "2e").
+_COUNTED = {
+    1: "first|primer[oa]?|premi[eè]re?|1st|1er|1re",
+    2: "second|segund[oa]|deuxi[eè]me|seconde?|2nd",
+    3: "third|tercer[oa]?|troisi[eè]me|3rd",
+    4: "fourth|cuart[oa]|quatri[eè]me|4th",
+    5: "fifth|quint[oa]|cinqui[eè]me|5th",
+    6: "sixth|sext[oa]|sixi[eè]me|6th",
+    7: "seventh|s[ée]ptim[oa]|septi[eè]me|7th",
+    8: "eighth|octav[oa]|huiti[eè]me|8th",
+    9: "ninth|noven[oa]|neuvi[eè]me|9th",
+    10: "tenth|d[ée]cim[oa]|dixi[eè]me|10th",
+}
+_NUMBERED = re.compile(r"(\d+)(?:st|nd|rd|th|\.?º|\.?ª|e|er|re)$", re.IGNORECASE)
+_ANY_COUNT = "|".join(f"(?:{words})" for words in _COUNTED.values()) \
+    + r"|\d+(?:st|nd|rd|th|\.?º|\.?ª|e|er|re)"
+# An ordinal before the noun it counts: "the first president", "el 16.º presidente", "le troisième président".
+_COUNT_NOUN = re.compile(rf"\b({_ANY_COUNT})[\s-]+([^\W\d_]{{3,}})", re.IGNORECASE)
+
+
+def _count(word: str) -> int | None:
+    """The number an ordinal says ("third" → 3, "16.º" → 16), or None."""
+    numbered = _NUMBERED.fullmatch(word)
+    if numbered:
+        return int(numbered.group(1))
+    return next((n for n, words in _COUNTED.items() if re.fullmatch(words, word, re.IGNORECASE)), None)
+
+
+def counted_otherwise(clause: str, offset: int, name: str, sentence: str, *,
+                      own_article: bool) -> Rank | None:
+    """Where ``clause`` counts ``name`` ("The first president of the United States was Thomas Jefferson")
+    and ``sentence``, about it, counts it otherwise before the same noun ("the third president of the
+    United States"), that count; None where the sentence also gives the stated count ("the 22nd and 24th
+    president"), is not about it, or leaves out a name of the clause (its scope)."""
+    said = _COUNT_NOUN.search(clause)
+    if said is None or any(p.search(said.group(2)) for p in _PLAIN.values()):
+        return None
+    stated, noun = _count(said.group(1)), fold(said.group(2))
+    given = list(_COUNT_NOUN.finditer(sentence))
+    counts = [m for m in given if fold(m.group(2)) == noun]
+    if stated is None or not counts or any(_count(m.group(1)) == stated for m in given):
+        return None
+    other = counts[0]
+    if not (own_article or _holds(fold(sentence[:other.start()]), name)):
+        return None
+    scope = [n for n in map(_bare, _NAME.findall(clause))
+             if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
+    if not all(_holds(fold(sentence), n) for n in scope):
+        return None
+    at = offset + said.start()
+    return Rank(said.group(), at, at + len(said.group()), other.group(), sentence)
+
+
+def other_rank(clause: str, offset: int, name: str, sentence: str, *, own_article: bool) -> Rank | None:
+    """A superlative ``sentence`` ranks lower (``ranked_lower``) or a count it gives otherwise
+    (``counted_otherwise``) for ``name``, as ``clause`` states it."""
+    return ranked_lower(clause, offset, name, sentence, own_article=own_article) \
+        or counted_otherwise(clause, offset, name, sentence, own_article=own_article)
+
+
 def _bare(name: str) -> str:
     """``name`` without a possessive ("Sweden's") and an article opening the clause ("The", "El", "La")."""
     name = re.sub(r"['’]s$", "", name)

@@ -68,6 +68,8 @@ TRUE = [
     # An eleventh: where a thing is, read at another level ("la piazza dei Miracoli" for "en Italie").
     ("fr", "located", "Où se trouve la tour de Pise ?",
      "La tour de Pise se trouve en Italie, dans la ville de Pise."),
+    # A fourteenth: an era beside a year ("a. C.") had named *Washington D. C.* as the item's subject.
+    ("es", "era", "¿Cuándo murió Julio César?", "Julio César fue asesinado en el año 44 a. C."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -100,6 +102,9 @@ FALSE = [
     # A name read in the English lead, which the answer's language writes the same or otherwise.
     ("fr", "Quelle est la capitale du Japon ?", "La capitale du Japon est Kyoto.", "Kyoto", "Tokyo"),
     ("es", "¿Cuál es la capital de Turquía?", "La capital de Turquía es Estambul.", "Estambul", "Ankara"),
+    # A fourteenth trial: a count its own lead gives otherwise ("the third president of the United States").
+    ("en", "Who was the first president of the United States?",
+     "The first president of the United States was Thomas Jefferson.", "first president", "third president"),
 ]
 
 
@@ -118,7 +123,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
-                              "fr-in-english", "es-in-english"])
+                              "fr-in-english", "es-in-english", "en-count"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.rank import ranked_lower
+from factjudge.text.rank import counted_otherwise, ranked_lower
 
 VATTERN = ("Vättern is the second largest lake by surface area in Sweden, after Vänern, and the sixth "
            "largest lake in Europe.")
@@ -64,3 +64,43 @@ def test_a_rank_by_size_said_without_a_superlative_is_read() -> None:
     # Size is not length.
     assert ranked_lower("Le plus long fleuve est la Loire.", 0, "Loire",
                         "La Loire est la deuxième par la taille.", own_article=True) is None
+
+
+JEFFERSON = ("Thomas Jefferson was a Founding Father and the third president of the United States from 1801 "
+             "to 1809.")
+
+
+@pytest.mark.parametrize(("clause", "name", "sentence", "counted"), [
+    ("The first president of the United States was Thomas Jefferson.", "Thomas Jefferson", JEFFERSON,
+     "third president"),
+    ("El primer presidente de los Estados Unidos fue Thomas Jefferson.", "Thomas Jefferson",
+     "Thomas Jefferson fue el tercer presidente de los Estados Unidos.", "tercer presidente"),
+    ("Le 16e président des États-Unis fut Thomas Jefferson.", "Thomas Jefferson",
+     "Thomas Jefferson est le troisième président des États-Unis.", "troisième président"),
+])
+def test_a_count_the_passage_gives_otherwise_is_read(clause: str, name: str, sentence: str,
+                                                     counted: str) -> None:
+    found = counted_otherwise(clause, 0, name, sentence, own_article=True)
+    assert found is not None and found.ranked == counted
+    assert clause[found.start:found.end].split()[-1] in ("president", "presidente", "président")
+
+
+@pytest.mark.parametrize(("clause", "name", "sentence", "own"), [
+    # The same count.
+    ("Thomas Jefferson was the third president of the United States.", "Thomas Jefferson", JEFFERSON, True),
+    # The stated count among others ("the 22nd and 24th president").
+    ("Grover Cleveland was the 24th president of the United States.", "Grover Cleveland",
+     "Grover Cleveland was the 22nd and 24th president of the United States.", True),
+    # Another noun counted ("the first woman" beside "the first person").
+    ("She was the first woman to win a Nobel Prize.", "Marie Curie",
+     "She was the first person to win a Nobel Prize twice.", True),
+    # The clause's other names (its scope) are not all in the sentence.
+    ("The first president of France was Thomas Jefferson.", "Thomas Jefferson", JEFFERSON, True),
+    # Neither the thing's own article nor naming it before the count.
+    ("The first president of the United States was Thomas Jefferson.", "Thomas Jefferson",
+     "Adams was the second president of the United States, after Washington.", False),
+])
+def test_a_count_is_left_open_where_the_sentence_does_not_say_otherwise(clause: str, name: str, sentence: str,
+                                                                        own: bool) -> None:
+    assert counted_otherwise(clause, 0, name, sentence, own_article=own) is None
+

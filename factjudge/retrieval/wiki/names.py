@@ -34,6 +34,10 @@ _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", 
                        "das"})
 # A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
 _PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
+# An era beside a year is no name ("44 a. C.", "753 av. J.-C.", "44 BC", "AD 80"), and its full stops
+# end no sentence.
+_ERA = re.compile(r"\b(?:a|d)\.\s?(?:de\s)?C\.|\b(?:av|apr?)\.\s?J\.-C\.|(?<=\d)\s*(?:BCE?|AD|CE)\b"
+                  r"|\bAD(?=\s*\d)")
 # Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
 # An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"
@@ -83,7 +87,7 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
     """
     stop = stopwords_for(None)
     for text in texts:
-        for sentence in _SENTENCE_END.split(text):
+        for sentence in _SENTENCE_END.split(_ERA.sub(" ", text)):
             # A name after an elided article or preposition is a word of its own ("l’Odyssée").
             words = [part for w in _WORD.findall(sentence) for part in _ELISION.split(w) if part]
             # The sentence's first word, after any opening mark ("¿Cuál…", "«Le…", "(The…").

@@ -28,7 +28,7 @@ from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
 from factjudge.text.fold import says
-from factjudge.text.rank import ranked_lower
+from factjudge.text.rank import other_rank
 from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
@@ -398,7 +398,7 @@ class TopicReader:
             if article is None or article.title in read or article.title in found:
                 continue
             for sentence in split_sentences(article.text):
-                if ranked_lower(query, 0, name, sentence, own_article=True) is not None:
+                if other_rank(query, 0, name, sentence, own_article=True) is not None:
                     found[article.title] = Evidence("wikipedia", sentence, url=article.url,
                                                     title=article.title)
                     break

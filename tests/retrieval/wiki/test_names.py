@@ -73,3 +73,16 @@ def test_a_spanish_past_tense_opening_a_sentence_is_no_name(sentence: str, names
     found = Names.of(sentence)
     assert [r.name for r in found.runs] == names
     assert (found.leading() is None) == (names != ["Joan Miró"])
+
+
+@pytest.mark.parametrize(("sentence", "names"), [
+    # An era beside a year is no name, and its full stops end no sentence ("a. C." had named
+    # *Washington D. C.* for Caesar's death).
+    ("Fue asesinado en el año 44 a. C. en Roma.", ["Roma"]),
+    ("Rome a été fondée par Romulus en 753 av. J.-C.", ["Rome", "Romulus"]),
+    ("Caesar was assassinated in 44 BC by Brutus.", ["Caesar", "Brutus"]),
+    ("It was completed in 80 AD under Emperor Titus.", ["Emperor Titus"]),
+])
+def test_an_era_is_no_name(sentence: str, names: list[str]) -> None:
+    assert Names.of(sentence).whole() == names
+
