@@ -32,10 +32,21 @@ _FIRST = {
 _BARE = {"size": r"gr[ae]nde?s?", "length": r"larg[oa]s?|longu?e?s?", "height": r"alt[oa]s?|haute?s?",
          "people": r"poblad[oa]s?|peupl[ée]e?s?", "depth": r"profund[oa]s?|profonde?s?",
          "smallness": r"peque[ñn][oa]s?|petite?s?"}
-_ORDINAL = (r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+\.?(?:nd|rd|th|e|º|ª|°)|"
-            r"segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|s[ée]ptim[oa]|octav[oa]|noven[oa]|d[ée]cim[oa]|"
-            r"deuxi[èe]me|seconde?|troisi[èe]me|quatri[èe]me|cinqui[èe]me|sixi[èe]me|septi[èe]me|huiti[èe]me|"
-            r"neuvi[èe]me|dixi[èe]me")
+# Ordinals in words by number, en/es/fr ("first", "primera", "premier", "tercer", "troisième").
+_COUNTED = {
+    1: "first|primer[oa]?|premi[eè]re?",
+    2: "second|segund[oa]|deuxi[eè]me|seconde?",
+    3: "third|tercer[oa]?|troisi[eè]me",
+    4: "fourth|cuart[oa]|quatri[eè]me",
+    5: "fifth|quint[oa]|cinqui[eè]me",
+    6: "sixth|sext[oa]|sixi[eè]me",
+    7: "seventh|s[ée]ptim[oa]|septi[eè]me",
+    8: "eighth|octav[oa]|huiti[eè]me",
+    9: "ninth|noven[oa]|neuvi[eè]me",
+    10: "tenth|d[ée]cim[oa]|dixi[eè]me",
+}
+# A rank below the first: an ordinal from the second on, in words or figures ("2nd", "2.º", "2e").
+_ORDINAL = "|".join(_COUNTED[n] for n in range(2, 11)) + r"|\d+\.?(?:nd|rd|th|e|º|ª|°)"
 # A rank and a superlative of a sort: "second largest", "second-largest", "la segunda más grande", "le
 # deuxième plus grand", "segundo río más largo" (a noun between them).
 _RANK = rf"\b(?:{_ORDINAL})(?:[\s-]+[^\W\d_]+)?[\s-]+(?:most\s+|m[aá]s\s+|plus\s+)?"
@@ -74,8 +85,7 @@ def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_arti
         # A plain superlative of the same sort besides the ranks leaves the scope open.
         if not ranks or any(not any(a <= m.start() < b for a, b in inside) for m in plain.finditer(sentence)):
             continue
-        scope = [n for n in map(_bare, _NAME.findall(clause))
-                 if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
+        scope = _scope(clause, name)
         for i, ranked in enumerate(ranks):
             before = fold(sentence[:ranked.start()])
             if not (own_article or _holds(before, name)) or _holds(fold(sentence[ranked.end():]), name):
@@ -88,19 +98,7 @@ def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_arti
     return None
 
 
-# Ordinals by number, en/es/fr, as words and as figures ("first", "primera", "premier", "3rd", "16.º", "2e").
-_COUNTED = {
-    1: "first|primer[oa]?|premi[eè]re?|1st|1er|1re",
-    2: "second|segund[oa]|deuxi[eè]me|seconde?|2nd",
-    3: "third|tercer[oa]?|troisi[eè]me|3rd",
-    4: "fourth|cuart[oa]|quatri[eè]me|4th",
-    5: "fifth|quint[oa]|cinqui[eè]me|5th",
-    6: "sixth|sext[oa]|sixi[eè]me|6th",
-    7: "seventh|s[ée]ptim[oa]|septi[eè]me|7th",
-    8: "eighth|octav[oa]|huiti[eè]me|8th",
-    9: "ninth|noven[oa]|neuvi[eè]me|9th",
-    10: "tenth|d[ée]cim[oa]|dixi[eè]me|10th",
-}
+# An ordinal in figures, first included ("1st", "3rd", "16.º", "2e", "1er").
 _NUMBERED = re.compile(r"(\d+)(?:st|nd|rd|th|\.?º|\.?ª|e|er|re)$", re.IGNORECASE)
 _ANY_COUNT = "|".join(f"(?:{words})" for words in _COUNTED.values()) \
     + r"|\d+(?:st|nd|rd|th|\.?º|\.?ª|e|er|re)"
@@ -133,9 +131,7 @@ def counted_otherwise(clause: str, offset: int, name: str, sentence: str, *,
     other = counts[0]
     if not (own_article or _holds(fold(sentence[:other.start()]), name)):
         return None
-    scope = [n for n in map(_bare, _NAME.findall(clause))
-             if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
-    if not all(_holds(fold(sentence), n) for n in scope):
+    if not all(_holds(fold(sentence), n) for n in _scope(clause, name)):
         return None
     at = offset + said.start()
     return Rank(said.group(), at, at + len(said.group()), other.group(), sentence)
@@ -146,6 +142,13 @@ def other_rank(clause: str, offset: int, name: str, sentence: str, *, own_articl
     (``counted_otherwise``) for ``name``, as ``clause`` states it."""
     return ranked_lower(clause, offset, name, sentence, own_article=own_article) \
         or counted_otherwise(clause, offset, name, sentence, own_article=own_article)
+
+
+def _scope(clause: str, name: str) -> list[str]:
+    """The other names of ``clause`` than ``name`` (where the rank or count is said: "in Sweden", "of the
+    United States"), which a sentence saying otherwise must hold too."""
+    return [n for n in map(_bare, _NAME.findall(clause))
+            if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
 
 
 def _bare(name: str) -> str:

@@ -348,7 +348,7 @@ class TopicReader:
         for sentence in split_sentences(subjects.answer):
             link = self.link(names, f"{subjects.question} {sentence}", language)
             if link is not None and link.confidence >= STRENGTH["title"]:
-                return link.article or self.article([link.title], link.lang or language)
+                return self._article_of(link, language)
         return None
 
     def _made_by(self, query: str, person: Article, passages: Sequence[Evidence], context: str,
@@ -366,20 +366,13 @@ class TopicReader:
         if not words:
             return []
         surname = words[-1]
-        read = {ev.title for ev in passages}
-        found: dict[str, Evidence] = {}
         # A title in sentence case ("Cien años de soledad") is no run of capitalised words: spotted whole.
         spotted = self.spot(query)
-        for name in dict.fromkeys([*([spotted] if spotted else []), *Names.of(query).whole()]):
-            if _writes(passages, name) or says(name, surname):
-                continue
-            work = self._linked([name], context, language)
-            if work is None or work.title in read or work.title in found or self.is_person(work):
-                continue
-            sentence = next((s for s in split_sentences(work.text) if says(s, surname)), None)
-            if sentence is not None:
-                found[work.title] = Evidence("wikipedia", sentence, url=work.url, title=work.title)
-        return list(found.values())
+        works = [n for n in dict.fromkeys([*([spotted] if spotted else []), *Names.of(query).whole()])
+                 if not says(n, surname)]
+        return self._sentences_of_named(works, passages, context, language,
+                                        lambda name, work, sentence: not self.is_person(work)
+                                        and says(sentence, surname))
 
     def _ranked_lower(self, query: str, named: str, passages: Sequence[Evidence], context: str,
                       language: str | None) -> list[Evidence]:
@@ -389,19 +382,27 @@ class TopicReader:
         the thing named the largest often says it is the second. Only such a sentence is read: a value's
         own lead otherwise speaks of the value, and the judge took "Sydney is the capital city of the state
         of New South Wales" for "La capitale de l'Australie est Sydney"."""
+        others = [n for n in Names.of(query).whole() if fold(n) != fold(named)]
+        return self._sentences_of_named(others, passages, context, language,
+                                        lambda name, article, sentence: other_rank(
+                                            query, 0, name, sentence, own_article=True) is not None)
+
+    def _sentences_of_named(self, names: Sequence[str], passages: Sequence[Evidence], context: str,
+                            language: str | None,
+                            wanted: Callable[[str, Article, str], bool]) -> list[Evidence]:
+        """For each of ``names`` that ``passages`` never write and that stands for an article not read yet,
+        the first sentence of that article ``wanted`` (the name, the article, the sentence) picks."""
         read = {ev.title for ev in passages}
         found: dict[str, Evidence] = {}
-        for name in Names.of(query).whole():
-            if fold(name) == fold(named) or _writes(passages, name):
+        for name in names:
+            if _writes(passages, name):
                 continue
             article = self._linked([name], context, language)
             if article is None or article.title in read or article.title in found:
                 continue
-            for sentence in split_sentences(article.text):
-                if other_rank(query, 0, name, sentence, own_article=True) is not None:
-                    found[article.title] = Evidence("wikipedia", sentence, url=article.url,
-                                                    title=article.title)
-                    break
+            sentence = next((s for s in split_sentences(article.text) if wanted(name, article, s)), None)
+            if sentence is not None:
+                found[article.title] = Evidence("wikipedia", sentence, url=article.url, title=article.title)
         return list(found.values())
 
     def _opening(self, query: str, subjects: Subjects, topic: str, context: str,
@@ -547,6 +548,8 @@ class TopicReader:
     def _linked(self, names: Sequence[str], context: str, language: str | None) -> Article | None:
         """The article the first linkable of ``names`` stands for, or None."""
         linked = self.link(names, context, language)
-        if linked is None:
-            return None
-        return linked.article or self.article([linked.title], linked.lang or language)
+        return self._article_of(linked, language) if linked is not None else None
+
+    def _article_of(self, link: Link, language: str | None) -> Article | None:
+        """The article ``link`` names (kept on it, else looked up by its title)."""
+        return link.article or self.article([link.title], link.lang or language)
