@@ -9,13 +9,15 @@ In one run, with the code of ``--before`` (a temporary git worktree) and with th
   way of naming a subject, en/es/fr) and the gold articles of Mu-SHROOM val (en/es/fr) and FELM
   world knowledge;
 - **verdicts** of the embedded judge's default without a context (``evidence`` over the packaged
-  Wikipedia), through ``factjudge bench``: the two value-swap sets (``--swaps`` true/false pairs a
-  language), the true sentences written in other words than their lead
-  (``benchmarks/data/true_reworded.jsonl``, ``--true`` a language), FELM world knowledge's first
-  ``--felm`` answers and FacTool-QA's first ``--factool`` answers (its claims the segments): false
-  segments caught, true ones passed, true ones judged false (what a newcomer sees most), those left
-  unverified, segment balanced accuracy (false the positive class, unverified counted as not flagged),
-  and model calls (cached ones too) and seconds per segment. This checkout runs with each
+  Wikipedia), through ``factjudge bench``: a newcomer's short answers
+  (``benchmarks/data/newcomer_answers.jsonl``, ``--answers`` a language, each sentence a segment), the
+  two value-swap sets (``--swaps`` true/false pairs a language), the true sentences written in other
+  words than their lead (``benchmarks/data/true_reworded.jsonl``, ``--true`` a language), FELM world
+  knowledge's first ``--felm`` answers and FacTool-QA's first ``--factool`` answers (its claims the
+  segments): false segments caught, true ones passed, true ones judged false (what a newcomer sees
+  most), those left unverified, segment balanced accuracy (false the positive class, unverified counted
+  as not flagged), answers whose every segment got its gold verdict, and model calls (cached ones too)
+  and seconds per segment. This checkout runs with each
   ``--silence`` reading (``unverified``, the default: passages that are only silent leave an item
   unverified; ``false``: they make it false).
 
@@ -53,6 +55,7 @@ from factjudge.eval.tables.lines import as_result, gold_segment_labels
 
 ROOT = Path(__file__).resolve().parents[1]
 TRUE_REWORDED = ROOT / "benchmarks" / "data" / "true_reworded.jsonl"
+NEWCOMER = ROOT / "benchmarks" / "data" / "newcomer_answers.jsonl"
 EVERY = 10**9  # a set is written whole; the limits choose from it (so one run folder serves every limit)
 
 
@@ -66,7 +69,16 @@ class VerdictSet:
     per_unit: int  # examples a unit of the option is (a swap pair is two)
 
 
+def newcomer_rows() -> list[dict[str, Any]]:
+    """The newcomer's short answers, their sentences the segments judged."""
+    rows = [json.loads(line) for line in NEWCOMER.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [{"id": r["id"], "dataset": f"newcomer-{r['lang']}", "language": r["lang"],
+             "question": r["question"], "answer": " ".join(r["segments"]), "segments": r["segments"],
+             "segment_labels": r["labels"]} for r in rows]
+
+
 SETS = {
+    "newcomer": VerdictSet("newcomer answers", newcomer_rows, "--per-language", 1),
     "true": VerdictSet("true reworded", lambda: swap_rows(EVERY, TRUE_REWORDED, "true-reworded"),
                        "--per-language", 1),
     "swaps": VerdictSet("swaps (another article's value)", lambda: swap_rows(EVERY, SWAPS, "swap"),
@@ -135,14 +147,17 @@ def verdict_rows(lines: list[dict[str, Any]], by_language: bool) -> list[dict[st
     for (name, lang, code, silence), group in groups.items():
         gold: list[bool] = []
         labels: list[str] = []
+        right_answers = 0  # answers whose every labelled segment got its gold verdict
         calls = seconds = 0.0
         timed = 0  # segments of items that made every call they needed (none read from the cache)
         for line in group:
             result = as_result(line["result"])
-            for label, verdict in zip(gold_segment_labels(line), result.segment_verdicts, strict=False):
-                if label is not None and verdict.label != "unparseable":
-                    gold.append(label)
-                    labels.append(verdict.label)
+            pairs = [(label, verdict.label) for label, verdict
+                     in zip(gold_segment_labels(line), result.segment_verdicts, strict=False)
+                     if label is not None and verdict.label != "unparseable"]
+            gold += [label for label, _ in pairs]
+            labels += [verdict for _, verdict in pairs]
+            right_answers += all(verdict == ("true" if label else "false") for label, verdict in pairs)
             calls += result.usage.calls + result.usage.cached_calls
             if not result.usage.cached_calls:
                 seconds += line.get("seconds") or 0.0
@@ -156,6 +171,7 @@ def verdict_rows(lines: list[dict[str, Any]], by_language: bool) -> list[dict[st
         rows.append({
             "set": name, "lang": lang, "code": code, "silence": silence,
             "segments": len(gold),
+            "answers fully right": f"{right_answers}/{len(group)}",
             "caught": f"{caught}/{wrong}" if wrong else "—",
             "passed": f"{passed}/{right}" if right else "—",
             "true judged false": f"{judged_false}/{right}" if right else "—",
@@ -176,6 +192,7 @@ def main() -> None:
     parser.add_argument("--per-kind", type=int, default=40, help="linking-set articles a kind a language")
     parser.add_argument("--swaps", type=int, default=5, help="pairs a language of each swap set (0: none)")
     parser.add_argument("--true", type=int, default=10, help="reworded true sentences a language (0: none)")
+    parser.add_argument("--answers", type=int, default=8, help="newcomer answers a language (0: none)")
     parser.add_argument("--felm", type=int, default=20, help="FELM world-knowledge answers (0: none)")
     parser.add_argument("--factool", type=int, default=12, help="FacTool-QA answers (0: none)")
     parser.add_argument("--silence", default="unverified,false",
@@ -194,8 +211,8 @@ def main() -> None:
     runs: dict[str, tuple[str | None, list[str]]] = {"after": (None, after)}
     if args.before:
         runs = {"before": (args.before, WIKI), **runs}
-    limits = {"true": args.true, "in_lead": args.swaps, "swaps": args.swaps, "felm": args.felm,
-              "factool": args.factool}
+    limits = {"newcomer": args.answers, "true": args.true, "in_lead": args.swaps, "swaps": args.swaps,
+              "felm": args.felm, "factool": args.factool}
     lines = [line for key, limit in limits.items() if limit for line in judged(args, key, limit, runs)]
     before = f"before: {args.before}; " if args.before else ""
     print(f"\n### Verdicts ({before}after: this checkout, whose default is silence=unverified)\n")

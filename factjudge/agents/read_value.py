@@ -48,7 +48,7 @@ from factjudge.text.value_match import (
     stated_alike,
     with_its_year,
 )
-from factjudge.text.values import UNITS, Kind, ValueSpan, topic_names, value_spans
+from factjudge.text.values import ERA, UNITS, Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
@@ -64,13 +64,17 @@ _YEAR = re.compile(r"\b\d{3,4}\b")
 # years its subject began and ended (``BEGAN``, ``ENDED``).
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
 # A year of a lifespan's brackets and its era, if it gives one ("c. 551", "479 BCE", "44 av. J.-C.").
-_LIFE_YEARS = re.compile(r"(\d{1,4})\s?(BCE|BC|CE|AD|av\. J\.-C\.|a\. ?C\.)?")
+_LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # A clause saying where a thing is (en/es/fr): "is located in", "se trouve en", "se encuentra en".
 _LOCATED = re.compile(r"\b(?:located|lies|situated|stands|se trouve|se situe|situ[ée]e?s?|se encuentra|"
                       r"est[aá] situad[oa]|est[aá] ubicad[oa]|ubicad[oa]|localizad[oa]|is in|est[aá] en)\b",
                       re.IGNORECASE)
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
+# Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
+# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes").
+_ONE_RELATION = (frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre",
+                            "cima", "summit", "peak"}),)
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -267,7 +271,8 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     if _bounds_a_span(clause, read, sentence):
         return True
     spans = value_spans(item)
-    if not _event_words(clause, spans, read, titles) & stems(sentence, EVENT_STEM):
+    said, heard = _event_words(clause, spans, read, titles), stems(sentence, EVENT_STEM)
+    if not said & heard and not any(said & words and heard & words for words in _ONE_RELATION):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:

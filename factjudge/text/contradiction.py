@@ -52,8 +52,10 @@ _PARTICLES = frozenset(
     "da de del della di do dos du des la le van von der den ten ter y e bin ibn al el d l".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
-# How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica".
-_WITHIN = r"(?:\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)"
+# How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica", or
+# after a few lower-case words saying what it is ("Cusco, ciudad del Perú", "Lyon, a city in France").
+_WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\s+(?:(?:the|la|l['’])\s*)?"
+           r"|\s*,\s*(?:(?:in|en|dans)\s+)?|\s+(?:in|en|dans|a)\s+|\s*\(\s*)")
 # A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
 # words, whatever the pattern's case: a common word between them ends the chain).
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"

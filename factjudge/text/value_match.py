@@ -32,6 +32,7 @@ from factjudge.text.values import (
     CENTURY_PATTERN,
     DATE_PATTERNS,
     DAY_MONTH_PATTERNS,
+    ERA,
     JOINERS,
     MONTHS,
     NUMBER_PATTERN,
@@ -82,8 +83,6 @@ ALIGNED_WORDS = 6
 ALIGNED_CLOSING = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+")
 _CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
-# An era written after a year: "2600 BC", "1500 av. J.-C.", "44 a. C.".
-_ERA = r"(?:BC|BCE|AD|CE|av\. J\.-C\.|apr\. J\.-C\.|a\. ?C\.|d\. ?C\.)"
 # What a compound adds to a name it describes by ("Polish-born", "London-based", "French-speaking").
 _COMPOUND_TAIL = re.compile(r"(?<=[^\W\d_])-(?:born|based|speaking|led|owned|made)\b")
 # Single letters joined by dots, an initialism ("U.S.", "U.K"): one word, as "US" writes it.
@@ -238,7 +237,7 @@ def _a_calendar_year(read: str, passage: str) -> bool:
     figure = read.strip()
     if not re.fullmatch(r"\d{1,4}", figure):
         return False
-    return re.search(rf"(?<![\d,.]){figure}\s?{_ERA}", passage) is not None
+    return re.search(rf"(?<![\d,.]){figure}\s?{ERA}", passage) is not None
 
 
 def _signed_as_written(got: list[_Amount], passage: str) -> list[_Amount]:

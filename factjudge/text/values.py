@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from factjudge.text.described import described_at
 from factjudge.text.fold import fold
 from factjudge.text.language import guess_language
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
@@ -96,7 +97,10 @@ for _canon, _factor, _spellings in (
         ("k", 1.0, "k kelvin kelvins"),
         ("l", 1.0, "l litre litres liter liters litro litros"),
         ("w", 1.0, "w watt watts vatio vatios"),
-        ("m/s", 1.0, "m/s"),  # speeds in metres a second (value_match also reads "kilometres per hour")
+        # Speeds in metres a second, written with a slash or a negative power ("m⋅s−1"); value_match also
+        # reads "kilometres per hour".
+        ("m/s", 1.0, "m/s m⋅s−1 m·s−1 m⋅s-1 m·s-1 m⋅s⁻¹ m·s⁻¹"),
+        ("m/s", 1000.0, "km/s km⋅s−1 km·s−1 km⋅s-1 km·s-1 km⋅s⁻¹ km·s⁻¹"),
         ("m/s", 1000 / 3600, "km/h kph"),
         ("m/s", 1609.344 / 3600, "mph"),
         ("usd", 1.0, "$ usd dollar dollars dólar dólares dollar dollars"),
@@ -115,7 +119,7 @@ RATE_WORDS = frozenset({"per", "a", "an", "each", "every", "por", "par", "à", "
 _RATE = re.compile(r"[ \u00a0]+(?:" + "|".join(RATE_WORDS) + r")[ \u00a0]+(?:"
                    + "|".join(sorted((re.escape(u) for u, (c, _) in UNITS.items() if c == "s"), key=len,
                                      reverse=True)) + r")\b", re.IGNORECASE)
-_UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:/[^\W\d_]+|²|2)?(?![^\W_])")
+_UNIT_WORD = re.compile(r"°[cf]|[%°º$€]|[^\W\d_]+(?:[/⋅·][^\W\d_]+(?:[−-]1|⁻¹)?|²|2)?(?![^\W_])")
 _MULTI_WORD_UNITS = sorted((u for u in (*UNITS, *SCALES) if " " in u), key=len, reverse=True)
 
 # Words that join the capitalised words of one name ("Rio de Janeiro", "Statue of Liberty").
@@ -159,14 +163,17 @@ DAY_MONTH_PATTERNS = tuple(re.compile(p, re.IGNORECASE) for p in (
     rf"^\W*(?P<day>{_DAY})(?:\s+de)?\s+{_MONTH}\W*$",
     rf"^\W*{_MONTH}\s+(?P<day>{_DAY})\W*$",
 ))
+# An era written after a year: "2600 BC", "1500 av. J.-C.", "44 a. C.", "14 d. de C.".
+ERA = r"(?:BCE?|AD|CE|(?:av|apr)\. ?J\.-C\.|[ad]\. ?(?:de )?C\.)"
 YEAR_PATTERN = re.compile(
-    r"(?<![\w,.])(?P<year>(?:1\d|20)\d{2}(?:\s?(?:BC|BCE|AD|CE)\b)?"
-    r"|\d{1,4}\s?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))(?!\w|[.,]\d)")
+    rf"(?<![\w,.])(?P<year>(?:1\d|20)\d{{2}}(?:\s?(?:BCE?|AD|CE)\b)?|\d{{1,4}}\s?{ERA})(?!\w|[.,]\d)")
 CENTURY_PATTERN = re.compile(
     r"\b(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\s+century|(?:the\s+)?siglo\s+(?P<es>[IVXL]+|\d{1,2})"
     r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
-# A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000").
-NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))(?![\w]|[.,]\d)")
+# A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000"),
+# and a unit's power is no number ("m⋅s−1").
+NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?<![^\W\d_]\u2212)(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))"
+                            r"(?![\w]|[.,]\d)")
 _BARE_DEGREES = frozenset("° º grado grados degré degrés".split())  # noqa: SIM905
 _LEADING_MINUS = re.compile(r"^(?:minus|moins|menos)\s+", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -235,10 +242,11 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
                 limit: int | None = None) -> list[ValueSpan]:
     """The values of ``item`` worth asking about, most telling first, at most ``limit`` of them.
 
-    The question's names are the item's topic and are skipped; with no question, so is the
-    name a sentence opens with (its subject: with a question, the subject may be the answer); a
-    lone capitalised word opening a sentence is asked about last ("Saturn is …", but also "While
-    …"), and not at all when the item or question writes it in lower case too.
+    The question's names are the item's topic and are skipped, and so is the name an item opens by
+    describing ("La capitale du Japon est …"); with no question, so is the name a sentence opens
+    with (its subject: with a question, the subject may be the answer); a lone capitalised word
+    opening a sentence is asked about last ("Saturn is …", but also "While …"), and not at all when
+    the item or question writes it in lower case too.
     Numbers, dates, places and people come before plain names, and a lone capitalised word
     before a lower-case noun ("French novel") last.
     """
@@ -246,10 +254,11 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     # check's language defaults to English whatever the answer's.
     found = _all_values(item, guess_language(f"{question}\n{item}") or lang or "en")
     topic = {fold(name) for name in _names_in(question)} if question.strip() else set()
+    described = described_at(item)  # "La capitale du Japon est …": Japon is what the item is about
     kept = []
     for span in found:
         if span.kind in ("place", "person", "name", "title"):
-            if topic and _is_topic(span.text, topic):
+            if (topic and _is_topic(span.text, topic)) or span.start == described:
                 continue
             if not question.strip() and _opens_sentence(item, span):
                 continue

@@ -126,6 +126,10 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("It fell in 1991.", 11, "1961", "It was a barrier that encircled West Berlin from 1961 to 1989.", False),
     ("La Primera Guerra Mundial terminó en 1919.", 37, "1918",
      "La Primera Guerra Mundial fue un conflicto bélico que se desarrolló de 1914 a 1918.", True),
+    # Other words for one relation: the highest summit is the culminating point.
+    ("Il est le plus haut sommet des Pyrénées.", 31, "Alpes",
+     "Le mont Blanc est le point culminant de la chaîne des Alpes.", True),
+    ("It is the highest peak of the Alps.", 30, "Himalayas", "It lies in the Alps, near Chamonix.", False),
 ])
 def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, start: int, read: str,
                                                                    sentence: str, said: bool) -> None:

@@ -70,6 +70,8 @@ TRUE = [
      "La tour de Pise se trouve en Italie, dans la ville de Pise."),
     # A fourteenth: an era beside a year ("a. C.") had named *Washington D. C.* as the item's subject.
     ("es", "era", "¿Cuándo murió Julio César?", "Julio César fue asesinado en el año 44 a. C."),
+    # A fifteenth: a town the lead calls a city of the country stated ("Cusco, ciudad del Perú").
+    ("es", "place_within", "¿Dónde está Machu Picchu?", "Machu Picchu está en Perú."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -105,6 +107,12 @@ FALSE = [
     # A fourteenth trial: a count its own lead gives otherwise ("the third president of the United States").
     ("en", "Who was the first president of the United States?",
      "The first president of the United States was Thomas Jefferson.", "first president", "third president"),
+    # A fifteenth: a capital neither the French nor the English lead of the country names, read in the
+    # capital's own lead; a summit the lead calls the Alps' "point culminant".
+    ("fr", "Quelle est la capitale de l'Australie ?", "La capitale de l'Australie est Sydney.", "Sydney",
+     "Canberra"),
+    ("fr", "Où se trouve le mont Blanc ?", "Il est le plus haut sommet des Pyrénées.", "Pyrénées",
+     "Alpes"),
 ]
 
 
@@ -123,7 +131,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
 @pytest.mark.parametrize(("language", "question", "answer", "stated", "says"), FALSE,
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
-                              "fr-in-english", "es-in-english", "en-count"])
+                              "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
+                              "fr-summit"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -137,7 +146,8 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
 
 # (language, question, a true sentence, the article that bears it out) that no name linked before: a name
 # whose full stop a question's end took, a subject only the English summaries know, a work a person's
-# lead leaves out (the sentence of the work's article naming the person is read).
+# lead leaves out (the sentence of the work's article naming the person is read), a capital the country's
+# leads leave out (the capital's own lead says it).
 LINKED = [
     ("en", "Who was Martin Luther King Jr.?", "Martin Luther King Jr. was an American civil rights leader.",
      "Martin Luther King Jr."),
@@ -146,12 +156,14 @@ LINKED = [
     ("es", "¿Quién fue Gabriel García Márquez?", "Gabriel García Márquez escribió Cien años de soledad.",
      "Cien años de soledad"),
     ("fr", "Qui était Victor Hugo ?", "Victor Hugo a écrit Les Misérables.", "Les Misérables"),
+    ("fr", "Quelle est la capitale de l'Australie ?", "La capitale de l'Australie est Canberra.", "Canberra"),
 ]
 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
-                         ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work"])
+                         ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
+                              "fr-capital"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

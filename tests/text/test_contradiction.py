@@ -66,6 +66,10 @@ def test_a_date_in_another_subjects_article_stands_only_where_it_speaks_of_the_i
     ("Catalogne", "Barcelone", "place", "Il est né à Barcelone (Catalogne).", None, "place_within"),
     # Through the places between: the town, its county, its country.
     ("France", "Ajaccio", "place", "Il est né à Ajaccio, en Corse, en France.", None, "place_within"),
+    # After words saying what the inner place is ("ciudad del", "a city in").
+    ("Perú", "Cusco", "place", "Está a 80 kilómetros al noroeste del Cusco, ciudad del Perú.", "Machu Picchu",
+     "place_within"),
+    ("France", "Lyon", "place", "It was founded near Lyon, a city in France.", None, "place_within"),
     # A person asked about ("a student of Plato") and a value written as no one's name.
     ("Plato", "Peripatetic school", "person",
      "As the founder of the Peripatetic school of philosophy in the Lyceum in Athens, he began a tradition.",

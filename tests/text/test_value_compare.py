@@ -333,6 +333,10 @@ def test_a_speed_is_compared_as_a_speed_in_any_unit_of_length_and_time() -> None
     assert not same_value("30,000 kilometres per second", "299,792 km per second", "number", hedged=True)
     # A length is no speed: no answer to the question, not a contradiction.
     assert same_value("300,000 kilometres per second", "300,000 kilometres", "number") is None
+    # A unit written with a negative power is one unit, its "−1" no number of its own.
+    assert same_value("300,000 km/s", "299792458 m⋅s−1", "number", hedged=True)
+    assert not same_value("30,000 km/s", "299792458 m⋅s−1", "number", hedged=True)
+    assert same_value("300 km", "299792458 m⋅s−1", "number") is None
 
 
 @pytest.mark.parametrize(("item", "span"), [

@@ -29,6 +29,7 @@ from factjudge.retrieval.wiki.names import fold
 from factjudge.text.noun_slots import not_nouns
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems, stopwords_for, tokenize
+from factjudge.text.values import ERA
 
 # How strongly each kind of alias names its article, before the item's words are weighed.
 STRENGTH = {"title": 1.0, "lead": 0.9, "also": 0.85, "base": 0.7, "short": 0.5, "tail": 0.5, "near": 0.5}
@@ -81,7 +82,7 @@ _NO_PERSON = re.compile(r"\b(?:dynasty|band|civili[sz]ation|revolution|depressio
                         r"epidemic|culture|alliance|league|company|party|barrier|wall)\b", re.IGNORECASE)
 _GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
 _PERSON_CHARS = 800
-_YEAR_OF_LIFE = r"(?:c\. ?)?\d{1,4}(?: ?(?:BC|BCE|AD|CE|av\. J\.-C\.|a\. ?C\.))?"
+_YEAR_OF_LIFE = rf"(?:c\. ?)?\d{{1,4}}(?: ?{ERA})?"
 LIFESPAN = re.compile(rf"\({_YEAR_OF_LIFE} ?[–-] ?{_YEAR_OF_LIFE}\)|\([Bb]orn:? \d{{4}}\)")
 # Words a subject said in lower case is looked for among, in the first characters of a text.
 _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from factjudge.text.fold import fold
 from factjudge.text.tokenize import stopwords_for
+from factjudge.text.values import ERA
 
 # Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
 NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
@@ -36,8 +37,7 @@ _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", 
 _PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # An era beside a year is no name ("44 a. C.", "753 av. J.-C.", "44 BC", "AD 80"), and its full stops
 # end no sentence.
-_ERA = re.compile(r"\b(?:a|d)\.\s?(?:de\s)?C\.|\b(?:av|apr?)\.\s?J\.-C\.|(?<=\d)\s*(?:BCE?|AD|CE)\b"
-                  r"|\bAD(?=\s*\d)")
+_ERA = re.compile(rf"(?<=[\dIVXLC])\s*{ERA}(?![\w-])|\bAD(?=\s*\d)")
 # Where a sentence, or a clause that starts like one ("Question: Tell me…"), ends.
 # An initial ("James B. Donovan") or a title's abbreviation ("Dr. Who") ends no sentence.
 _SENTENCE_END = re.compile(r"(?<=[.!?:。！？：])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|St|Jr|Sr)\.)(?<!\bMrs\.)\s+"

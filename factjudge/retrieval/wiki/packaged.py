@@ -352,6 +352,11 @@ class PackagedWiki(TopicReader):
             unique.setdefault(fold(ev.title or ""), dataclasses.replace(ev, source="wikipedia"))
         return list(unique.values())[:k]
 
+    def full_text(self, query: str, k: int, language: str | None) -> list[Evidence]:
+        """Up to ``k`` leads by BM25 over every article in ``language`` (every language when None)."""
+        with self._reading():
+            return self._kb.search_bm25(query, k, lang=language)
+
     @contextmanager
     def _reading(self) -> Iterator[None]:
         """One thread at a time on the shared connection; a damaged index is the service's fault,

@@ -23,10 +23,12 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
+from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence
 from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
+from factjudge.text.described import described_at
 from factjudge.text.fold import says
 from factjudge.text.rank import other_rank
 from factjudge.text.segmenter import split_sentences
@@ -73,6 +75,8 @@ _MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|direc
                    r"dirigi[óo]|invent[óo]|descubri[óo]|peint|peignit|[ée]crit|[ée]crivit|compos[ée]|composa|"
                    r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert)\b", re.IGNORECASE)
 _SAME_THING = frozenset({"title", "base", "lead", "also"})
+# Leads searched by full text for the one that names a country's capital (its other cities come first).
+_CAPITAL_LEADS = 30
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,13 @@ def _writes(passages: Sequence[Evidence], name: str) -> bool:
 def _names_in_english(link: Link | None) -> bool:
     """Whether ``link`` names an English article as surely as a title does (never by a short form)."""
     return link is not None and link.lang == _ENGLISH and link.kind in _SAME_THING
+
+
+def _described(query: str, subjects: Subjects) -> tuple[str, ...]:
+    """The name an item opening with what it says of it is about ("La capitale du Japon est Tokyo")."""
+    at = described_at(query)
+    lead = Names.of(query[at:]).leading() if at is not None else None
+    return subjects.spelt_out(lead) if lead is not None else ()
 
 
 def _speaks_of(article: Article, topic: Article, name: str) -> bool:
@@ -168,6 +179,11 @@ class TopicReader:
                language: str | None = None) -> list[Evidence]:
         """Up to ``k`` passages for ``query`` found without a subject (full text, titles of its words)."""
         raise NotImplementedError
+
+    def full_text(self, query: str, k: int, language: str | None) -> list[Evidence]:
+        """Up to ``k`` leads of any article by ``query``'s words (full text, none preferred for a name it
+        says); none where the source cannot search its text."""
+        return []
 
     def article_passages(self, article: Article, query: str, k: int,
                          language: str | None) -> list[Evidence]:
@@ -238,15 +254,18 @@ class TopicReader:
         first word opening a sentence that has one, an article's name the item says in lower case; else
         the answer's name, which has no article (said so)."""
         if subjects.topic and not subjects.from_answer:
-            if self.link(subjects.topic_titles(subjects.topic), context, language) is not None:
-                return subjects.topic
-            # No article surely about it: the name it is part of said partly in lower case ("la tour Eiffel"
-            # of "Eiffel"), the names it joins ("Plato and Laurence Olivier"), else another name the
-            # question says ("the Spanish region of Galicia"), when one has an article.
-            # A part of it is none: "Geertz" of "Du Geertz", whom the source does not know.
-            asked = [r.name for r in Names.of(subjects.question).runs if r.sure and r.is_name]
             spotted = self.spot(subjects.question)
             around = [spotted] if spotted and subjects.is_topic(subjects.topic, spotted) else []
+            # The name the topic is part of, said partly in lower case ("le mont Blanc" of "Blanc"), is what
+            # the question asks about, though the part has an article of its own (*Blanc*, the colour).
+            if around and around[0] != subjects.topic and self.link(around, context, language) is not None:
+                return around[0]
+            if self.link(subjects.topic_titles(subjects.topic), context, language) is not None:
+                return subjects.topic
+            # No article surely about it: the names it joins ("Plato and Laurence Olivier"), else another
+            # name the question says ("the Spanish region of Galicia"), when one has an article.
+            # A part of it is none: "Geertz" of "Du Geertz", whom the source does not know.
+            asked = [r.name for r in Names.of(subjects.question).runs if r.sure and r.is_name]
             others = [*around, *_COORDINATED.split(subjects.topic),
                       *(n for n in asked if not subjects.is_topic(n))]
             return next((n for n in others if n != subjects.topic and self.link([n], context, language)),
@@ -336,6 +355,7 @@ class TopicReader:
         passages += self._named_otherwise(query, passages, language)
         passages += self._ranked_lower(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
+        passages += self._capital_named(query, read[0])
         return Reading(tuple(passages), self.name, named, read[0].title)
 
     def _placed_by_answer(self, names: Sequence[str], subjects: Subjects,
@@ -374,6 +394,22 @@ class TopicReader:
                                         lambda name, work, sentence: not self.is_person(work)
                                         and says(sentence, surname))
 
+    def _capital_named(self, query: str, country: Article) -> list[Evidence]:
+        """The sentence of another lead that names ``country``'s capital (``capital_sentence``), for an item
+        about its capital where the country's lead never says "capital" ("La capitale de l'Australie est
+        Sydney": *Australie* is silent, *Canberra* says it)."""
+        said = CAPITAL.search(query)
+        if said is None or CAPITAL.search(country.text) or self.is_person(country):
+            return []
+        # In the country's language first; else in any (the English summaries have no *Canberra*, the
+        # Spanish one says "Canberra es la capital de Australia").
+        for language in dict.fromkeys((country.lang, None)):
+            leads = self.full_text(f"{said.group()} {country.title}", _CAPITAL_LEADS, language)
+            found = capital_sentence([country.title], (ev for ev in leads if ev.title != country.title))
+            if found is not None:
+                return [found]
+        return []
+
     def _ranked_lower(self, query: str, named: str, passages: Sequence[Evidence], context: str,
                       language: str | None) -> list[Evidence]:
         """The sentence of the article another name ``query`` states stands for that ranks it lower than the
@@ -411,7 +447,7 @@ class TopicReader:
         a name said partly in lower case that opens it ("Le mont Blanc est …", asked about the Alps), else
         the thing the sentence before it is about, which a pronoun stands for ("It is in Tanzania" after
         "Mount Kilimanjaro is …"; a person is ``_person_meant``)."""
-        found = self._lower_case_opening(query)
+        found = self._lower_case_opening(query) or _described(query, subjects)
         # "Il est né à Dijon" after "La tour Eiffel doit son nom à Gustave Eiffel": a pronoun that may stand
         # for a person stands for the one the answer named before it (``_person_meant``).
         if not found and _REFERS_BACK.match(query) \

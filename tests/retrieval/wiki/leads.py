@@ -28,3 +28,9 @@ def read_titles(wiki: PackagedWiki, question: str, answer: str, item: str) -> li
     """The titles of the passages ``item`` of ``answer`` is read in, in order."""
     reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
     return list(dict.fromkeys(ev.title for ev in reading.evidence))
+
+
+def read_passages(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[tuple[str | None, str]]:
+    """The (title, text) of each passage ``item`` of ``answer`` is read in, in order."""
+    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
+    return [(ev.title, ev.text) for ev in reading.evidence]

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.retrieval.wiki.packaged import PackagedWiki
-from factjudge.retrieval.wiki.topic import Subjects
-from tests.retrieval.wiki.leads import summary_files
+from tests.retrieval.wiki.leads import read_passages, summary_files
 
 LEADS = [
     ("Leonardo da Vinci", "en", "Italian polymath (1452–1519)", "People",
@@ -33,21 +32,17 @@ def wiki(tmp_path: Path) -> PackagedWiki:
     return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
 
 
-def _read(wiki: PackagedWiki, question: str, answer: str, item: str) -> list[tuple[str | None, str]]:
-    reading = wiki.read(item, 4, subjects=Subjects.of(question, answer))
-    return [(ev.title, ev.text) for ev in reading.evidence]
-
 
 def test_a_work_the_person_made_is_read_in_the_sentence_of_its_article_naming_him(wiki: PackagedWiki) -> None:
     answer = "Leonardo da Vinci was an Italian polymath. He painted the Mona Lisa."
-    read = _read(wiki, "Who was Leonardo da Vinci?", answer, "He painted the Mona Lisa.")
+    read = read_passages(wiki, "Who was Leonardo da Vinci?", answer, "He painted the Mona Lisa.")
     assert read[0][0] == "Leonardo da Vinci"
     assert ("Mona Lisa", "It was painted by the Italian artist Leonardo da Vinci.") in read
 
 
 def test_a_spanish_work_is_read_the_same_way(wiki: PackagedWiki) -> None:
     answer = "Gabriel García Márquez fue un escritor colombiano. Escribió Cien años de soledad."
-    read = _read(wiki, "¿Quién fue Gabriel García Márquez?", answer, "Escribió Cien años de soledad.")
+    read = read_passages(wiki, "¿Quién fue Gabriel García Márquez?", answer, "Escribió Cien años de soledad.")
     novel = ("Cien años de soledad es una novela del escritor colombiano Gabriel García Márquez, "
              "publicada en 1967.")
     assert ("Cien años de soledad", novel) in read
@@ -59,5 +54,5 @@ def test_a_spanish_work_is_read_the_same_way(wiki: PackagedWiki) -> None:
 ])
 def test_a_work_another_made_or_no_making_adds_nothing(wiki: PackagedWiki, item: str) -> None:
     answer = f"Leonardo da Vinci was an Italian polymath. {item}"
-    read = _read(wiki, "Who was Leonardo da Vinci?", answer, item)
+    read = read_passages(wiki, "Who was Leonardo da Vinci?", answer, item)
     assert {title for title, _ in read} == {"Leonardo da Vinci"}
