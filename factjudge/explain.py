@@ -39,13 +39,20 @@ def _values_words(grounds: Grounds, evidence: Sequence[Evidence]) -> str:
     wrong = grounds.contradicted
     if wrong:
         first = wrong[0]
-        words = f"{where} says {first.read}; the answer says {_stated(first)}"
+        words = f"{where} says {_read(first)}; the answer says {_stated(first)}"
         if len(wrong) > 1:
             words += f" (and {len(wrong) - 1} more value{'s' if len(wrong) > 2 else ''} differ)"
         return f"{words}; asked {quote(first.question, 100)}" if first.question else words
     confirmed = [v.stated for v in grounds.values if v.outcome == "confirmed"]
     says = "says" if where != "the passages" else "say"
     return f"{where} {says} {_and(confirmed)}, as the answer does"
+
+
+def _read(value: ValueCheck) -> str:
+    """The value as the passage gives it, with the English name it was compared by where that differs."""
+    english = value.read_in_english
+    return f"{value.read} ({english} in English)" if english and value.read \
+        and english.lower() != value.read.lower() else str(value.read)
 
 
 def _stated(value: ValueCheck) -> str:
@@ -163,7 +170,7 @@ def checks(verdict: Verdict) -> list[str]:
     """Each value asked about, with what was asked and what the passages said."""
     lines = []
     for value in verdict.grounds.values:
-        said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {value.read}",
+        said = {"confirmed": f"confirmed: {value.read}", "contradicted": f"the passage says {_read(value)}",
                 "not_stated": "the passages do not say"}[value.outcome]
         if value.excused:  # a different value read that contradicts nothing, and why
             doubt = f" (P(No) {value.confirm_doubt:.2f})" if value.confirm_doubt is not None else ""

@@ -56,6 +56,9 @@ class ValueCheck:
     # The stated name as English writes it, asked of the model where the value was read in an English lead
     # and the answer is in another language ("Istanbul" for "Estambul"); None when not asked.
     in_english: str | None = None
+    # The name read put in English, asked of the model where an English answer's value was read in another
+    # language's passage ("Canberra" of "Camberra"); None when not asked.
+    read_in_english: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""

@@ -6,7 +6,9 @@ write otherwise (``other_language``), as "Allemagne" is "Germany"; the excuse ca
 so "La capitale du Japon est Kyoto" and "La capital de Turquía es Estambul" stayed unverified. The stated
 name is given to the model as a title to put in English (the ``english_title`` agent, one call a value
 so excused): the English name that is the one read confirms it ("Lisbonne" is "Lisbon"); another one
-("Kyoto", "Istanbul") makes the value read a contradiction, which is then confirmed like any other.
+("Kyoto", "Istanbul") makes the value read a contradiction, which is then confirmed like any other. An
+English answer read in another language's passage is settled the other way round: the name read is put
+in English ("Camberra" is "Canberra", not the "Sydney" stated).
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ from factjudge.text.values import Kind
 
 
 def read_in_english(model: ChatModel, reading: ValueReading, item: str, language: str | None) -> ValueReading:
-    """``reading`` with its ``other_language`` excuse settled by the stated name put in English: confirmed
-    when that is the name read, contradicted when it is another; as it was when the model gives no name
-    or the item's language is not known (``language``: the check's, where the item's words do not tell)."""
+    """``reading`` with its ``other_language`` excuse settled by the stated name put in English (an English
+    item's: the name read): confirmed when the two are one name, contradicted when they are two; as it was
+    when the model gives no name or the item's language is not known (``language``: the check's, where the
+    item's words do not tell)."""
     check = reading.check
     if check.excused != "other_language" or not check.read:
         return reading
+    if guess_language(item) == "en":
+        return _read_put_in_english(model, reading)
     # The item's own language where its words tell (a French answer checked with the default "en").
     language = guess_language(item) or language
     if language in (None, "en"):
@@ -41,3 +46,21 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
         return reading
     return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
         check, outcome=outcome, excused=None, in_english=english))
+
+
+def _read_put_in_english(model: ChatModel, reading: ValueReading) -> ValueReading:
+    """An English item's ``reading`` excused as read in another language's passage, settled by the name read
+    put in English: "Camberra" of *Camberra* is "Canberra", another city than the "Sydney" stated; the
+    Spanish "Alemania" is "Germany", the country stated."""
+    check = reading.check
+    where = guess_language(check.passage or "")
+    if where in (None, "en") or not check.read:
+        return reading
+    english = english_title(model, check.read, where)
+    if english is None:
+        return reading
+    outcome = compare_values(check.stated, english, cast(Kind, check.kind))
+    if outcome == "not_stated":
+        return reading
+    return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
+        check, outcome=outcome, excused=None, read_in_english=english))

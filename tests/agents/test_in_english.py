@@ -12,10 +12,10 @@ from factjudge.records import Evidence, Verdict
 TOKYO = "Tokyo is the capital and most populous city of Japan."
 
 
-def _excused(stated: str, read: str, item: str) -> ValueReading:
+def _excused(stated: str, read: str, item: str, sentence: str = TOKYO) -> ValueReading:
     start = item.index(stated)
     check = ValueCheck(stated, "name", f"{item[:start]}___ (a name).", read, "not_stated", start,
-                       start + len(stated), TOKYO, excused="other_language")
+                       start + len(stated), sentence, excused="other_language")
     return ValueReading(check, "cloze", 1, read, None, calls=1)
 
 
@@ -48,3 +48,22 @@ def test_no_title_or_no_other_language_leaves_the_reading_as_it_was() -> None:
     own = ValueReading(ValueCheck("Kyoto", "name", "", "Tokyo", "contradicted"), "cloze", 0, "Tokyo", None)
     model = ScriptedChatModel([])
     assert read_in_english(model, own, item, "fr") == own and not model.calls
+
+
+def test_an_english_items_name_read_in_another_language_is_put_in_english_itself() -> None:
+    item = "The capital of Australia is Sydney."
+    sentence = "Camberra o Canberra es la capital de Australia, situada en el Territorio de la Capital."
+    model = ScriptedChatModel(["Canberra"])
+    reading = read_in_english(model, _excused("Sydney", "Camberra", item, sentence), item, "en")
+    check = reading.check
+    assert (check.outcome, check.excused, check.read_in_english) == ("contradicted", None, "Canberra")
+    assert "<title>\nCamberra\n</title>" in model.calls[0][0]["content"]
+    evidence = (Evidence("wikipedia", sentence, title="Camberra"),)
+    verdict = Verdict("segment", 1, "false", 0.7, "judge", evidence, Grounds("values", values=(check,)))
+    assert "the passage says Camberra (Canberra in English); the answer says Sydney" in explain.why(verdict)
+    # The same thing in two languages: confirmed.
+    item = "Berlin is the capital of Germany."
+    sentence = "Berlín es la capital de Alemania y una de las ciudades más pobladas de la Unión Europea."
+    excused = _excused("Germany", "Alemania", item, sentence)
+    same = read_in_english(ScriptedChatModel(["Germany"]), excused, item, "en")
+    assert (same.check.outcome, same.check.read_in_english) == ("confirmed", "Germany")

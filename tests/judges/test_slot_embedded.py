@@ -113,6 +113,8 @@ FALSE = [
      "Canberra"),
     ("fr", "Où se trouve le mont Blanc ?", "Il est le plus haut sommet des Pyrénées.", "Pyrénées",
      "Alpes"),
+    # The English summaries have no *Canberra*: read in the Spanish one, the name read put in English.
+    ("en", "What is the capital of Australia?", "The capital of Australia is Sydney.", "Sydney", "Canberra"),
 ]
 
 
@@ -132,7 +134,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
-                              "fr-summit"])
+                              "fr-summit", "en-capital-in-spanish"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
