@@ -1,11 +1,12 @@
 """A country's capital read in the capital's own lead, where the country's lead never names it.
 
-Many a country's lead summary leaves its capital out (in French, *Japon*, *Italie*, *Canada*…), so "La
-capitale du Japon est Osaka" found nothing to read and stayed unverified, or was judged on silence. The
-capital's lead says it in its first sentence ("Tokyo est la capitale du Japon"): that sentence, found by
-full text, is what such an item is read on. Only a sentence that gives a capital without a qualifier, in
-the present tense, is taken ("the administrative capital", "was the capital" are not), and only where one
-article gives it: a country with several capitals stays unverified.
+Many a country's lead summary leaves its capital out (in French, *Australie*, *Italie*, *Canada*…), so
+"La capitale de l'Australie est Sydney" found nothing to read and stayed unverified, or was judged on
+silence. The capital's lead says it in its first sentence ("Canberra est la capitale de l'Australie"):
+that sentence, found by full text, is what such an item is read on. Only a sentence that gives a
+capital without a qualifier, in the present tense, is taken ("the administrative capital", "was the
+capital" are not), and only where one article gives it: a country with several capitals stays
+unverified.
 """
 
 from __future__ import annotations
