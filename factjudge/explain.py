@@ -50,16 +50,18 @@ def _values_words(grounds: Grounds, evidence: Sequence[Evidence]) -> str:
 
 def _read(value: ValueCheck) -> str:
     """The value as the passage gives it, with the English name it was compared by where that differs."""
-    english = value.read_in_english
-    return f"{value.read} ({english} in English)" if english and value.read \
-        and english.lower() != value.read.lower() else str(value.read)
+    return _with_english(str(value.read), value.read_in_english)
 
 
 def _stated(value: ValueCheck) -> str:
     """The value as the answer states it, with the English name it was compared by where that differs."""
-    english = value.in_english
-    return f"{value.stated} ({english} in English)" if english and english.lower() != value.stated.lower() \
-        else value.stated
+    return _with_english(value.stated, value.in_english)
+
+
+def _with_english(name: str, english: str | None) -> str:
+    """``name``, with ``english`` after it where that is another spelling ("Estambul (Istanbul in
+    English)")."""
+    return f"{name} ({english} in English)" if english and english.lower() != name.lower() else name
 
 
 def _verb(verb: str, plural: bool) -> str:

@@ -54,9 +54,9 @@ def _read_put_in_english(model: ChatModel, reading: ValueReading) -> ValueReadin
     Spanish "Alemania" is "Germany", the country stated."""
     check = reading.check
     where = guess_language(check.passage or "")
-    if where in (None, "en") or not check.read:
+    if where in (None, "en"):
         return reading
-    english = english_title(model, check.read, where)
+    english = english_title(model, str(check.read), where)
     if english is None:
         return reading
     outcome = compare_values(check.stated, english, cast(Kind, check.kind))

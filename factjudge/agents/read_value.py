@@ -73,8 +73,8 @@ _LOCATED = re.compile(r"\b(?:located|lies|situated|stands|se trouve|se situe|sit
 _NEAR_WORDS = 4
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
 # ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes").
-_ONE_RELATION = (frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre",
-                            "cima", "summit", "peak"}),)
+_SUMMIT = frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre", "cima",
+                     "summit", "peak"})
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -272,7 +272,7 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
         return True
     spans = value_spans(item)
     said, heard = _event_words(clause, spans, read, titles), stems(sentence, EVENT_STEM)
-    if not said & heard and not any(said & words and heard & words for words in _ONE_RELATION):
+    if not said & heard and not (said & _SUMMIT and heard & _SUMMIT):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:

@@ -44,11 +44,10 @@ def capital_sentence(country_names: Sequence[str], leads: Iterable[Evidence]) ->
     patterns = [_says_capital_of(name) for name in country_names if name.strip()]
     found: dict[str, Evidence] = {}
     for lead in leads:
-        title = fold(lead.title or "").split()
+        title = fold(lead.title or "")
         for sentence in split_sentences(lead.text)[:_SENTENCES]:
             plain = fold(sentence)
-            if title and plain.startswith(title[0]) and any(p.search(plain) for p in patterns):
-                found.setdefault(fold(lead.title or ""), Evidence("wikipedia", sentence, url=lead.url,
-                                                                  title=lead.title))
+            if title and plain.startswith(title.split()[0]) and any(p.search(plain) for p in patterns):
+                found.setdefault(title, Evidence("wikipedia", sentence, url=lead.url, title=lead.title))
                 break
     return next(iter(found.values())) if len(found) == 1 else None
