@@ -32,7 +32,15 @@ from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.linking import LIFESPAN, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import BEGAN, DATES, ENDED, EVENT_STEM, life_told, not_a_contradiction
+from factjudge.text.contradiction import (
+    BEGAN,
+    DATES,
+    ENDED,
+    EVENT_STEM,
+    LOCATED,
+    life_told,
+    not_a_contradiction,
+)
 from factjudge.text.fold import says, words
 from factjudge.text.language import guess_language
 from factjudge.text.rank import other_rank
@@ -65,10 +73,6 @@ _YEAR = re.compile(r"\b\d{3,4}\b")
 _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
 # A year of a lifespan's brackets and its era, if it gives one ("c. 551", "479 BCE", "44 av. J.-C.").
 _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
-# A clause saying where a thing is (en/es/fr): "is located in", "se trouve en", "se encuentra en".
-_LOCATED = re.compile(r"\b(?:located|lies|situated|stands|se trouve|se situe|situ[ée]e?s?|se encuentra|"
-                      r"est[aá] situad[oa]|est[aá] ubicad[oa]|ubicad[oa]|localizad[oa]|is in|est[aá] en)\b",
-                      re.IGNORECASE)
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
@@ -240,7 +244,7 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
     # the clause says where it is ("Barcelona is the capital of Spain" is a swap its lead's "Spain" does not
     # excuse), and the article writes the place as a location, not as its capital ("ubicado en Suva").
     if span.kind == "place" and article is not None and _of_first_subject(article, passages) \
-            and _LOCATED.search(clause) \
+            and LOCATED.search(clause) \
             and any(_locates(ev.text, span.text) for ev in passages if _of_first_subject(ev, passages)):
         return "place_within"
     # Read in another article than the first, its subject's: the item's words that are neither a value of
@@ -266,12 +270,13 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     ("written" of "Hamlet was written by …", the stem "discov" of "discovered" and "discovery"), and each
     year the clause dates it by, or two years around it ("between 1599 and 1601" for "around 1600"). A
     sentence that says neither may hold the value of another event of the subject ("since its topping out
-    in 2009" for "It opened in 2010"): what the judge is asked about before a contradiction is called."""
+    in 2009" for "It opened in 2010"): what the judge is asked about before a contradiction is called. A
+    word of a name the sentence gives is not the relation ("Telephone" of a company's name)."""
     clause = _clause(item, start)
     if _bounds_a_span(clause, read, sentence):
         return True
     spans = value_spans(item)
-    said, heard = _event_words(clause, spans, read, titles), stems(sentence, EVENT_STEM)
+    said, heard = _event_words(clause, spans, read, titles), stems(_without_names(sentence), EVENT_STEM)
     if not said & heard and not (said & _SUMMIT and heard & _SUMMIT):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
@@ -283,15 +288,40 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     return True
 
 
+def _without_names(sentence: str) -> str:
+    """``sentence`` without the names it gives past its opening word: "Telephone" of "the American Telephone
+    and Telegraph Company" names a company, it does not tell of inventing the telephone."""
+    for run in Names.of(sentence).runs:
+        if not run.initial:
+            sentence = sentence.replace(" ".join(run.words), " ")
+    return sentence
+
+
 def gives_it_too(item: str, stated: str, sentence: str) -> bool:
     """Whether ``sentence`` gives the ``stated`` value too, and not as another named thing's: the name
     nearest before it (a few words back) is one ``item`` says, or there is none ("Flaubert paru en 1857",
     not "Premio Pulitzer en 1988" for "Premio Nobel … en 1988")."""
-    found = re.search(rf"(?<!\w){re.escape(stated)}(?!\w)", sentence)
+    near = _names_before(sentence, stated)
+    return near is not None and (not near or fold(near[-1]) in fold(item))
+
+
+def given_to_another(item: str, read: str, sentence: str, titles: Sequence[str]) -> bool:
+    """Whether ``sentence`` gives ``read`` as another named thing's: the names a few words before it share no
+    word with ``item`` nor with an article's title ("co-founded the American Telephone and Telegraph Company
+    (AT&T) in 1885" read for "credited with inventing the telephone in 1876"; not "the Nobel Prize in
+    Literature in 1993" for "received the Nobel Prize in 1990")."""
+    near = {w for name in _names_before(sentence, read) or () for w in words(name)}
+    said = {w for w in words(" ".join([item, *titles])) if len(w) > 2}
+    return bool(near) and not said & near
+
+
+def _names_before(sentence: str, value: str) -> list[str] | None:
+    """The names a few words before ``value`` in ``sentence``, nearest last; None when the sentence does not
+    write the value."""
+    found = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence)
     if found is None:
-        return False
-    runs = Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs
-    return not runs or fold(runs[-1].name) in fold(item)
+        return None
+    return [r.name for r in Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs]
 
 
 def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:

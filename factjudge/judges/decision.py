@@ -25,7 +25,13 @@ from dataclasses import dataclass
 
 from factjudge.agents.calling import ask
 from factjudge.agents.in_english import read_in_english
-from factjudge.agents.read_value import ValueReading, check_values, gives_it_too, relation_said
+from factjudge.agents.read_value import (
+    ValueReading,
+    check_values,
+    given_to_another,
+    gives_it_too,
+    relation_said,
+)
 from factjudge.grounds import Grounds
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
@@ -43,6 +49,7 @@ from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Verdict
 from factjudge.retrieval.budget import Windows, passage_tokens, surely_fits
 from factjudge.text.checkability import checkable_sentences
+from factjudge.text.contradiction import DATES
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
 
@@ -263,6 +270,7 @@ class DecisionJudge(PromptedJudge):
         """``reading``, its contradiction kept where the passage sentence it was read from says the relation
         (``relation_said``) or the judge's question finds ``text`` with the value read put in supported by
         that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; excused
+        as ``other_event``, unasked, where the sentence gives the date read to another named thing; excused
         as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated. The
         statement asked and the doubt are kept on the check."""
         check = reading.check
@@ -275,6 +283,11 @@ class DecisionJudge(PromptedJudge):
         titles = [ev.title for ev in evidence if ev.title]
         if relation_said(text, check.start, check.end, check.read, check.passage, titles):
             return reading
+        # A date the sentence gives another named thing, of whose words the item says none: that thing's
+        # event, which the judge, asked, took for the item's ("co-founded … AT&T in 1885").
+        if check.kind in DATES and given_to_another(text, check.read, check.passage, titles):
+            excused = dataclasses.replace(check, outcome="not_stated", excused="other_event")
+            return dataclasses.replace(reading, check=excused)
         statement = text[:check.start] + check.read + text[check.end:]
         sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
         asked = self.ask_window(job, item, statement, (sentence,), step="confirm")

@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Seven readings are none:
+same relation of the same subject and that excludes the stated value. Eight readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot;
@@ -19,6 +19,9 @@ same relation of the same subject and that excludes the stated value. Seven read
   birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
   press "vers 1450"), a death's date read for a birth or the other way round, and a birth or a death
   asked about read in a sentence that tells of neither;
+- **where a thing was made**: a place read just after a word for its making ("pintado en París") for an
+  item that says where it is now ("Se encuentra en el Museo del Prado"), in a sentence that says nothing
+  of where it is;
 - **no person's name**: a person asked about ("a student of Plato", "painted by Raphael") is not
   contradicted by a value written as no one's name ("the Peripatetic school" of which he was the founder);
 - **a year Old Style**: a birth's or a death's year one apart from the stated one, both before 1752, when
@@ -76,6 +79,18 @@ BEGAN = re.compile(r"\b(?:beg[au]n|start\w*|found\w*|establish\w*|buil[td]|const
 ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w*|demolish\w*|clos(?:ed|ure)|"
                    r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
                    r"dissou\w*)\b", re.IGNORECASE)
+# A clause saying where a thing is (en/es/fr): "is located in", "se trouve en", "se encuentra en", "se exhibe
+# en". And a making at a place, read without accents: a place read just after it ("pintado en París") is
+# where the thing was made, not where it is now.
+LOCATED = re.compile(r"\b(?:located|lies|situated|stands|held|housed|kept|displayed|exhibited|hangs|is in|"
+                     r"se trouve|se situe|situ[ée]e?s?|expos[ée]e?s?|conserv[ée]e?s?|abrit[ée]e?s?|"
+                     r"se encuentra|est[aá] situad[oa]|est[aá] ubicad[oa]|ubicad[oa]|localizad[oa]|"
+                     r"est[aá] en|se exhibe|exhibid[oa]|expuest[oa]|conservad[oa]|albergad[oa])\b",
+                     re.IGNORECASE)
+_DONE_AT = re.compile(r"\b(?:painted|written|wrote|built|made|created|signed|composed|recorded|"
+                      r"pintad[oa]|pinto|escrit[oa]|escribio|construid[oa]|cread[oa]|firmad[oa]|compuest[oa]|"
+                      r"peinte?|ecrite?|construite?|creee?|signee?|composee?)\b", re.IGNORECASE)
+_DONE_REACH = 30
 # A lifespan's brackets ("(c. 1400 – 1468)"), and the kinds of value a birth or a death gives.
 _LIFESPAN = re.compile(r"\([^()]*\d\s*[–-]\s*(?:c\.\s*)?\d[^()]*\)")
 _LIFE_KINDS = DATES | {"place"}
@@ -127,6 +142,10 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in _LIFE_KINDS and sentence and told is not None and not _LIFE.search(plain) \
             and not _LIFESPAN.search(sentence):
         return "other_event" if kind in DATES else "other_subject"
+    if kind in ("place", "name") and sentence and clause and LOCATED.search(clause) \
+            and not _DONE_AT.search(_plain(clause)) and not LOCATED.search(sentence) \
+            and _done_at(read, plain):
+        return "other_event"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in DATES else "other_subject"
     return None
@@ -171,6 +190,12 @@ def _life_dated(read: str, text: str) -> str | None:
         if near:
             return "birth" if near[-1].group("birth") else "death"
     return None
+
+
+def _done_at(read: str, text: str) -> bool:
+    """Whether ``text`` gives the place ``read`` just after a word for a making ("pintado en París",
+    "written in Paris"): where the thing was made, not where it is."""
+    return any(_DONE_AT.search(text[max(0, start - _DONE_REACH):start]) for start, _ in _find(read, text))
 
 
 def _dates_a_life(read: str, text: str) -> bool:

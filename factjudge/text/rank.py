@@ -1,5 +1,6 @@
 """A superlative the passage ranks lower: "El océano más grande es el Atlántico" against the Atlantic's own
-lead, "El océano Atlántico es la segunda más grande de las cinco divisiones oceánicas".
+lead, "El océano Atlántico es la segunda más grande de las cinco divisiones oceánicas"; or the same
+superlative the thing's own lead gives it ("Vänern is the largest lake in Sweden", ``ranked_first``).
 
 An answer that names the wrong thing as the largest, longest or highest most often names the second: a
 lead that says so contradicts it in words a reader can check, though it never names the first. Read
@@ -98,6 +99,38 @@ def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_arti
     return None
 
 
+# A sentence of a thing's own article that opens with a pronoun for it ("It is the highest mountain in
+# Africa"), in en/es/fr.
+_IT = re.compile(r"\s*(?:it|its|it['’]s|es|est|il|elle|c['’]est)\b", re.IGNORECASE)
+
+
+def ranked_first(clause: str, offset: int, name: str, sentence: str, *, own_article: bool) -> Rank | None:
+    """Where ``clause`` calls ``name`` the largest (longest, highest …) and ``sentence``, about it, says the
+    same plain superlative of it with every other name of the clause in its reach ("Vänern is the largest
+    lake in Sweden" for "Sweden's biggest lake is Vänern"), that superlative; None when the sentence
+    ranks it lower, speaks of another thing, or gives the superlative another scope ("the most populous
+    city of Victoria, and the second-most populous city in Australia")."""
+    for sort, plain in _PLAIN.items():
+        said = plain.search(clause)
+        if said is None or _RANKED[sort].search(clause):
+            continue
+        ranks = list(_RANKED[sort].finditer(sentence))
+        firsts = [m for m in plain.finditer(sentence)
+                  if not any(r.start() <= m.start() < r.end() for r in ranks)]
+        marks = sorted([*ranks, *firsts], key=lambda m: m.start())
+        for first in firsts:
+            before = sentence[:first.start()]
+            if not (_holds(fold(before), name) or (own_article and _IT.match(before))) \
+                    or _holds(fold(sentence[first.end():]), name):
+                continue
+            after = [m.start() for m in marks if m.start() > first.start()]
+            reach = fold(sentence[first.start():after[0] if after else None])
+            if all(_holds(reach, n) for n in _scope(clause, name)):
+                at = offset + said.start()
+                return Rank(said.group(), at, at + len(said.group()), first.group(), sentence)
+    return None
+
+
 # An ordinal in figures, first included ("1st", "3rd", "16.º", "2e", "1er").
 _NUMBERED = re.compile(r"(\d+)(?:st|nd|rd|th|\.?º|\.?ª|e|er|re)$", re.IGNORECASE)
 _ANY_COUNT = "|".join(f"(?:{words})" for words in _COUNTED.values()) \
@@ -152,9 +185,10 @@ def _scope(clause: str, name: str) -> list[str]:
 
 
 def _bare(name: str) -> str:
-    """``name`` without a possessive ("Sweden's") and an article opening the clause ("The", "El", "La")."""
+    """``name`` without a possessive ("Sweden's") and an article opening the clause ("The", "El", "La"; an
+    article alone is no name)."""
     name = re.sub(r"['’]s$", "", name)
-    return re.sub(r"^(?:(?:The|El|La|Los|Las|Le|Les)\s+|L['’])", "", name)
+    return re.sub(r"^(?:(?:The|El|La|Los|Las|Le|Les)(?:\s+|$)|L['’])", "", name)
 
 
 def _holds(folded: str, name: str) -> bool:

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from factjudge import explain
-from factjudge.agents.read_value import gives_it_too, relation_said
+from factjudge.agents.read_value import given_to_another, gives_it_too, relation_said
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.llm.base import Completion, Message, TokenLogprob
@@ -95,6 +95,33 @@ def test_a_callers_context_is_not_asked_again() -> None:
     assert not [t for t in result.traces if t.step == "confirm"]  # type: ignore[attr-defined]
 
 
+def test_a_date_the_sentence_gives_another_named_thing_is_excused_unasked() -> None:
+    # The judge, asked, once took "co-founded … AT&T in 1885" for "inventing the telephone in 1885".
+    company = Evidence("wikipedia", "The Burj Khalifa opened in 2010. Its builder founded Emaar Properties "
+                                    "in 2009.", title="Burj Khalifa")
+    model = _model(0.1)
+    result = Checker(CheckConfig(strategy="evidence"), model).check(
+        "When did the Burj Khalifa open?", "The Burj Khalifa was finished in 2010.", context=[company])
+    [verdict] = result.segment_verdicts
+    [value] = verdict.grounds.values
+    assert verdict.label != "false" and (value.read, value.excused) == ("2009", "other_event")
+    assert not [t for t in result.traces if t.step == "confirm"]
+
+
+@pytest.mark.parametrize(("item", "read", "sentence", "another"), [
+    ("Alexander Graham Bell is credited with inventing the telephone in 1876.", "1885",
+     "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.", True),
+    # A name the item says a word of: the same thing ("Nobel Prize in Literature" of "Nobel Prize").
+    ("Toni Morrison received the Nobel Prize in 1990.", "1993",
+     "Morrison won the Nobel Prize in Literature in 1993.", False),
+    # No name a few words before the date.
+    ("The Eiffel Tower was completed in 1899.", "1889",
+     "It was constructed from 1887 to 1889 as the centerpiece of the World's Fair.", False),
+])
+def test_a_date_given_to_another_named_thing(item: str, read: str, sentence: str, another: bool) -> None:
+    assert given_to_another(item, read, sentence, ["Alexander Graham Bell", "Toni Morrison"]) is another
+
+
 def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again() -> None:
     # "opened" and the item's other year are in the sentence: the contradiction stands with no call more.
     opened = Evidence("wikipedia", "The Burj Khalifa opened in 2009, a year after its topping out in 2008.",
@@ -130,6 +157,10 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("Il est le plus haut sommet des Pyrénées.", 31, "Alpes",
      "Le mont Blanc est le point culminant de la chaîne des Alpes.", True),
     ("It is the highest peak of the Alps.", 30, "Himalayas", "It lies in the Alps, near Chamonix.", False),
+    # A word of a name the sentence gives is not the relation: "Telephone" of a company's name.
+    ("Alexander Graham Bell is credited with inventing the telephone in 1876.", 66, "1885",
+     "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.", False),
+    ("Bell invented the telephone in 1876.", 31, "1875", "Bell invented the telephone in 1875.", True),
 ])
 def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, start: int, read: str,
                                                                    sentence: str, said: bool) -> None:

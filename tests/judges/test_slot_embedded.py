@@ -72,6 +72,9 @@ TRUE = [
     ("es", "era", "¿Cuándo murió Julio César?", "Julio César fue asesinado en el año 44 a. C."),
     # A fifteenth: a town the lead calls a city of the country stated ("Cusco, ciudad del Perú").
     ("es", "place_within", "¿Dónde está Machu Picchu?", "Machu Picchu está en Perú."),
+    # A date the lead gives another named thing ("co-founded … AT&T in 1885").
+    ("en", "other_thing", "Who invented the telephone?",
+     "Alexander Graham Bell is credited with inventing the telephone in 1876."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -115,6 +118,9 @@ FALSE = [
      "Alpes"),
     # The English summaries have no *Canberra*: read in the Spanish one, the name read put in English.
     ("en", "What is the capital of Australia?", "The capital of Australia is Sydney.", "Sydney", "Canberra"),
+    # Where it was painted ("pintado en París") is not where it is: the English lead says where it is.
+    ("es", "¿Dónde está el Guernica?", "El Guernica se encuentra en el Museo del Prado.", "Museo del Prado",
+     "Museo Reina Sofía"),
 ]
 
 
@@ -134,7 +140,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
-                              "fr-summit", "en-capital-in-spanish"])
+                              "fr-summit", "en-capital-in-spanish", "es-made-elsewhere"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -149,7 +155,8 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
 # (language, question, a true sentence, the article that bears it out) that no name linked before: a name
 # whose full stop a question's end took, a subject only the English summaries know, a work a person's
 # lead leaves out (the sentence of the work's article naming the person is read), a capital the country's
-# leads leave out (the capital's own lead says it).
+# leads leave out (the capital's own lead says it), the largest of a place its lead leaves out (the thing's
+# own lead says it), a subject a question word opened the question with.
 LINKED = [
     ("en", "Who was Martin Luther King Jr.?", "Martin Luther King Jr. was an American civil rights leader.",
      "Martin Luther King Jr."),
@@ -159,13 +166,16 @@ LINKED = [
      "Cien años de soledad"),
     ("fr", "Qui était Victor Hugo ?", "Victor Hugo a écrit Les Misérables.", "Les Misérables"),
     ("fr", "Quelle est la capitale de l'Australie ?", "La capitale de l'Australie est Canberra.", "Canberra"),
+    ("en", "What is the largest lake in Sweden?", "Sweden's biggest lake is Vänern.", "Vänern"),
+    ("fr", "Quand Cholokhov a-t-il reçu le prix Nobel ?",
+     "Le prix Nobel de littérature 1965 a été attribué à Mikhaïl Cholokhov.", "Mikhaïl Cholokhov"),
 ]
 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
                          ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
-                              "fr-capital"])
+                              "fr-capital", "en-ranked-first", "fr-question-word"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

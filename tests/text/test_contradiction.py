@@ -175,3 +175,23 @@ VOLTAIRE = ("Voltaire, de son vrai nom François-Marie Arouet, né le 21 novembr
 ])
 def test_a_births_date_is_no_deaths(stated: str, read: str, clause: str, why: str | None) -> None:
     assert not_a_contradiction(stated, read, "year", VOLTAIRE, [VOLTAIRE], None, clause=clause) == why
+
+
+GUERNICA = ("Guernica es un cuadro de Pablo Picasso, pintado en París entre los meses de mayo y junio de "
+            "1937, cuyo título alude al bombardeo de Guernica.")
+
+
+@pytest.mark.parametrize(("stated", "read", "kind", "clause", "sentence", "why"), [
+    # Where a thing is, read where it was made: no contradiction.
+    ("Museo del Prado", "París", "name", "Se encuentra en el Museo del Prado.", GUERNICA, "other_event"),
+    ("Madrid", "París", "place", "El Guernica está en Madrid.", GUERNICA, "other_event"),
+    ("Louvre", "Saint-Rémy", "name", "It is held at the Louvre.",
+     "Van Gogh painted it in Saint-Rémy in June 1889.", "other_event"),
+    # Where it was made, read where it was made: a contradiction.
+    ("Madrid", "París", "place", "El Guernica fue pintado en Madrid.", GUERNICA, None),
+    # Where it is, read where the passage says it is.
+    ("Madrid", "París", "place", "El Guernica está en Madrid.", "Se encuentra en París desde 1937.", None),
+])
+def test_where_a_thing_was_made_is_not_where_it_is(stated: str, read: str, kind: str, clause: str,
+                                                   sentence: str, why: str | None) -> None:
+    assert not_a_contradiction(stated, read, kind, sentence, [sentence], None, clause=clause) == why

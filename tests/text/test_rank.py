@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.rank import counted_otherwise, ranked_lower
+from factjudge.text.rank import counted_otherwise, ranked_first, ranked_lower
 
 VATTERN = ("Vättern is the second largest lake by surface area in Sweden, after Vänern, and the sixth "
            "largest lake in Europe.")
@@ -53,6 +53,45 @@ def test_a_superlative_ranked_lower_for_the_thing_named_is_read(clause: str, nam
 def test_a_rank_that_leaves_it_open_is_no_contradiction(clause: str, name: str, sentence: str,
                                                          own: bool) -> None:
     assert ranked_lower(clause, 0, name, sentence, own_article=own) is None
+
+
+@pytest.mark.parametrize(("clause", "name", "sentence", "own", "first"), [
+    ("Sweden's biggest lake is Vänern.", "Vänern", VANERN, True, "largest"),
+    ("The biggest lake lying wholly inside Canada is Great Bear Lake.", "Great Bear Lake",
+     "Great Bear Lake in the boreal forest of Canada is the largest lake entirely in Canada, the "
+     "fourth-largest in North America, and the eighth-largest in the world.", True, "largest"),
+    ("The highest mountain in Africa is Kilimanjaro.", "Kilimanjaro",
+     "It is the highest mountain in Africa and the highest free-standing mountain above sea level.", True,
+     "highest"),
+    ("El río más largo de España es el Tajo.", "Tajo",
+     "El Tajo es el río más largo de la península ibérica y de España.", True, "más largo"),
+])
+def test_the_same_superlative_in_the_things_own_lead_is_read(clause: str, name: str, sentence: str,
+                                                             own: bool, first: str) -> None:
+    found = ranked_first(clause, 0, name, sentence, own_article=own)
+    assert found is not None and found.ranked == first
+    assert clause[found.start:found.end] == found.said
+
+
+@pytest.mark.parametrize(("clause", "name", "sentence", "own"), [
+    # Ranked lower, not first.
+    ("Sweden's biggest lake is Vättern.", "Vättern", VATTERN, True),
+    # The superlative is said with another scope: the most populous city of Victoria, not of Australia.
+    ("The most populous city in Australia is Melbourne.", "Melbourne",
+     "Melbourne is the capital and most populous city of Victoria, and the second-most populous city in "
+     "Australia.", True),
+    # Another sort: the largest by size is not the most populous.
+    ("The largest city in Australia is Melbourne.", "Melbourne",
+     "Melbourne is the most populous city of Australia.", True),
+    # The sentence is about another thing, named after the superlative.
+    ("The largest lake in Sweden is Vänern.", "Vänern", "The largest lake in Sweden is larger than Vänern.",
+     True),
+    # Another article's sentence that does not name the thing before the superlative.
+    ("Sweden's biggest lake is Mälaren.", "Mälaren", VANERN, False),
+])
+def test_a_superlative_said_of_another_scope_or_thing_is_not_read(clause: str, name: str, sentence: str,
+                                                                  own: bool) -> None:
+    assert ranked_first(clause, 0, name, sentence, own_article=own) is None
 
 
 def test_a_rank_by_size_said_without_a_superlative_is_read() -> None:

@@ -34,6 +34,9 @@ _ENGLISH = stopwords_for("en")
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
 # A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
+# Question words the stop lists leave out, folded: "Quand Cholokhov a-t-il …" asks about Cholokhov.
+_ASKING = frozenset("""quand comment pourquoi quel quelle quels quelles combien lequel laquelle cuales cuanto
+cuanta cuantos cuantas""".split())  # noqa: SIM905
 _PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # An era beside a year is no name ("44 a. C.", "753 av. J.-C.", "44 BC", "AD 80"), and its full stops
 # end no sentence.
@@ -116,7 +119,8 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                 # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda").
                 if len(run) > 1 and start == opening and _PRETERITE.fullmatch(run[0]):
                     run, start = run[1:], opening + 1
-                if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop):
+                if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop
+                                                 or fold(run[0]) in _ASKING):
                     first, run = run[0], run[1:]  # "The Eiffel Tower" → "Eiffel Tower"; a lone "It" → nothing
                     if first.lower() in _ARTICLES:
                         lead = first  # the name still opens the sentence: its subject, maybe a title's word

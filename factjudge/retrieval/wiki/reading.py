@@ -30,7 +30,7 @@ from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
 from factjudge.text.described import described_at
 from factjudge.text.fold import says
-from factjudge.text.rank import other_rank
+from factjudge.text.rank import other_rank, ranked_first
 from factjudge.text.segmenter import split_sentences
 
 # Where one run of capitalised words joins two names ("Plato and Laurence Olivier").
@@ -68,12 +68,14 @@ _ENGLISH = "en"
 _EDITION_PASSAGES = 2
 # What ends a person's title without being a surname: a suffix or a ruler's ordinal.
 _NO_SURNAME = re.compile(r"(?:Jr|Sr)\.?|[IVX]+|Ier|1er")
-# A person's making of a work, or finding of a thing, en/es/fr ("He painted the Mona Lisa", "Escribió Cien
-# años de soledad", "Il a écrit Les Misérables"): the work's article says by whom.
+# A person's making of a work, or finding or publishing of a thing, en/es/fr ("He painted the Mona Lisa",
+# "Escribió Cien años de soledad", "Il a écrit Les Misérables", "Il a publié sa Théorie générale"): the work's
+# article says by whom.
 _MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|directed|invented|discovered|"
                    r"pint[óo]|pintad[oa]|escribi[óo]|escrit[oa]|compuso|compuest[oa]|esculpi[óo]|diseñ[óo]|"
                    r"dirigi[óo]|invent[óo]|descubri[óo]|peint|peignit|[ée]crit|[ée]crivit|compos[ée]|composa|"
-                   r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert)\b", re.IGNORECASE)
+                   r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert|published|public[óo]|publicad[oa]|"
+                   r"publi[ée]e?|para[iî]tre|parut?)\b", re.IGNORECASE)
 _SAME_THING = frozenset({"title", "base", "lead", "also"})
 # Leads searched by full text for the one that names a country's capital (its other cities come first).
 _CAPITAL_LEADS = 30
@@ -353,7 +355,7 @@ class TopicReader:
         passages += [ev for a in read for ev in self._lifespan(a, query)]
         passages += self._in_english(read[0], own, f"{named} {query}", context, english_title)
         passages += self._named_otherwise(query, passages, language)
-        passages += self._ranked_lower(query, named, passages, context, language)
+        passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0])
         return Reading(tuple(passages), self.name, named, read[0].title)
@@ -410,18 +412,21 @@ class TopicReader:
                 return [found]
         return []
 
-    def _ranked_lower(self, query: str, named: str, passages: Sequence[Evidence], context: str,
-                      language: str | None) -> list[Evidence]:
+    def _ranked(self, query: str, named: str, passages: Sequence[Evidence], context: str,
+                language: str | None) -> list[Evidence]:
         """The sentence of the article another name ``query`` states stands for that ranks it lower than the
-        item's superlative (``ranked_lower``: "The Congo is the second-longest river in Africa" for "The
-        longest river in Africa is the Congo River"), where ``passages`` never write that name: the lead of
-        the thing named the largest often says it is the second. Only such a sentence is read: a value's
-        own lead otherwise speaks of the value, and the judge took "Sydney is the capital city of the state
-        of New South Wales" for "La capitale de l'Australie est Sydney"."""
+        item's superlative (``other_rank``: "The Congo is the second-longest river in Africa" for "The
+        longest river in Africa is the Congo River") or gives it the same one (``ranked_first``: "Vänern is
+        the largest lake in Sweden" for "Sweden's biggest lake is Vänern"), where ``passages`` never write
+        that name: the lead of the place ranked often says it, where the lead of the place it is in does
+        not. Only such a sentence is read: a value's own lead otherwise speaks of the value, and the judge
+        took "Sydney is the capital city of the state of New South Wales" for "La capitale de l'Australie
+        est Sydney"."""
         others = [n for n in Names.of(query).whole() if fold(n) != fold(named)]
         return self._sentences_of_named(others, passages, context, language,
-                                        lambda name, article, sentence: other_rank(
-                                            query, 0, name, sentence, own_article=True) is not None)
+                                        lambda name, article, sentence: (other_rank(
+                                            query, 0, name, sentence, own_article=True) or ranked_first(
+                                            query, 0, name, sentence, own_article=True)) is not None)
 
     def _sentences_of_named(self, names: Sequence[str], passages: Sequence[Evidence], context: str,
                             language: str | None,

@@ -69,6 +69,10 @@ def test_an_item_describing_another_named_thing_is_read_in_its_article(wiki: Pac
     ("The population of Paris is about two million.", "Paris"),
     ("El río más largo de España es el Tajo.", "España"),
     ("La ciudad de México es enorme.", None),  # the city's own kind: the city, not the country
+    ("La ciudad más poblada de México es la Ciudad de México.", "México"),
+    ("The largest lake in Sweden is Vänern.", "Sweden"),
+    ("El hombre llegó a la Luna en 1969.", None),
+    ("The abbey stands in Lyon.", None),  # "in" follows a superlative only
     ("Paris is the capital of France.", None),
 ])
 def test_the_name_a_sentence_opens_by_describing(sentence: str, name: str | None) -> None:

@@ -1,0 +1,51 @@
+"""An item naming the largest (longest, highest …) of a place reads the sentence of the thing's own lead that
+ranks it, where the place's lead never names it: the same superlative ("Vänern is the largest lake in
+Sweden") or a lower rank ("Vättern is the second largest"); a superlative said of another scope is not read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from factjudge.retrieval.wiki.packaged import PackagedWiki
+from tests.retrieval.wiki.leads import read_passages, summary_files
+
+VANERN = "Vänern is the largest lake in Sweden and the third-largest lake in Europe."
+VATTERN = "Vättern is the second largest lake by surface area in Sweden, after Vänern."
+LEADS = [
+    ("Sweden", "en", "country in Northern Europe", "Geography",
+     "Sweden is a Nordic country in Northern Europe. Its capital is Stockholm."),
+    ("Vänern", "en", "lake in Sweden", "Geography", f"{VANERN} It lies in the west of the country."),
+    ("Vättern", "en", "lake in Sweden", "Geography", VATTERN),
+    ("Australia", "en", "country in Oceania", "Geography",
+     "Australia is a country comprising the mainland of the Australian continent."),
+    ("Melbourne", "en", "city in Victoria, Australia", "Geography",
+     "Melbourne is the capital and most populous city of Victoria, and the second-most populous city in "
+     "Australia."),
+]
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> PackagedWiki:
+    return PackagedWiki(tmp_path / "cache", summary_files(tmp_path, LEADS))
+
+
+@pytest.mark.parametrize(("item", "sentence"), [
+    ("Sweden's biggest lake is Vänern.", ("Vänern", VANERN)),
+    ("Sweden's biggest lake is Vättern.", ("Vättern", VATTERN)),
+    ("The largest lake in Sweden is Vänern.", ("Vänern", VANERN)),
+])
+def test_the_things_own_sentence_ranking_it_is_read_beside_the_places_lead(wiki: PackagedWiki, item: str,
+                                                                          sentence: tuple[str, str]) -> None:
+    read = read_passages(wiki, "What is the largest lake in Sweden?", item, item)
+    assert read[0][0] == "Sweden"
+    assert sentence in read
+    assert len(read) == 2
+
+
+def test_a_superlative_of_another_scope_in_the_things_lead_is_not_read(wiki: PackagedWiki) -> None:
+    item = "The most populous city in Australia is Melbourne."
+    read = read_passages(wiki, "What is the most populous city in Australia?", item, item)
+    assert {title for title, _ in read} == {"Australia"}
