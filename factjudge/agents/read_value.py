@@ -68,9 +68,12 @@ PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value
 MAX_TOKENS = 20
 # A year as a sentence writes it.
 _YEAR = re.compile(r"\b\d{3,4}\b")
-# A span of years a sentence gives ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989"): its ends are the
-# years its subject began and ended (``BEGAN``, ``ENDED``).
-_SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*(\d{3,4})\b")
+# A span of years a sentence gives ("from 1961 to 1989", "(1961–1989)", "de 1961 à 1989", "desde el 13 de
+# agosto de 1961 hasta el 9 de noviembre de 1989"): its ends are the years its subject began and ended
+# (``BEGAN``, ``ENDED``).
+_SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|and|et)\s*"
+                            r"(?:(?:el|le|the)\s+)?(?:\d{1,2}(?:er|º)?\s+(?:de\s+)?[^\W\d_]+\s+(?:de\s+)?|"
+                            r"[^\W\d_]+\s+\d{1,2},?\s+)?(\d{3,4})\b")
 # A year of a lifespan's brackets and its era, if it gives one ("c. 551", "479 BCE", "44 av. J.-C.").
 _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
@@ -297,10 +300,12 @@ def _without_names(sentence: str) -> str:
     return sentence
 
 
-def gives_it_too(item: str, stated: str, sentence: str) -> bool:
-    """Whether ``sentence`` gives the ``stated`` value too, and not as another named thing's: the name
-    nearest before it (a few words back) is one ``item`` says, or there is none ("Flaubert paru en 1857",
-    not "Premio Pulitzer en 1988" for "Premio Nobel … en 1988")."""
+def gives_it_too(item: str, stated: str, sentence: str, kind: str = "year") -> bool:
+    """Whether ``sentence`` gives the ``stated`` value too: a name, written there; any other value, not as
+    another named thing's: the name nearest before it (a few words back) is one ``item`` says, or there is
+    none ("Flaubert paru en 1857", not "Premio Pulitzer en 1988" for "Premio Nobel … en 1988")."""
+    if kind in NAMED:
+        return says(sentence, stated)
     near = _names_before(sentence, stated)
     return near is not None and (not near or fold(near[-1]) in fold(item))
 

@@ -32,7 +32,7 @@ from factjudge.agents.read_value import (
     gives_it_too,
     relation_said,
 )
-from factjudge.grounds import Grounds
+from factjudge.grounds import Grounds, ValueCheck
 from factjudge.judges.aggregate import most_lenient, strictest
 from factjudge.judges.base import (
     Item,
@@ -271,8 +271,9 @@ class DecisionJudge(PromptedJudge):
         (``relation_said``) or the judge's question finds ``text`` with the value read put in supported by
         that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; excused
         as ``other_event``, unasked, where the sentence gives the date read to another named thing; excused
-        as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated. The
-        statement asked and the doubt are kept on the check."""
+        as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated
+        (``_both_said``), whether the relation was said or confirmed. The statement asked and the doubt are
+        kept on the check."""
         check = reading.check
         # A rank read from the passage's own words ("la segunda más grande") is its relation: nothing to ask.
         if check.outcome != "contradicted" or check.kind == "rank" or not check.read or not check.passage \
@@ -281,28 +282,37 @@ class DecisionJudge(PromptedJudge):
             return reading
         article = evidence[reading.passage]
         titles = [ev.title for ev in evidence if ev.title]
+        sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
         if relation_said(text, check.start, check.end, check.read, check.passage, titles):
-            return reading
+            return dataclasses.replace(reading, check=self._both_said(job, item, text, check, sentence))
         # A date the sentence gives another named thing, of whose words the item says none: that thing's
         # event, which the judge, asked, took for the item's ("co-founded … AT&T in 1885").
         if check.kind in DATES and given_to_another(text, check.read, check.passage, titles):
             excused = dataclasses.replace(check, outcome="not_stated", excused="other_event")
             return dataclasses.replace(reading, check=excused)
         statement = text[:check.start] + check.read + text[check.end:]
-        sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
         asked = self.ask_window(job, item, statement, (sentence,), step="confirm")
         if asked.label == "unparseable":  # reported in the transcript; the reading stands
             return reading
         checked = dataclasses.replace(check, confirm=statement, confirm_doubt=asked.grounds.score)
         if asked.label != "true":
             checked = dataclasses.replace(checked, outcome="not_stated", excused="unconfirmed")
-        elif gives_it_too(text, check.stated, check.passage):
-            # The sentence gives the stated value too, for an event in other words ("paru en 1857, après une
-            # préparution en 1856"): where it supports the item as stated as well, it states both.
-            stated = self.ask_window(job, item, text, (sentence,), step="confirm")
-            if stated.label == "true":
-                checked = dataclasses.replace(checked, outcome="not_stated", excused="both_said")
+        else:
+            checked = self._both_said(job, item, text, checked, sentence)
         return dataclasses.replace(reading, check=checked)
+
+    def _both_said(self, job: JudgeInput, item: Item, text: str, check: ValueCheck,
+                   sentence: Evidence) -> ValueCheck:
+        """``check``, excused as ``both_said`` where ``sentence`` gives the stated value too
+        (``gives_it_too``) and the judge finds ``text`` as stated supported by it: an event in other words
+        ("paru en 1857, après une préparution en 1856"), or the stated place in another slot than the one
+        read ("a Catholic church … in Barcelona" for "una basílica de Barcelona")."""
+        if not gives_it_too(text, check.stated, check.passage or "", check.kind):
+            return check
+        stated = self.ask_window(job, item, text, (sentence,), step="confirm")
+        if stated.label != "true":
+            return check
+        return dataclasses.replace(check, outcome="not_stated", excused="both_said")
 
     def _mark_unsupported(self, job: JudgeInput, item: Item, text: str, verdict: Verdict) -> Verdict:
         """A false ``verdict`` on ``text`` with the phrases of ``text`` that no passage of the whole

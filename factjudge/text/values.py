@@ -284,8 +284,9 @@ def _written_lower(word: str, text: str) -> bool:
 # A Spanish verb opening a sentence that leaves its subject out, before the words it governs: a past tense
 # ("Nació en Génova", "Ganó el premio"; a name ending so, "Miró pintó …", is followed by a verb), or a
 # present one before a preposition, which a name opening a sentence is seldom followed by ("Desemboca en
-# el océano", "Limita con Francia").
-_OPENING_VERB = re.compile(r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|"
+# el océano", "Limita con Francia"); an irregular past tense ("Estuvo casada con …", "Hizo …").
+_OPENING_VERB = re.compile(r"(?i:estuv|tuv|hiz|dij|pud|pus|quis|vin|sup|traj|produj|conduj|anduv|hub)o\b|"
+                           r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|"
                            r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
                            r"para|que|como|tras|durante|hasta)\b")
 

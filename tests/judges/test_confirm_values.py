@@ -161,6 +161,9 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("Alexander Graham Bell is credited with inventing the telephone in 1876.", 66, "1885",
      "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.", False),
     ("Bell invented the telephone in 1876.", 31, "1875", "Bell invented the telephone in 1875.", True),
+    # A span of years whose ends are dates: "hasta el 9 de noviembre de 1989" is when it fell.
+    ("El Muro de Berlín cayó en 1991.", 26, "1989",
+     "El Muro de Berlín fue un muro desde el 13 de agosto de 1961 hasta el 9 de noviembre de 1989.", True),
 ])
 def test_a_sentence_says_the_relation_by_the_items_words_and_years(item: str, start: int, read: str,
                                                                    sentence: str, said: bool) -> None:
@@ -212,3 +215,33 @@ def test_a_sentence_that_gives_the_stated_value_too_and_supports_it_states_both(
 def test_a_sentence_gives_the_stated_value_too_unless_as_another_named_things(
         item: str, stated: str, sentence: str, too: bool) -> None:
     assert gives_it_too(item, stated, sentence) is too
+
+
+def test_a_name_is_given_too_where_the_sentence_writes_it() -> None:
+    sentence = "Sagrada Família is a Catholic church in the Eixample district of Barcelona, Catalonia, Spain."
+    item = "La Sagrada Familia es una basílica de Barcelona."
+    assert gives_it_too(item, "Barcelona", sentence, "place")
+    assert not gives_it_too(item, "Madrid", sentence, "place")
+
+
+SAGRADA = Evidence("wikipedia", "Basílica de la Sagrada Família is a Catholic church in the Eixample "
+                                "district of Barcelona, Catalonia, Spain.", title="Sagrada Família")
+
+
+@pytest.mark.parametrize(("as_stated", "label"), [(0.2, "true"), (0.7, "false")])
+def test_a_name_the_sentence_gives_in_another_slot_than_the_one_read_is_asked_as_stated(
+        as_stated: float, label: str) -> None:
+    # "Catholic" was read for "una basílica de ___"; the sentence says "Basílica", the relation, and gives
+    # Barcelona too: the item as stated is asked against it before the contradiction is called.
+    def reply(messages: list[Message]) -> Completion | str:
+        statement = next(m["content"] for m in messages if m["role"] == "user").rsplit("<statement>", 1)[-1]
+        if "___" in statement or "qué" in statement:
+            return "Catholic"
+        return _yes_no(as_stated if "Barcelona" in statement else 0.2)
+
+    model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
+    result = Checker(CheckConfig(strategy="evidence"), model).check(
+        "¿Qué es la Sagrada Familia?", "La Sagrada Familia es una basílica de Barcelona.", context=[SAGRADA])
+    [verdict] = result.segment_verdicts
+    [value] = verdict.grounds.values
+    assert (verdict.label, value.excused) == (label, "both_said" if label == "true" else None)

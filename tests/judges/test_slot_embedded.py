@@ -75,6 +75,8 @@ TRUE = [
     # A date the lead gives another named thing ("co-founded … AT&T in 1885").
     ("en", "other_thing", "Who invented the telephone?",
      "Alexander Graham Bell is credited with inventing the telephone in 1876."),
+    # "Catholic" read for "una basílica de ___": the sentence gives Barcelona too, in its own slot.
+    ("es", "both_said", "¿Qué es la Sagrada Familia?", "La Sagrada Familia es una basílica de Barcelona."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -121,6 +123,8 @@ FALSE = [
     # Where it was painted ("pintado en París") is not where it is: the English lead says where it is.
     ("es", "¿Dónde está el Guernica?", "El Guernica se encuentra en el Museo del Prado.", "Museo del Prado",
      "Museo Reina Sofía"),
+    # A span of years whose end is a date: "hasta el 9 de noviembre de 1989" is when the wall fell.
+    ("es", "¿Cuándo cayó el Muro de Berlín?", "El Muro de Berlín cayó en 1991.", "1991", "1989"),
 ]
 
 
@@ -140,7 +144,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
-                              "fr-summit", "en-capital-in-spanish", "es-made-elsewhere"])
+                              "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -151,6 +151,9 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     spans = value_spans("Desemboca en el océano Pacífico.", question="¿Qué es el Amazonas?")
     assert [s.text for s in spans] == ["Pacífico"]
     assert [s.text for s in value_spans("Limita con Francia.", question="¿Qué es España?")] == ["Francia"]
+    # An irregular past tense: "Estuvo casada con …" asks about the husband only.
+    spans = value_spans("Estuvo casada con Pablo Picasso.", question="¿Quién fue Frida Kahlo?")
+    assert [s.text for s in spans] == ["Pablo Picasso"]
     miro = value_spans("Miró pintó Carnaval de Arlequín en 1925.", question="¿Qué pintó?")
     assert "Miró" in [s.text for s in miro]
 
