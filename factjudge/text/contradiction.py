@@ -80,13 +80,14 @@ ENDED = re.compile(r"\b(?:fell|fall|end(?:ed|s)?|collaps\w*|dissol\w*|abolish\w*
                    r"cay[óo]|ca[íi]da|termin\w*|finaliz\w*|acab\w*|disol\w*|tomb[ée]e?|chute|fin|achev\w*|"
                    r"dissou\w*)\b", re.IGNORECASE)
 # A clause saying where a thing is (en/es/fr): "is located in", "se trouve en", "se encuentra en", "se exhibe
-# en". And a making at a place, read without accents: a place read just after it ("pintado en París") is
-# where the thing was made, not where it is now.
+# en".
 LOCATED = re.compile(r"\b(?:located|lies|situated|stands|held|housed|kept|displayed|exhibited|hangs|is in|"
                      r"se trouve|se situe|situ[ée]e?s?|expos[ée]e?s?|conserv[ée]e?s?|abrit[ée]e?s?|"
                      r"se encuentra|est[aá] situad[oa]|est[aá] ubicad[oa]|ubicad[oa]|localizad[oa]|"
                      r"est[aá] en|se exhibe|exhibid[oa]|expuest[oa]|conservad[oa]|albergad[oa])\b",
                      re.IGNORECASE)
+# A making, read without accents: a place read just after it ("pintado en París") is where the thing was made,
+# not where it is now.
 _DONE_AT = re.compile(r"\b(?:painted|written|wrote|built|made|created|signed|composed|recorded|"
                       r"pintad[oa]|pinto|escrit[oa]|escribio|construid[oa]|cread[oa]|firmad[oa]|compuest[oa]|"
                       r"peinte?|ecrite?|construite?|creee?|signee?|composee?)\b", re.IGNORECASE)

@@ -34,10 +34,10 @@ _ENGLISH = stopwords_for("en")
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
 # A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
+_PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # Question words the stop lists leave out, folded: "Quand Cholokhov a-t-il …" asks about Cholokhov.
 _ASKING = frozenset("""quand comment pourquoi quel quelle quels quelles combien lequel laquelle cuales cuanto
 cuanta cuantos cuantas""".split())  # noqa: SIM905
-_PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # An era beside a year is no name ("44 a. C.", "753 av. J.-C.", "44 BC", "AD 80"), and its full stops
 # end no sentence.
 _ERA = re.compile(rf"(?<=[\dIVXLC])\s*{ERA}(?![\w-])|\bAD(?=\s*\d)")
