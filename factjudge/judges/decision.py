@@ -52,6 +52,7 @@ from factjudge.text.checkability import checkable_sentences
 from factjudge.text.contradiction import DATES
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
+from factjudge.text.values import modifies_a_noun
 
 # Windows of a long grounding asked about per part: the ones sharing most words with it.
 WINDOWS_READ = 3
@@ -272,8 +273,8 @@ class DecisionJudge(PromptedJudge):
         that sentence alone (true: below the band's lower edge), else excused as ``unconfirmed``; excused
         as ``other_event``, unasked, where the sentence gives the date read to another named thing; excused
         as ``both_said`` where the sentence gives the stated value too and supports ``text`` as stated
-        (``_both_said``), whether the relation was said or confirmed. The statement asked and the doubt are
-        kept on the check."""
+        (``_both_said``), once confirmed, or where the relation is said and the sentence writes the value read
+        as a modifier. The statement asked and the doubt are kept on the check."""
         check = reading.check
         # A rank read from the passage's own words ("la segunda más grande") is its relation: nothing to ask.
         if check.outcome != "contradicted" or check.kind == "rank" or not check.read or not check.passage \
@@ -284,7 +285,13 @@ class DecisionJudge(PromptedJudge):
         titles = [ev.title for ev in evidence if ev.title]
         sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
         if relation_said(text, check.start, check.end, check.read, check.passage, titles):
-            return dataclasses.replace(reading, check=self._both_said(job, item, text, check, sentence))
+            # The relation is said; but a word read that the sentence writes as a modifier ("a Catholic
+            # church") describes the subject, and the stated name may fill the slot there too ("… in
+            # Barcelona"). A name read as a name ("Its capital is Ottawa, and its largest city is Toronto")
+            # is kept unasked: the judge believed such swaps.
+            if modifies_a_noun(check.passage, check.read):
+                return dataclasses.replace(reading, check=self._both_said(job, item, text, check, sentence))
+            return reading
         # A date the sentence gives another named thing, of whose words the item says none: that thing's
         # event, which the judge, asked, took for the item's ("co-founded … AT&T in 1885").
         if check.kind in DATES and given_to_another(text, check.read, check.passage, titles):

@@ -462,9 +462,20 @@ def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
 
 def _modifies_noun(item: str, span: ValueSpan) -> bool:
     """A lone capitalised word before a lower-case noun is a modifier ("a French novel")."""
-    after = re.match(r"\s+([^\W\d_]+)", item[span.end:])
-    return " " not in span.text and after is not None and after.group(1).islower() \
-        and fold(after.group(1)) not in stopwords_for(None)
+    return " " not in span.text and _noun_after(item, span.end)
+
+
+def modifies_a_noun(text: str, word: str) -> bool:
+    """Whether ``text`` writes the lone ``word`` before a lower-case noun, as a modifier ("a Catholic
+    church"): a description, not a name filling a slot."""
+    return " " not in word.strip() and any(
+        _noun_after(text, m.end()) for m in re.finditer(rf"(?<!\w){re.escape(word.strip())}(?!\w)", text))
+
+
+def _noun_after(text: str, end: int) -> bool:
+    """Whether a lower-case word that is no stop word follows ``text[:end]``."""
+    after = re.match(r"\s+([^\W\d_]+)", text[end:])
+    return after is not None and after.group(1).islower() and fold(after.group(1)) not in stopwords_for(None)
 
 
 def _opens_sentence(item: str, span: ValueSpan) -> bool:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from factjudge.text.values import value_spans
+from factjudge.text.values import modifies_a_noun, value_spans
 
 
 def spans(item: str, question: str = "", **kwargs: object) -> list[tuple[str, str]]:
@@ -172,3 +172,13 @@ def test_a_unit_written_with_a_capital_belongs_to_its_number() -> None:
 ])
 def test_a_name_a_person_is_tied_to_is_a_persons(item: str, name: str) -> None:
     assert [(s.text, s.kind) for s in value_spans(item)] == [(name, "person")]
+
+
+@pytest.mark.parametrize(("text", "word", "modifier"), [
+    ("Sagrada Família is a Catholic church in Barcelona.", "Catholic", True),
+    ("Its capital is Ottawa, and its largest city is Toronto.", "Ottawa", False),
+    ("Il a écrit un roman en français.", "Il", False),  # a stop word after it is no noun
+    ("The Eiffel Tower is in Paris.", "Eiffel Tower", False),  # several words: a name
+])
+def test_a_lone_capitalised_word_before_a_noun_is_a_modifier(text: str, word: str, modifier: bool) -> None:
+    assert modifies_a_noun(text, word) is modifier
