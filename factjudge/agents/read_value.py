@@ -160,7 +160,8 @@ def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, sp
     passages and the reading settles nothing, it is asked again in the item's own alone, which write names
     as it does: kept when it confirms the value ("Atenas", where "Athenas" was read among both), or
     contradicts it where the name read in English was excused as another language's ("Bruxelles" for
-    "Anvers", where the English lead's "Brussels" was read)."""
+    "Anvers", where the English lead's "Brussels" was read) or nothing was read among both ("Ciudad de
+    México", read in *México* alone for "La capital de México es Guadalajara")."""
     reading = _read_in(model, passages, item, span, form, lang, question, retry, max_tokens, max_attempts)
     own = _own_edition(passages)
     if not own or reading.check.outcome != "not_stated":
@@ -168,7 +169,7 @@ def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, sp
     again = _read_in(model, own, item, span, form, lang, question, False, max_tokens, max_attempts)
     kept = again.check.outcome == "confirmed" or (
         again.check.outcome == "contradicted" and not again.check.excused
-        and reading.check.excused == "other_language")
+        and (reading.check.excused == "other_language" or reading.check.read is None))
     return dataclasses.replace(again if kept else reading, calls=reading.calls + again.calls)
 
 

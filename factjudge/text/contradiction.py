@@ -4,7 +4,8 @@ A different value read from the passage contradicts the item only when the passa
 same relation of the same subject and that excludes the stated value. Eight readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
-  the blank was filled with what the sentence is about, not with its slot;
+  the blank was filled with what the sentence is about, not with its slot (a place named after it is
+  another thing: "Ciudad de México" read for "La capital de México es ___");
 - **a slot that holds several values**: the passage lists the stated value beside the read one
   ("He played for Sporting CP, Manchester United and Real Madrid"; "the answer says Manchester
   United" is one of them);
@@ -44,6 +45,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal
 
 from factjudge.text.tokenize import stems
+from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
@@ -118,7 +120,7 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     # Whether the item's clause tells of a birth, a death, both or neither; and the sentence without accents.
     told = life_told(clause) if clause else None
     plain = _plain(sentence) if sentence else ""
-    if subject and _same_words(read, subject):
+    if subject and _same_words(read, subject) and not place_named_after(read, subject):
         return "own_subject"
     if kind == "person" and not _names_a_person(read):
         return "no_person"

@@ -22,7 +22,8 @@ from factjudge.text.values import fold
 # The plain superlative of each sort, en/es/fr: what the answer says (the passage may say "largest" where
 # the answer says "biggest").
 _FIRST = {
-    "size": r"largest|biggest|m[aá]s grande|plus grande?s?",
+    "size": r"largest|biggest|m[aá]s grande|m[aá]s extens[oa]s?|plus grande?s?|plus vastes?|"
+            r"plus [ée]tendue?s?",
     "length": r"longest|m[aá]s larg[oa]s?|plus longu?e?s?",
     "height": r"highest|tallest|m[aá]s alt[oa]s?|plus haute?s?|plus [ée]lev[ée]e?s?",
     "people": r"most populous|most populated|m[aá]s poblad[oa]s?|plus peupl[ée]e?s?",
@@ -30,7 +31,8 @@ _FIRST = {
     "smallness": r"smallest|m[aá]s peque[ñn][oa]s?|plus petite?s?",
 }
 # The adjective alone, as a rank's "más" or "plus" comes before it ("la segunda más grande").
-_BARE = {"size": r"gr[ae]nde?s?", "length": r"larg[oa]s?|longu?e?s?", "height": r"alt[oa]s?|haute?s?",
+_BARE = {"size": r"gr[ae]nde?s?|extens[oa]s?|vastes?|[ée]tendue?s?",
+         "length": r"larg[oa]s?|longu?e?s?", "height": r"alt[oa]s?|haute?s?",
          "people": r"poblad[oa]s?|peupl[ée]e?s?", "depth": r"profund[oa]s?|profonde?s?",
          "smallness": r"peque[ñn][oa]s?|petite?s?"}
 # Ordinals in words by number, en/es/fr ("first", "primera", "premier", "tercer", "troisième").

@@ -55,6 +55,9 @@ HEDGED_DEGREES = 3.0
 _TEMPERATURES = {"°f": (32.0, 5 / 9), "k": (273.15, 1.0)}
 # Past this many significant digits a float no longer holds a figure exactly.
 _FLOAT_DIGITS = 15
+# Words that make a place of a name ("Ciudad de México", "Mexico City"), folded.
+_PLACE_WORDS = frozenset({"city", "ciudad", "ville", "cite", "state", "estado", "etat", "province",
+                          "provincia", "district", "distrito"})
 # How alike two spellings of one name word must be (difflib's ratio), how long they must be, and
 # the longest word compared by spelling (longer ones only by equality: bounded time).
 SPELLING = 0.8
@@ -104,10 +107,17 @@ def compare_values(stated: str, read: str | None, kind: Kind, before: str = "", 
 
 def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     """Whether ``read`` is another value the item itself states: the model filled the blank from the
-    wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing."""
+    wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing. A place named after one is
+    another thing ("Ciudad de México" for "La capital de México es ___")."""
     words = _words(read)
-    return any(same_value(other, read, kind) or (bool(words) and _contains(_words(other), words))
-               for other in others)
+    return any((same_value(other, read, kind) or (bool(words) and _contains(_words(other), words)))
+               and not place_named_after(read, other) for other in others)
+
+
+def place_named_after(read: str, name: str) -> bool:
+    """Whether ``read`` is ``name``'s words with a word for a city or a region: another place named after it
+    ("Ciudad de México" of "México", "Mexico City", "Quebec City")."""
+    return bool(set(_words(read)) - set(_words(name)) & _PLACE_WORDS)
 
 
 def _contains(words: list[str], part: list[str]) -> bool:

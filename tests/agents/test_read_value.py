@@ -351,6 +351,18 @@ def test_a_name_read_in_the_english_lead_is_read_again_in_the_items_own(item: st
     assert "Brussels" not in model.calls[1][0]["content"] and reading.calls == 2
 
 
+def test_a_value_read_in_the_items_own_lead_alone_where_none_was_read_among_both_is_kept() -> None:
+    mexico = Evidence("wikipedia", "México es un país de América del Norte; su capital y ciudad más poblada "
+                      "es la Ciudad de México.", title="México")
+    english = Evidence("wikipedia", "Mexico is a country in North America.", title="Mexico")
+    item = "La capital de México es Guadalajara."
+    span = next(s for s in value_spans(item) if s.text == "Guadalajara")
+    model = ScriptedChatModel(["NOT STATED", "Ciudad de México"])
+    reading = read_value(model, [mexico, english], item, span, lang="es")
+    assert (reading.check.read, reading.check.outcome) == ("Ciudad de México", "contradicted")
+    assert reading.calls == 2 and "[2] Mexico" not in model.calls[1][0]["content"]
+
+
 def test_a_value_read_among_both_leads_in_the_english_spelling_is_confirmed_in_the_items_own() -> None:
     atenas = Evidence("wikipedia", "La Liga de Delos fue una alianza encabezada por Atenas, creada en el año "
                       "478 a. C.", title="Liga de Delos")

@@ -125,6 +125,12 @@ FALSE = [
      "Museo Reina Sofía"),
     # A span of years whose end is a date: "hasta el 9 de noviembre de 1989" is when the wall fell.
     ("es", "¿Cuándo cayó el Muro de Berlín?", "El Muro de Berlín cayó en 1991.", "1991", "1989"),
+    # The Spanish *Canadá* says nothing of its size: the English lead ranks it.
+    ("es", "¿Cuál es el país más grande del mundo?", "El país más grande del mundo es Canadá.", "más grande",
+     "second-largest"),
+    # "Ciudad de México" is the city, not the country the item names.
+    ("es", "¿Cuál es la capital de México?", "La capital de México es Guadalajara.", "Guadalajara",
+     "Ciudad de México"),
 ]
 
 
@@ -144,7 +150,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                          ids=["en", "es", "fr", "en-lifespan", "en-span", "en-thing-span",
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
-                              "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates"])
+                              "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates",
+                              "es-rank-in-english", "es-place-named-after"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -160,7 +167,7 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
 # whose full stop a question's end took, a subject only the English summaries know, a work a person's
 # lead leaves out (the sentence of the work's article naming the person is read), a capital the country's
 # leads leave out (the capital's own lead says it), the largest of a place its lead leaves out (the thing's
-# own lead says it), a subject a question word opened the question with.
+# own lead says it), a subject a question word opened the question with, an epithet the lead gives later.
 LINKED = [
     ("en", "Who was Martin Luther King Jr.?", "Martin Luther King Jr. was an American civil rights leader.",
      "Martin Luther King Jr."),
@@ -173,13 +180,15 @@ LINKED = [
     ("en", "What is the largest lake in Sweden?", "Sweden's biggest lake is Vänern.", "Vänern"),
     ("fr", "Quand Cholokhov a-t-il reçu le prix Nobel ?",
      "Le prix Nobel de littérature 1965 a été attribué à Mikhaïl Cholokhov.", "Mikhaïl Cholokhov"),
+    ("es", "¿Quién fue Isabel la Católica?", "Isabel la Católica fue reina de Castilla.",
+     "Isabel I de Castilla"),
 ]
 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
                          ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
-                              "fr-capital", "en-ranked-first", "fr-question-word"])
+                              "fr-capital", "en-ranked-first", "fr-question-word", "es-epithet"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

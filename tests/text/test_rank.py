@@ -65,6 +65,9 @@ def test_a_rank_that_leaves_it_open_is_no_contradiction(clause: str, name: str, 
      "highest"),
     ("El río más largo de España es el Tajo.", "Tajo",
      "El Tajo es el río más largo de la península ibérica y de España.", True, "más largo"),
+    # "Extenso" says size as "grande" does.
+    ("El país más grande del mundo es Rusia.", "Rusia", "Es el país más extenso del mundo.", True,
+     "más extenso"),
 ])
 def test_the_same_superlative_in_the_things_own_lead_is_read(clause: str, name: str, sentence: str,
                                                              own: bool, first: str) -> None:

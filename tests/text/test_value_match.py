@@ -92,6 +92,10 @@ def test_a_read_value_that_echoes_another_value_of_the_item() -> None:
     assert echoes_other("1527", "year", ["1527", "1789"])
     assert echoes_other("1.6 million", "number", ["1.6\u00a0million", "2.5\u00a0million"])
     assert not echoes_other("Ottawa", "name", ["Canada"])
+    # A place named after the item's other value is another thing: the city, not the country.
+    assert echoes_other("México", "name", ["México"])
+    assert not echoes_other("Ciudad de México", "name", ["México"])
+    assert not echoes_other("Mexico City", "name", ["Mexico"])
 
 
 def test_a_figure_read_without_its_scale_word_is_the_same_figure() -> None:

@@ -52,6 +52,11 @@ _ALSO = re.compile(r"(?:also (?:known|called|spelled|spelt) as|officially|former
                    r"officiellement|en forme longue|couramment appelée?|surnommée?|dite?|"
                    r"parfois francisée? en|aussi appelée?|également appelée?)\s+([^,;()]+)", re.IGNORECASE)
 # Where a lead's subject gives a second name: "Antananarivo ou Tananarive", "Bombay or Mumbai".
+# Another name the lead gives its subject past its first sentence ("Se la conoce también como Isabel la
+# Católica"): kept where it opens with the title's first word, as an epithet does; read so far into the lead.
+_KNOWN_AS = re.compile(r"(?i:known as|se l[ae] conoce (?:también )?como|conocid[oa] (?:también )?como|"
+                       r"connue? sous le nom d['e]\s*)\s*([A-ZÀ-Ý][^,;.()]+)")
+_KNOWN_AS_CHARS = 600
 _OR = re.compile(r"\s+(?:or|o|ou)\s+")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|el|la|los|las|le|les|un|une)\s+|l['’]\s*)", re.IGNORECASE)
 _PAREN = re.compile(r"\s*\([^()]*\)")
@@ -236,6 +241,12 @@ def aliases(entry: Entry, common: frozenset[str] = frozenset()) -> Iterator[tupl
             if name and len(name.split()) <= _MAX_ALIAS_WORDS and name[:1].isupper():
                 yield name, "also"
                 names.append(name)
+    # An epithet gives no short form: "Catholic" of "Isabella the Catholic" names no article.
+    first = fold(base).split()[:1]
+    for known in _KNOWN_AS.finditer(entry.lead[len(head):_KNOWN_AS_CHARS]):
+        epithet = _capitalised(known.group(1))
+        if fold(epithet).split()[:1] == first and len(epithet.split()) <= _MAX_ALIAS_WORDS:
+            yield epithet, "also"
     # A person's surname is a name however common the word ("Swift", "Peel"); another short form is
     # none when the leads write it in lower case ("Tower" of "Eiffel Tower").
     # A thing's last word is a tail: "Jagellonne" of "Université Jagellonne", but also "American" of

@@ -432,7 +432,9 @@ class TopicReader:
                             language: str | None,
                             wanted: Callable[[str, Article, str], bool]) -> list[Evidence]:
         """For each of ``names`` that ``passages`` never write and that stands for an article not read yet,
-        the first sentence of that article ``wanted`` (the name, the article, the sentence) picks."""
+        the first sentence of that article ``wanted`` (the name, the article, the sentence) picks; else of
+        the English article about the same subject, as surely linked (the Spanish *Canadá* says nothing of
+        its size, the English *Canada* "the second-largest country by total area")."""
         read = {ev.title for ev in passages}
         found: dict[str, Evidence] = {}
         for name in names:
@@ -441,9 +443,14 @@ class TopicReader:
             article = self._linked([name], context, language)
             if article is None or article.title in read or article.title in found:
                 continue
-            sentence = next((s for s in split_sentences(article.text) if wanted(name, article, s)), None)
-            if sentence is not None:
-                found[article.title] = Evidence("wikipedia", sentence, url=article.url, title=article.title)
+            english = self._english_article(self.link([article.title, name], context, _ENGLISH)) \
+                if self.other_editions and article.lang != _ENGLISH else None
+            for edition in (e for e in (article, english) if e is not None and e.title not in read):
+                sentence = next((s for s in split_sentences(edition.text) if wanted(name, edition, s)), None)
+                if sentence is not None:
+                    found[article.title] = Evidence("wikipedia", sentence, url=edition.url,
+                                                    title=edition.title)
+                    break
         return list(found.values())
 
     def _opening(self, query: str, subjects: Subjects, topic: str, context: str,

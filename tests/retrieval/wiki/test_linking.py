@@ -86,6 +86,18 @@ def test_a_second_name_the_leads_subject_is_given_after_or_is_an_alias() -> None
     assert set(aliases(bird)) == {("Common quail", "title")}
 
 
+def test_an_epithet_the_lead_gives_later_is_an_alias_when_it_opens_with_the_titles_first_word() -> None:
+    queen = Entry("Isabel I de Castilla", "es", "reina de Castilla", "Historia",
+                  "Isabel I de Castilla fue reina de Castilla desde 1474 hasta 1504. Se la conoce también "
+                  "como Isabel la Católica, título que le otorgó el papa. Con su marido se la conoce como "
+                  "Reyes Católicos.")
+    found = set(aliases(queen))
+    assert ("Isabel la Católica", "also") in found
+    # Another name the lead gives to others than its subject ("Reyes Católicos"), and an epithet's words
+    # alone ("Católica"), name no article.
+    assert not {name for name, _ in found} & {"Reyes Católicos", "Católica", "la Católica"}
+
+
 def test_a_things_last_word_names_it_only_where_the_item_shares_a_word_with_it() -> None:
     magazine = Entry("Scientific American", "en", "", "Society", "Scientific American is a popular science "
                      "magazine.")

@@ -1,6 +1,7 @@
 """An item naming the largest (longest, highest …) of a place reads the sentence of the thing's own lead that
 ranks it, where the place's lead never names it: the same superlative ("Vänern is the largest lake in
-Sweden") or a lower rank ("Vättern is the second largest"); a superlative said of another scope is not read.
+Sweden") or a lower rank ("Vättern is the second largest"), in the English lead where the answer's
+language says none; a superlative said of another scope is not read.
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ LEADS = [
     ("Melbourne", "en", "city in Victoria, Australia", "Geography",
      "Melbourne is the capital and most populous city of Victoria, and the second-most populous city in "
      "Australia."),
+    ("País", "es", "territorio", "Geografía", "Un país es un territorio con características propias."),
+    ("Canadá", "es", "país de América del Norte", "Geografía",
+     "Canadá es un país soberano ubicado en América del Norte. Su capital es Ottawa."),
+    ("Canada", "en", "country in North America", "Geography",
+     "Canada is a country in North America. It is the second-largest country by total area."),
 ]
 
 
@@ -49,3 +55,9 @@ def test_a_superlative_of_another_scope_in_the_things_lead_is_not_read(wiki: Pac
     item = "The most populous city in Australia is Melbourne."
     read = read_passages(wiki, "What is the most populous city in Australia?", item, item)
     assert {title for title, _ in read} == {"Australia"}
+
+
+def test_the_rank_is_read_in_the_english_lead_where_its_language_says_none(wiki: PackagedWiki) -> None:
+    item = "El país más grande del mundo es Canadá."
+    read = read_passages(wiki, "¿Cuál es el país más grande del mundo?", item, item)
+    assert ("Canada", "It is the second-largest country by total area.") in read
