@@ -51,12 +51,12 @@ _ALSO = re.compile(r"(?:also (?:known|called|spelled|spelt) as|officially|former
                    r"oficialmente|también (?:conocid[oa]|llamad[oa]) (?:como)?|conocid[oa] como|"
                    r"officiellement|en forme longue|couramment appelée?|surnommée?|dite?|"
                    r"parfois francisée? en|aussi appelée?|également appelée?)\s+([^,;()]+)", re.IGNORECASE)
-# Where a lead's subject gives a second name: "Antananarivo ou Tananarive", "Bombay or Mumbai".
 # Another name the lead gives its subject past its first sentence ("Se la conoce también como Isabel la
 # Católica"): kept where it opens with the title's first word, as an epithet does; read so far into the lead.
 _KNOWN_AS = re.compile(r"(?i:known as|se l[ae] conoce (?:también )?como|conocid[oa] (?:también )?como|"
                        r"connue? sous le nom d['e]\s*)\s*([A-ZÀ-Ý][^,;.()]+)")
 _KNOWN_AS_CHARS = 600
+# Where a lead's subject gives a second name: "Antananarivo ou Tananarive", "Bombay or Mumbai".
 _OR = re.compile(r"\s+(?:or|o|ou)\s+")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|el|la|los|las|le|les|un|une)\s+|l['’]\s*)", re.IGNORECASE)
 _PAREN = re.compile(r"\s*\([^()]*\)")
