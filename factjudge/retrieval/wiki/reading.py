@@ -256,6 +256,12 @@ class TopicReader:
         first word opening a sentence that has one, an article's name the item says in lower case; else
         the answer's name, which has no article (said so)."""
         if subjects.topic and not subjects.from_answer:
+            # "L'Arc de triomphe": where "Arc" alone names only things told apart by brackets (*Arc (arme)*,
+            # *Arc (architecture)*), the whole name is the topic, whether or not an article has it.
+            going_on, bare = subjects.going_on(), self.link([subjects.topic], context, language)
+            if going_on and (bare is None or (bare.kind == "base" and bare.rivals)) \
+                    and self.link([going_on], context, language) is None:
+                return going_on
             spotted = self.spot(subjects.question)
             around = [spotted] if spotted and subjects.is_topic(subjects.topic, spotted) else []
             # The name the topic is part of, said partly in lower case ("le mont Blanc" of "Blanc"), is what

@@ -24,6 +24,8 @@ from factjudge.text.tokenize import stopwords_for
 _PER_WORD = 32
 # Words after the question's topic tried as the rest of its title ("Amino acid").
 _MAX_CONTINUED = 3
+# An elided article opening a name as a sentence writes it ("L'Arc", "l'Everest").
+_ELIDED = re.compile(r"^[^\W\d_]{1,2}['’](?=\w)")
 # How a request addressed to the reader ends in the languages that write its pronoun on the verb,
 # and the words that join it to what it asks about.
 _REQUEST = re.compile(r"\w{3,}(?:-moi|-nous|-me|me|mi)$")
@@ -54,6 +56,15 @@ def _continued(name: str, question: str) -> list[str]:
               if after[n - 1].casefold() not in stop]
     # A name closing the sentence keeps the full stop of a final initial ("World War I."): titles do not.
     return list(dict.fromkeys([*longer, name, name.rstrip(".")]))
+
+
+def _going_on(name: str, text: str) -> str | None:
+    """``name`` with the "de" or "of" and the lower-case word ``text`` goes on with it ("Arc de triomphe" of
+    "Qu'est-ce que l'Arc de triomphe ?"), or None."""
+    found = re.search(re.escape(name) + r"\s+(de|del|du|des|of)\s+((?-i:[a-zà-ÿ])[\w'’-]+)", text)
+    if found is None or found.group(2).casefold() in stopwords_for(None):
+        return None
+    return f"{name} {found.group(1)} {found.group(2)}"
 
 
 def _without_request(name: str, question: str) -> str:
@@ -118,6 +129,11 @@ class Subjects:
                    tuple(_continued(topic, question)) if asked_topic and topic else (),
                    question, guess_language(f"{question}\n{answer}"), bool(topic) and not asked_topic, answer)
 
+    def going_on(self) -> str | None:
+        """The topic with the "de" or "of" and the lower-case word the question goes on with it ("Arc de
+        triomphe"), or None."""
+        return _going_on(self.topic, self.question) if self.topic and not self.from_answer else None
+
     def topic_titles(self, topic: str) -> tuple[str, ...]:
         """The titles the topic's article may have: with the question's disambiguation first, then as
         the question continues it, then as found."""
@@ -131,9 +147,10 @@ class Subjects:
         return cls(names[0] if names else None, tuple(names))
 
     def is_topic(self, name: str, topic: str | None = None) -> bool:
-        """Whether ``name`` is the topic or a part of it ("Flaherty" of "Lanny Flaherty")."""
+        """Whether ``name`` is the topic or a part of it ("Flaherty" of "Lanny Flaherty"; "L'Arc" of "Arc de
+        triomphe", its elided article aside)."""
         topic = topic if topic is not None else self.topic
-        return bool(topic) and _within(_words(name), _words(topic or ""))
+        return bool(topic) and _within(_words(_ELIDED.sub("", name)), _words(topic or ""))
 
     def mentions_topic(self, item: Names, topic: str | None = None) -> bool:
         """Whether an item names the topic, wholly or by a part of its name."""
