@@ -32,10 +32,11 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
     check = reading.check
     if check.excused != "other_language" or not check.read:
         return reading
-    if guess_language(item) == "en":
+    written = guess_language(item)
+    if written == "en":
         return _read_put_in_english(model, reading)
     # The item's own language where its words tell (a French answer checked with the default "en").
-    language = guess_language(item) or language
+    language = written or language
     if language in (None, "en"):
         return reading
     english = english_title(model, check.stated, language)

@@ -17,7 +17,7 @@ import itertools
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -258,7 +258,8 @@ class TopicReader:
         if subjects.topic and not subjects.from_answer:
             # "L'Arc de triomphe": where "Arc" alone names only things told apart by brackets (*Arc (arme)*,
             # *Arc (architecture)*), the whole name is the topic, whether or not an article has it.
-            going_on, bare = subjects.going_on(), self.link([subjects.topic], context, language)
+            going_on = subjects.going_on()
+            bare = self.link([subjects.topic], context, language) if going_on else None
             if going_on and (bare is None or (bare.kind == "base" and bare.rivals)) \
                     and self.link([going_on], context, language) is None:
                 return going_on
@@ -449,15 +450,24 @@ class TopicReader:
             article = self._linked([name], context, language)
             if article is None or article.title in read or article.title in found:
                 continue
-            english = self._english_article(self.link([article.title, name], context, _ENGLISH)) \
-                if self.other_editions and article.lang != _ENGLISH else None
-            for edition in (e for e in (article, english) if e is not None and e.title not in read):
+            for edition in self._and_in_english(article, name, context):
+                if edition.title in read:
+                    continue
                 sentence = next((s for s in split_sentences(edition.text) if wanted(name, edition, s)), None)
                 if sentence is not None:
                     found[article.title] = Evidence("wikipedia", sentence, url=edition.url,
                                                     title=edition.title)
                     break
         return list(found.values())
+
+    def _and_in_english(self, article: Article, name: str, context: str) -> Iterator[Article]:
+        """``article``, then the English article about the same subject as surely linked, looked up only
+        when asked for."""
+        yield article
+        if self.other_editions and article.lang != _ENGLISH:
+            english = self._english_article(self.link([article.title, name], context, _ENGLISH))
+            if english is not None:
+                yield english
 
     def _opening(self, query: str, subjects: Subjects, topic: str, context: str,
                   language: str | None) -> tuple[str, ...]:

@@ -58,15 +58,6 @@ def _continued(name: str, question: str) -> list[str]:
     return list(dict.fromkeys([*longer, name, name.rstrip(".")]))
 
 
-def _going_on(name: str, text: str) -> str | None:
-    """``name`` with the "de" or "of" and the lower-case word ``text`` goes on with it ("Arc de triomphe" of
-    "Qu'est-ce que l'Arc de triomphe ?"), or None."""
-    found = re.search(re.escape(name) + r"\s+(de|del|du|des|of)\s+((?-i:[a-zà-ÿ])[\w'’-]+)", text)
-    if found is None or found.group(2).casefold() in stopwords_for(None):
-        return None
-    return f"{name} {found.group(1)} {found.group(2)}"
-
-
 def _without_request(name: str, question: str) -> str:
     """``name`` without a request it opens with ("Háblame de Monstruo" → "Monstruo", "Describe the
     Great Wall" → "Great Wall"): a request opening the question ("Describe …", "Háblame de …",
@@ -131,8 +122,14 @@ class Subjects:
 
     def going_on(self) -> str | None:
         """The topic with the "de" or "of" and the lower-case word the question goes on with it ("Arc de
-        triomphe"), or None."""
-        return _going_on(self.topic, self.question) if self.topic and not self.from_answer else None
+        triomphe" of "Qu'est-ce que l'Arc de triomphe ?"), or None."""
+        if not self.topic or self.from_answer:
+            return None
+        found = re.search(re.escape(self.topic) + r"\s+(de|del|du|des|of)\s+((?-i:[a-zà-ÿ])[\w'’-]+)",
+                          self.question)
+        if found is None or found.group(2).casefold() in stopwords_for(None):
+            return None
+        return f"{self.topic} {found.group(1)} {found.group(2)}"
 
     def topic_titles(self, topic: str) -> tuple[str, ...]:
         """The titles the topic's article may have: with the question's disambiguation first, then as
