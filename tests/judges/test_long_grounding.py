@@ -134,6 +134,31 @@ def test_the_rag_api_reads_a_long_context_in_windows_by_default() -> None:
     assert "P(No)" not in reason and "threshold" not in reason and "window" not in reason
 
 
+def test_a_context_of_a_few_hundred_tokens_is_read_whole_by_default() -> None:
+    """A sentence joining a fact of the context's start with one of its end is supported read whole (one
+    call); cut into windows of 200 tokens, each window holds one fact and doubts it (RAGTruth dev: windows
+    of 400 flag fewer clean sentences, docs/rag.md)."""
+    def both_facts(messages: list[Message]) -> Completion:
+        passages, _ = messages[0]["content"].rsplit("<statement>", 1)
+        p_no = 0.1 if "opened in 1998" in passages and "Clara Vos" in passages else 0.9
+        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
+        word = "No" if p_no > 0.5 else "Yes"
+        return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+
+    context = " ".join([FACT, *FILLER[:12], "Its first director was Clara Vos."])
+    assert 250 < count_tokens(context) < 400
+    answer = "The museum, opened in 1998, had Clara Vos as its first director."
+    labels = {}
+    for chunk_tokens in (CheckConfig().chunk_tokens, 200):
+        model = ScriptedChatModel(both_facts, name=LOCAL_DEFAULT)
+        config = CheckConfig(strategy="supported", chunk_tokens=chunk_tokens, values=0)
+        result = Checker(config, model).check("q", answer, context=[Evidence("context", context)])
+        [verdict] = result.segment_verdicts
+        labels[chunk_tokens] = verdict.label, len(model.calls)
+    assert labels[CheckConfig().chunk_tokens] == ("true", 1)
+    assert labels[200][0] == "false" and labels[200][1] > 1
+
+
 def test_in_focus_a_long_context_is_one_call_per_sentence_on_the_sentences_bearing_on_it() -> None:
     context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT),
                Evidence("context", " ".join(reversed(FILLER)))]
