@@ -7,20 +7,19 @@ unsupported. A grounding that fits is asked about exactly as before (one prompt,
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from factjudge import explain
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.errors import InputError
-from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.base import Completion, Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.llm.tokens import count_tokens
 from factjudge.records import Evidence
 from factjudge.retrieval.budget import Focus, Windows, evidence_windows
+from tests.judges.test_evidence_judge import yes_no
 
 FILLER = [f"Town {n} has a library, a market square and a bridge over the canal built in 18{n:02d}."
           for n in range(60)]
@@ -30,10 +29,7 @@ FACT = "The city museum opened in 1998 on the south bank of the river."
 def _supported_if_museum(messages: list[Message]) -> Completion:
     """P(No) 0.1 when the passages shown state the museum's opening, 0.9 otherwise."""
     passages, statement = messages[0]["content"].rsplit("<statement>", 1)
-    p_no = 0.1 if "opened in 1998" in passages and "1998" in statement else 0.9
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    word = "No" if p_no > 0.5 else "Yes"
-    return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+    return yes_no(0.1 if "opened in 1998" in passages and "1998" in statement else 0.9)
 
 
 def _check(chunk_tokens: int | None, context: list[Evidence], answer: str = "The museum opened in 1998.",
@@ -140,10 +136,7 @@ def test_a_context_of_a_few_hundred_tokens_is_read_whole_by_default() -> None:
     of 400 flag fewer clean sentences, docs/rag.md)."""
     def both_facts(messages: list[Message]) -> Completion:
         passages, _ = messages[0]["content"].rsplit("<statement>", 1)
-        p_no = 0.1 if "opened in 1998" in passages and "Clara Vos" in passages else 0.9
-        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-        word = "No" if p_no > 0.5 else "Yes"
-        return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
+        return yes_no(0.1 if "opened in 1998" in passages and "Clara Vos" in passages else 0.9)
 
     context = " ".join([FACT, *FILLER[:12], "Its first director was Clara Vos."])
     assert 250 < count_tokens(context) < 400
@@ -193,9 +186,7 @@ def _doubted_everywhere(messages: list[Message]) -> Completion | str:
     passages, statement = messages[0]["content"].rsplit("<statement>", 1)
     if "___" in statement:
         return "1998" if "opened in 1998" in passages else "NOT STATED"
-    p_no = 0.7 if "opened in 1998" in passages else 0.9
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    return Completion(text="No", logprobs=(TokenLogprob("No", top["No"], top),), model=LOCAL_DEFAULT)
+    return yes_no(0.7 if "opened in 1998" in passages else 0.9)
 
 
 @pytest.mark.parametrize("where_doubted", [True, False])
@@ -227,10 +218,7 @@ def _supported_where_the_museum_is(messages: list[Message]) -> Completion | str:
     passages, statement = messages[0]["content"].rsplit("<statement>", 1)
     if "___" in statement:
         return "1998" if "opened in 1998" in passages else "NOT STATED"
-    p_no = 0.2 if "opened in 1998" in passages else 0.9
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    return Completion(text="Yes" if p_no < 0.5 else "No", logprobs=(TokenLogprob("No", top["No"], top),),
-                      model=LOCAL_DEFAULT)
+    return yes_no(0.2 if "opened in 1998" in passages else 0.9)
 
 
 def test_a_window_that_supports_the_sentence_is_not_read_for_its_values() -> None:
@@ -250,9 +238,7 @@ def test_a_value_that_hands_the_lead_to_another_window_has_that_windows_values_r
         passages, statement = messages[0]["content"].rsplit("<statement>", 1)
         if "___" in statement:
             return "1998" if "opened in 1998" in passages else "NOT STATED"
-        p_no = 0.7 if "opened in 1998" in passages else 0.8  # the museum's window is doubted least
-        top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-        return Completion(text="No", logprobs=(TokenLogprob("No", top["No"], top),), model=LOCAL_DEFAULT)
+        return yes_no(0.7 if "opened in 1998" in passages else 0.8)  # the museum's window is doubted least
 
     context = [Evidence("context", " ".join(FILLER)), Evidence("context", FACT)]
     model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
