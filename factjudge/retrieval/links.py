@@ -314,7 +314,7 @@ class LinkFetcher:
             headers={"User-Agent": self.user_agent},
         ) as client:
             for _ in range(self.max_redirects + 1):
-                with self._open(client, current) as response:
+                with _open_checked(self, client, current, 0) as response:
                     location = response.headers.get("location")
                     if response.status_code in _REDIRECTS and location:
                         current = self._parse(str(current.join(location)))
@@ -358,31 +358,6 @@ class LinkFetcher:
         if not addresses:
             raise RetrievalError(f"cannot resolve {host}: no address")
         return addresses
-
-    @contextmanager
-    def _open(self, client: httpx.Client, url: httpx.URL) -> Iterator[httpx.Response]:
-        """Send GET to the first reachable checked address of ``url``'s host, streaming the reply."""
-        addresses = self.resolve(url)
-        extensions = {"sni_hostname": url.raw_host.decode("ascii")} if url.scheme == "https" else {}
-        last: Exception | None = None
-        for address in addresses:
-            request = client.build_request(
-                "GET",
-                url.copy_with(host=str(address)),
-                headers={"Host": url.netloc.decode("ascii")},
-                extensions=extensions,
-            )
-            try:
-                response = client.send(request, stream=True)
-            except httpx.ConnectError as exc:
-                last = exc
-                continue
-            try:
-                yield response
-            finally:
-                response.close()
-            return
-        raise RetrievalError(f"cannot connect to {url.host}: {last}")
 
     def _read_page(self, url: str, final: httpx.URL, response: httpx.Response) -> FetchedPage:
         """Check status and type, read the body under the caps, and turn it into text."""

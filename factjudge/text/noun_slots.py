@@ -109,7 +109,8 @@ _BEFORE_NOUN = {
 }
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _ELIDED_ARTICLE = re.compile(r"^l['’]", re.IGNORECASE)
-_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’]", re.IGNORECASE)
+# A French word elided onto the next ("l'", "d'", "qu'", "jusqu'"), at a word's start.
+ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\w)", re.IGNORECASE)
 
 
 def not_nouns(text: str, language: str | None) -> list[tuple[int, int]]:
@@ -125,7 +126,7 @@ def not_nouns(text: str, language: str | None) -> list[tuple[int, int]]:
         word = match.group().casefold()
         if _ELIDED_ARTICLE.match(word) or word.endswith(("s", "x")):
             continue  # "l'oignon" has its article; a plural may stand alone
-        before = [_ELIDED.sub("", w.group().casefold()) for w in words[max(0, i - 2) : i]]
+        before = [ELIDED.sub("", w.group().casefold()) for w in words[max(0, i - 2) : i]]
         # "qu'un": the determiner elided onto is read without what it follows.
         if before and (before[-1] in _DETERMINERS[lang] or (
                 len(before) == 2 and before[-1] in _BEFORE_NOUN[lang] and before[0] in _DETERMINERS[lang])):

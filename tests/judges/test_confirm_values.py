@@ -3,28 +3,21 @@ the passage sentence it was read from, must be what the sentence says (world kno
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from factjudge import explain
 from factjudge.agents.read_value import given_to_another, gives_it_too, relation_said
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
-from factjudge.llm.base import Completion, Message, TokenLogprob
+from factjudge.llm.base import Completion, Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
 from factjudge.text.values import value_spans
+from tests.judges.test_evidence_judge import yes_no
 
 BURJ = Evidence("wikipedia", "The Burj Khalifa is a megatall skyscraper in Dubai. It has been the tallest "
                              "building in the world since its topping out in 2009.", title="Burj Khalifa")
-
-
-def _yes_no(p_no: float) -> Completion:
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    word = "No" if p_no >= 0.5 else "Yes"
-    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=LOCAL_DEFAULT)
 
 
 def _model(confirm_p_no: float | str) -> ScriptedChatModel:
@@ -37,8 +30,8 @@ def _model(confirm_p_no: float | str) -> ScriptedChatModel:
         if "___" in statement:
             return "2009"
         if "2009" in statement:
-            return confirm_p_no if isinstance(confirm_p_no, str) else _yes_no(confirm_p_no)
-        return _yes_no(0.7)
+            return confirm_p_no if isinstance(confirm_p_no, str) else yes_no(confirm_p_no, LOCAL_DEFAULT)
+        return yes_no(0.7, LOCAL_DEFAULT)
 
     return ScriptedChatModel(reply, name=LOCAL_DEFAULT)
 
@@ -188,7 +181,7 @@ def test_a_sentence_that_gives_the_stated_value_too_and_supports_it_states_both(
         if "___" in statement:
             return "1856" if "(a year)" in statement else "Gustave Flaubert"
         # The item with the value read put in is supported by the sentence; the item as stated, as given.
-        return _yes_no(0.2 if "1856" in statement else as_stated)
+        return yes_no(0.2 if "1856" in statement else as_stated, LOCAL_DEFAULT)
 
     model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
     result = Checker(CheckConfig(strategy="evidence"), model).check(
@@ -237,7 +230,7 @@ def test_a_name_the_sentence_gives_in_another_slot_than_the_one_read_is_asked_as
         statement = next(m["content"] for m in messages if m["role"] == "user").rsplit("<statement>", 1)[-1]
         if "___" in statement or "qué" in statement:
             return "Catholic"
-        return _yes_no(as_stated if "Barcelona" in statement else 0.2)
+        return yes_no(as_stated if "Barcelona" in statement else 0.2, LOCAL_DEFAULT)
 
     model = ScriptedChatModel(reply, name=LOCAL_DEFAULT)
     result = Checker(CheckConfig(strategy="evidence"), model).check(

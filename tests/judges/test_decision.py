@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from factjudge import explain
@@ -14,11 +12,11 @@ from factjudge.errors import ParseError
 from factjudge.judges.base import Item, JudgeInput
 from factjudge.judges.decision import Band, DecisionJudge
 from factjudge.judges.strategies import SUPPORTED_THRESHOLD, strategy_named
-from factjudge.llm.base import Completion, TokenLogprob
 from factjudge.llm.registry import LOCAL_DEFAULT, model_info
 from factjudge.llm.scripted import ScriptedChatModel
 from factjudge.records import Evidence
 from factjudge.transcript import Transcript
+from tests.judges.test_evidence_judge import yes_no
 
 YES_NO = ("Yes", "No")
 
@@ -38,11 +36,6 @@ def test_parse_yes_no_refuses_what_it_cannot_read(reply: str) -> None:
         parse_decision(reply, YES_NO)
 
 
-def _reply(word: str, p_no: float) -> Completion:
-    top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    return Completion(text=word, logprobs=(TokenLogprob(word, top[word], top),), model="m")
-
-
 def _job() -> JudgeInput:
     context = (Evidence("context", "The museum opened in 1998 on the south bank."),)
     items = (Item("segment", 1, "The museum opened in 1998.", 1),
@@ -51,7 +44,7 @@ def _job() -> JudgeInput:
 
 
 def test_the_calibrated_threshold_decides_the_label_and_says_so(transcript: Transcript) -> None:
-    model = ScriptedChatModel([_reply("Yes", 0.3), _reply("Yes", 0.45)], name="m")
+    model = ScriptedChatModel([yes_no(0.3, "m"), yes_no(0.45, "m")], name="m")
     judge = DecisionJudge(model, "supported", prompt="judge_supported", max_tokens=2, band=Band(0.4, 0.4))
     traces = transcript.traces
     first, second = judge.judge(_job())
@@ -77,7 +70,7 @@ def test_the_embedded_model_defaults_to_per_item_decisions_and_reads_a_context()
     assert model_info("local").default_strategy == model_info("local:smollm2").default_strategy == "fact"
     assert model_info("openai:gpt-4o-mini").default_strategy == "vanilla"
     assert strategy_named("fact").with_context == "supported"
-    model = ScriptedChatModel([_reply("Yes", 0.1), _reply("No", 0.9)], name=LOCAL_DEFAULT)
+    model = ScriptedChatModel([yes_no(0.1, "m"), yes_no(0.9, "m")], name=LOCAL_DEFAULT)
     result = Checker(CheckConfig(values=0), model).check(
         "When did it open?", "The museum opened in 1998. It is on the north bank.",
         context=[Evidence("context", "The museum opened in 1998 on the south bank.")])

@@ -61,11 +61,11 @@ def test_no_passage_is_unverified_without_a_call() -> None:
     assert model.calls == []
 
 
-def yes_no(p_no: float) -> Completion:
-    """A one-token reply with the log-probabilities of Yes and No."""
+def yes_no(p_no: float, model: str = "local:scripted") -> Completion:
+    """A one-token reply with the log-probabilities of Yes and No, as ``model`` gave it."""
     word = "No" if p_no >= 0.5 else "Yes"
     top = {"Yes": math.log(1 - p_no), "No": math.log(p_no)}
-    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model="local:scripted")
+    return Completion(word, logprobs=(TokenLogprob(word, top[word], top),), model=model)
 
 
 def test_a_band_of_doubt_is_unverified() -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
-from factjudge.text.noun_slots import not_nouns
+from factjudge.text.noun_slots import ELIDED, not_nouns
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems, stopwords_for, tokenize
 from factjudge.text.values import ERA
@@ -106,7 +106,6 @@ _NEAR_LETTERS = 5
 # "stories" → "story", "animaux" → "animal", "naciones" → "nacion" (names are compared folded).
 _PLURALS = (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", ""))
 # An article or a preposition elided onto the next word ("l'accouchement", "d'Espagne", "qu'un").
-_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\w)", re.IGNORECASE)
 # Words are compared by their first letters when a noun is chosen: "mammals" and "mammal" meet.
 _STEM = 5
 # Words before a noun that ask for one thing of its kind, which the answer names ("which planet", "the
@@ -516,7 +515,7 @@ class AliasIndex:
         stop = stopwords_for(None)
         scored: list[tuple[float, int, Candidate, str]] = []
         found_words = list(_SPOT_WORD.finditer(question))
-        said = [_ELIDED.sub("", m.group()) for m in found_words]
+        said = [ELIDED.sub("", m.group()) for m in found_words]
         # A word of a locution ("well" of "as well as", "embargo" of "sin embargo") is no noun, nor a
         # Spanish or French word no determiner comes before ("la comuna suiza").
         fixed = not_nouns(question, language)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from factjudge.text.fold import fold
+from factjudge.text.noun_slots import ELIDED
 from factjudge.text.tokenize import stopwords_for
 from factjudge.text.values import ERA
 
@@ -27,8 +28,6 @@ MAX_PART_WORDS = 4
 _WORD = re.compile(r"[\w'’.-]+|[^\w\s]", re.UNICODE)
 # A lower-case article or preposition elided onto a capitalised word ("l’Odyssée", "d'Homère", "qu'Einstein").
 _ELISION = re.compile(r"^([a-z]{1,6}['’])(?=[^\W\d_])(?=[^a-z])")
-# An article or preposition elided onto a word opening a sentence ("L'invitation", "D'abord").
-_OPENING_ELISION = re.compile(r"^[A-Z][a-z]{0,5}['’](?=\w)")
 _ENGLISH = stopwords_for("en")
 # Articles a title may begin with ("The Sopranos"), when they open a sentence.
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
@@ -102,7 +101,7 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                 if not re.fullmatch(r"[A-Z]\.", word):
                     word = re.sub(r"['’]s$", "", word.strip(".'’-"))
                 # A sentence's elided article is no name ("L'invitation de …"); "L'Odyssée" is one.
-                elided = _OPENING_ELISION.match(word) if i == opening else None
+                elided = ELIDED.match(word) if i == opening else None
                 if elided and word[elided.end()].islower():
                     word = word[:1].lower() + word[1:]
                 if word[:1].isupper() or (word[:1].isdigit() and run):

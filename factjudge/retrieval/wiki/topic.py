@@ -18,14 +18,13 @@ from functools import cached_property
 
 from factjudge.retrieval.wiki.names import Names, Run, fold
 from factjudge.text.language import guess_language
+from factjudge.text.noun_slots import ELIDED
 from factjudge.text.tokenize import stopwords_for
 
 # Names kept per word for spelling a part out: bounds the work per item whatever the answer.
 _PER_WORD = 32
 # Words after the question's topic tried as the rest of its title ("Amino acid").
 _MAX_CONTINUED = 3
-# An elided article opening a name as a sentence writes it ("L'Arc", "l'Everest").
-_ELIDED = re.compile(r"^[^\W\d_]{1,2}['’](?=\w)")
 # How a request addressed to the reader ends in the languages that write its pronoun on the verb,
 # and the words that join it to what it asks about.
 _REQUEST = re.compile(r"\w{3,}(?:-moi|-nous|-me|me|mi)$")
@@ -147,7 +146,7 @@ class Subjects:
         """Whether ``name`` is the topic or a part of it ("Flaherty" of "Lanny Flaherty"; "L'Arc" of "Arc de
         triomphe", its elided article aside)."""
         topic = topic if topic is not None else self.topic
-        return bool(topic) and _within(_words(_ELIDED.sub("", name)), _words(topic or ""))
+        return bool(topic) and _within(_words(ELIDED.sub("", name)), _words(topic or ""))
 
     def mentions_topic(self, item: Names, topic: str | None = None) -> bool:
         """Whether an item names the topic, wholly or by a part of its name."""
