@@ -291,6 +291,12 @@ _OPENING_VERB = re.compile(r"(?i:estuv|tuv|hiz|dij|pud|pus|quis|vin|sup|traj|pro
                            r"para|que|como|tras|durante|hasta)\b")
 
 
+# A word saying a figure is near, en/es/fr, just before it.
+_ABOUT = re.compile(r"\b(?:nearly|almost|about|around|approximately|roughly|some|over|more than|fewer than|"
+                    r"less than|up to|casi|unos|unas|cerca de|alrededor de|aproximadamente|más de|menos de|"
+                    r"hasta|près de|environ|presque|plus de|moins de|quelque|jusqu'à)\s+$", re.IGNORECASE)
+
+
 def _lone_opener(item: str, span: ValueSpan) -> bool:
     """Whether ``span`` is a lone capitalised word opening a sentence: any word may be ("While …"), so
     it is asked about last."""
@@ -318,7 +324,8 @@ def _all_values(item: str, lang: str = "en") -> list[ValueSpan]:
         if free(match.start(), match.end()):
             taken.append(_span(item, match.start(), match.end(), "century"))
     for match in YEAR_PATTERN.finditer(item):
-        if free(match.start(), match.end()) and not _counts_something(item, match.end()):
+        if free(match.start(), match.end()) and not _counts_something(item, match.end()) \
+                and not _about_a_count(item, match.start(), match.end(), lang):
             taken.append(_span(item, match.start(), match.end(), "year"))
     for span in _spelled_values(item, lang):
         if free(span.start, span.end):
@@ -359,6 +366,15 @@ def _span(item: str, start: int, end: int, kind: Kind) -> ValueSpan:
 def _counts_something(item: str, end: int) -> bool:
     """A four-digit number followed by a unit or scale word is a quantity, not a year ("2000 km")."""
     return unit_end(item, end) > end
+
+
+def _about_a_count(item: str, start: int, end: int, lang: str) -> bool:
+    """A four-digit number said to be near ("nearly", "unos", "environ") with a word that is no function
+    word after it counts that word: "nearly 1000 nuclear warheads" is no year, "around 1500 the city
+    grew" is one."""
+    after = re.match(r"\s+([^\W\d_]+)", item[end:])
+    return bool(_ABOUT.search(item[max(0, start - 30):start]) and after and after.group(1).islower()
+                and after.group(1).casefold() not in stopwords_for(lang))
 
 
 def unit_end(item: str, end: int) -> int:
