@@ -59,14 +59,18 @@ def _continued(name: str, question: str) -> list[str]:
 
 def _without_request(name: str, question: str) -> str:
     """``name`` without a request it opens with ("Háblame de Monstruo" → "Monstruo", "Describe the
-    Great Wall" → "Great Wall"): a request opening the question ("Describe …", "Háblame de …",
-    "Parle-moi de …", "Parlami di …") is capitalised as a sentence's first word and joined to the name
-    by "the", "de" or "du"."""
+    Great Wall" → "Great Wall", "Describe Lake Baikal" → "Lake Baikal"): a request opening the question
+    ("Describe …", "Háblame de …", "Parle-moi de …", "Parlami di …") is capitalised as a sentence's first
+    word, joined to the name by "the", "de" or "du" or written just before it."""
     words = name.split()
-    if len(words) > 2 and words[1].casefold() in _REQUEST_JOINERS and question.lstrip("¿¡«\"'( ").startswith(
-            words[0]) and (_REQUEST.search(fold(words[0])) or fold(words[0]) in _REQUEST_WORDS):
+    if len(words) < 2 or not question.lstrip("¿¡«\"'( ").startswith(words[0]):
+        return name
+    request = fold(words[0])
+    if len(words) > 2 and words[1].casefold() in _REQUEST_JOINERS and (
+            _REQUEST.search(request) or request in _REQUEST_WORDS):
         return " ".join(words[2:])
-    return name
+    # With nothing between, only a word that is a request whatever it ends with ("Jerome of Prague").
+    return " ".join(words[1:]) if request in _REQUEST_WORDS else name
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,9 @@ def test_a_request_opening_the_question_is_no_part_of_its_topic() -> None:
     assert spanish.topic_titles("Monstruo") == ("Monstruo del lago Ness", "Monstruo del lago", "Monstruo")
     assert Subjects.of("Parle-moi de Leontyne Price.", "").topic == "Leontyne Price"
     assert Subjects.of("Parlami di Roma.", "").topic == "Roma"
+    # A request written just before the name, with no article between them.
+    assert Subjects.of("Describe Lake Baikal.", "").topic == "Lake Baikal"
+    assert Subjects.of("Explica Machu Picchu.", "").topic == "Machu Picchu"
     # A name that opens the question and is joined by "of" keeps its first word.
     assert Subjects.of("Jerome of Prague?", "").topic == "Jerome of Prague"
     assert Subjects.of("Statue of Liberty: how tall?", "").topic == "Statue of Liberty"
