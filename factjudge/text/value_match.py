@@ -85,7 +85,8 @@ ALIGNED_WORDS = 6
 # haut.", whose last words are no part of the value.
 ALIGNED_CLOSING = 3
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+")
-_CLOSES = re.compile(r"\s*(?:[.!?]\W*)?$")
+# A sentence's end, after any closing bracket or quote ("Anthills of the Savannah (1987).").
+_CLOSES = re.compile(r"[\s)\]»”’\"']*(?:[.!?]\W*)?$")
 # What a compound adds to a name it describes by ("Polish-born", "London-based", "French-speaking").
 _COMPOUND_TAIL = re.compile(r"(?<=[^\W\d_])-(?:born|based|speaking|led|owned|made)\b")
 # Single letters joined by dots, an initialism ("U.S.", "U.K"): one word, as "US" writes it.

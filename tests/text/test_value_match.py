@@ -150,6 +150,13 @@ def test_the_value_a_passage_gives_between_the_items_own_words() -> None:
     # Two sentences with two values in that place: which one is meant is unknown.
     two = ["It was founded between 1495 and 1498 by monks. It was founded between 1495 and 1500 by monks."]
     assert aligned_value(item, start, start + 4, two) is None
+    # A value in brackets closing the sentence: the bracket is no word after it.
+    item = "Later novels include A Man of the People (1966) and Anthills of the Savannah (1964)."
+    start = item.index("1964")
+    lead = ["His Arrow of God (1964) completes a trilogy. Later novels include A Man of the People (1966) and "
+            "Anthills of the Savannah (1987)."]
+    found = aligned_value(item, start, start + 4, lead)
+    assert found is not None and found[2] == "1987"
 
 
 def test_a_figure_read_is_held_by_a_passage_that_writes_it_in_words() -> None:
