@@ -34,6 +34,12 @@ _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", 
                        "das"})
 # A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
 _PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
+# An adverb opening a sentence, en/es/fr ("Approximately 1 million people live …", "Actualmente …"): no
+# name, though capitalised there. English "-ly" words only by an adjective's ending and length, so that
+# "Italy", "Emily" and "Sally" stay names.
+_ADVERB = re.compile(r"[^\W\d_]{3,}(?:ate|al|ent|ant|ous|ive|ed|ab|ib|ful)ly|[^\W\d_]{4,}mente|"
+                     r"environ|presque|approximativement|actuellement|finalement|seulement",
+                     re.IGNORECASE)
 # Question words the stop lists leave out, folded: "Quand Cholokhov a-t-il …" asks about Cholokhov.
 _ASKING = frozenset("""quand comment pourquoi quel quelle quels quelles combien lequel laquelle cuales cuanto
 cuanta cuantos cuantas""".split())  # noqa: SIM905
@@ -115,8 +121,9 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     continue
                 lead = ""
                 # A Spanish past tense opening a sentence that leaves its subject out is no name's first
-                # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda").
-                if len(run) > 1 and start == opening and _PRETERITE.fullmatch(run[0]):
+                # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda"), nor an adverb.
+                if run and start == opening and (_ADVERB.fullmatch(run[0])
+                                                 or (len(run) > 1 and _PRETERITE.fullmatch(run[0]))):
                     run, start = run[1:], opening + 1
                 if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop
                                                  or fold(run[0]) in _ASKING):

@@ -76,6 +76,22 @@ def test_a_spanish_past_tense_opening_a_sentence_is_no_name(sentence: str, names
 
 
 @pytest.mark.parametrize(("sentence", "names"), [
+    # An adverb opening a sentence is no name, nor with the figure after it ("Approximately 1" had been
+    # the subject of Stockholm's population, and no article was found for it).
+    ("Approximately 1 million people live in the municipality.", []),
+    ("Originally Paris was small.", ["Paris"]),
+    ("Actualmente Madrid tiene tres millones de habitantes.", ["Madrid"]),
+    ("Environ 2000 personnes y vivent.", []),
+    # Names ending so are still names.
+    ("Italy is a country.", ["Italy"]),
+    ("Emily Brontë wrote it.", ["Emily Brontë"]),
+    ("Sally Ride flew in 1983.", ["Sally Ride"]),
+])
+def test_an_adverb_opening_a_sentence_is_no_name(sentence: str, names: list[str]) -> None:
+    assert [r.name for r in Names.of(sentence).runs] == names
+
+
+@pytest.mark.parametrize(("sentence", "names"), [
     # An era beside a year is no name, and its full stops end no sentence ("a. C." had named
     # *Washington D. C.* for Caesar's death).
     ("Fue asesinado en el año 44 a. C. en Roma.", ["Roma"]),
