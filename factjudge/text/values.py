@@ -127,6 +127,10 @@ JOINERS = frozenset("of the de del della di da du des la le las los van von der 
 # Before a name: a place ("in Paris", "à Paris", "en Madrid") or a person ("by Victor Hugo").
 _PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split())  # noqa: SIM905
 _PERSON_BEFORE = frozenset({"by", "par", "por"})
+# A lower-case word for a kind of place that Spanish and French write just before its name ("la mer Rouge",
+# "el océano Pacífico", "le lac Léman"): a part of the place's name, asked about with it.
+_PLACE_HEADS = frozenset("""mer océan lac mont fleuve rivière golfe île détroit désert mar océano lago monte
+río golfo isla estrecho desierto cordillera sierra""".split())  # noqa: SIM905
 # A person's tie to another, before "of"/"de" ("a student of Plato", "fils de Philippe II").
 _TIES = frozenset("""student pupil disciple son daughter wife husband brother sister father mother teacher
 apprentice élève fils fille épouse mari frère sœur père mère maître alumno alumna discípulo
@@ -431,9 +435,12 @@ def _name_runs(item: str) -> Iterator[ValueSpan]:
             else:
                 break
         end = words[j - 1][2]
+        kind = _name_kind(words, i, j)
+        if i and words[i - 1][0] in _PLACE_HEADS and start - words[i - 1][2] == 1:
+            start, kind = words[i - 1][1], "place"
         name = re.sub(r"['’]s$", "", item[start:end])
         if len(name) > 1:
-            yield ValueSpan(name, start, start + len(name), _name_kind(words, i, j))
+            yield ValueSpan(name, start, start + len(name), kind)
         i = j
 
 

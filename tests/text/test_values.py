@@ -60,6 +60,9 @@ def test_a_number_inside_a_name_belongs_to_the_name() -> None:
     ('A feature called a "snowplow," which clears snow.', "snowplow", "title"),
     ("Les Misérables is a novel by Victor Hugo.", "Victor Hugo", "person"),
     ("Brézhnev murió en Moscú.", "Moscú", "place"),
+    # The lower-case word for a kind of place before its name is a part of it.
+    ("Il se jette dans la mer Rouge.", "mer Rouge", "place"),
+    ("Desemboca en el océano Atlántico.", "océano Atlántico", "place"),
     ("C'est un roman d'Émile Zola.", "Émile Zola", "name"),
     ("Elle a quitté l'Amérique en 1920.", "Amérique", "name"),
 ])
@@ -154,7 +157,7 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     assert [s.text for s in value_spans("Ganó el Premio Nobel en 1945.")] == ["1945", "Premio Nobel"]
     # A present tense so opening a sentence: "Desemboca" is no name to ask about.
     spans = value_spans("Desemboca en el océano Pacífico.", question="¿Qué es el Amazonas?")
-    assert [s.text for s in spans] == ["Pacífico"]
+    assert [s.text for s in spans] == ["océano Pacífico"]
     assert [s.text for s in value_spans("Limita con Francia.", question="¿Qué es España?")] == ["Francia"]
     # An irregular past tense: "Estuvo casada con …" asks about the husband only.
     spans = value_spans("Estuvo casada con Pablo Picasso.", question="¿Quién fue Frida Kahlo?")
