@@ -7,8 +7,9 @@ Three sets, no model call (reading is retrieval):
 - **the linking set**, built here from the packaged summaries themselves (en, es, fr; ``--per-kind``
   articles of each kind, drawn with a fixed seed): each article asked about by another name than its
   title: a person's surname ("Who was Cervantes?"), the words before "of" ("the Great Wall"), the
-  title without its disambiguation ("Mercury", the answer saying what it is), a request opening the
-  question ("Describe the …", "Háblame de …", "Parle-moi de …"), the whole question in lower case,
+  title without its disambiguation ("Mercury", the answer saying what it is), a person's given name and
+  surname where no name of theirs writes the two together ("Wolfgang Mozart", "Lev Trotski"), a request
+  opening the question ("Describe the …", "Háblame de …", "Parle-moi de …"), the whole question in lower case,
   and, where the same title has an English article too, an answer in Spanish or French (the article
   must be the answer's language's); plus names of nobody the summaries know ("unverified when
   absent": no article may be read). The answer is the lead's first sentence with its subject said
@@ -157,6 +158,7 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
                                   (title,), lang if kind == "language" else None))
         # Drawn apart, so that the other kinds draw the same articles as before these kinds were added.
         cases += _noun_cases(lang, entries, summaries, per_kind, random.Random(f"nouns {seed} {lang}"))
+        cases += _given_cases(lang, entries, summaries, per_kind, random.Random(f"given {seed} {lang}"))
         # Names of nobody the summaries know: a first name and a surname of two different people.
         people = [e["title"].split() for e in entries if _LIFESPAN.search(e.get("description") or "")
                   and len(e["title"].split()) == 2 and all(_PLAIN.match(w) for w in e["title"].split())]
@@ -173,6 +175,36 @@ def linking_set(per_kind: int, seed: int = 0) -> list[Case]:
             asked = QUESTIONS[lang]["absent"].format(name=name)
             cases.append(Case("linking", "absent", lang, asked, answer, ()))
             absent += 1
+    return cases
+
+
+def _given_cases(lang: str, entries: list[dict], summaries: dict[str, dict[str, dict]], per_kind: int,
+                 rng: random.Random) -> list[Case]:
+    """People called by a given name and their surname where no name of theirs writes the two together
+    (kind "given"): the first and last words of a title of three ("Wolfgang Mozart" of *Wolfgang Amadeus
+    Mozart*), or the first word of the name the lead gives and the title's last ("Lev Trotski" of *León
+    Trotski*, "Lev Davídovich Bronstein, más conocido como León Trotski")."""
+    from factjudge.retrieval.wiki.linking import Entry, is_person
+
+    known = {t.casefold() for found in summaries.values() for t in found}
+    found: list[tuple[str, dict, str]] = []
+    for entry in entries:
+        title, lead = entry["title"], entry.get("extract") or ""
+        words, opening = title.split(), _first_sentence(lead)
+        person = is_person(Entry(title, lang, entry.get("description") or "", entry.get("topic") or "", lead))
+        if not person or opening is None or not all(_PLAIN.match(w) for w in words):
+            continue
+        given = opening[0].split()[:1]
+        name = f"{words[0]} {words[2]}" if len(words) == 3 else \
+            f"{given[0]} {words[1]}" if len(words) == 2 and given and _PLAIN.match(given[0]) \
+            and given[0] != words[0] else ""
+        if name and name.casefold() not in known:
+            found.append((name, entry, title))
+    cases = []
+    for name, entry, title in rng.sample(found, min(per_kind, len(found))):
+        _, rest = _first_sentence(entry["extract"])  # type: ignore[misc]
+        cases.append(Case("linking", "given", lang, QUESTIONS[lang]["surname"].format(name=name), name + rest,
+                          (title,)))
     return cases
 
 

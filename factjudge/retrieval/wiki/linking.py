@@ -469,6 +469,19 @@ class AliasIndex:
                         found.setdefault(key, Candidate(title, lang, "near"))
         return sorted(found.values(), key=lambda c: (c.title, c.lang))
 
+    def given_and_surname(self, name: str) -> list[Candidate]:
+        """The people a given name and a surname may stand for where no alias writes the two together ("Lev
+        Trotski" for *León Trotski*, whose lead opens "Lev Davídovich Bronstein, más conocido como León
+        Trotski"): the surname is the person's, and a name the article gives its subject opens with the given
+        name."""
+        words = _clean(name).split()
+        if len(words) != 2:
+            return []
+        given = fold(words[0])
+        return [Candidate(c.title, c.lang, "near") for c in self.candidates(words[1])
+                if c.kind == "short" and self.is_person(c.title, c.lang)
+                and any(n.split()[:1] == [given] for n in subject_names(c.title, self.lead(c.title, c.lang)))]
+
     @cached_property
     def _by_first(self) -> dict[str, list[str]]:
         """The aliases of several words by their first word (built when a name is first misspelt)."""
@@ -571,7 +584,7 @@ class AliasIndex:
         The answer's language is tried first: a French answer about the Louvre reads *Musée du
         Louvre*, not the English *Louvre*, when the French article is named confidently.
         """
-        candidates = self.candidates(name) or self.near(name)
+        candidates = self.candidates(name) or self.near(name) or self.given_and_surname(name)
         honoured = _HONORIFIC.match(name)
         if not candidates and honoured:
             # "Queen Elizabeth II" for *Elizabeth II*: the title before a name is no part of it.

@@ -315,3 +315,16 @@ def test_the_sentence_of_a_named_things_article_ranking_it_lower_than_the_item_s
     answer = "The longest river in Africa is the Nile."
     reading = wiki.read(answer, 3, subjects=Subjects.of(question, answer), language="en")
     assert [ev.title for ev in reading.evidence] == ["Africa"]
+
+
+def test_a_given_name_and_a_surname_find_the_person_whose_lead_opens_with_that_given_name() -> None:
+    trotsky = Entry("León Trotski", "es", "político ruso", "Personas",
+                    "Lev Davídovich Bronstein, más conocido como León Trotski, fue un político y escritor.")
+    adam = Entry("Adam Smith", "en", "Scottish economist (1723–1790)", "People",
+                 "Adam Smith was a Scottish economist and philosopher.")
+    index = AliasIndex.build([trotsky, adam])
+    found = index.link_one("Lev Trotski", "Háblame de Lev Trotski.", "es")
+    assert found is not None and found.title == "León Trotski"
+    # A given name no name of the article opens with is another person: no link.
+    assert index.link_one("Ana Trotski", "Háblame de Ana Trotski.", "es") is None
+    assert index.link_one("John Smith", "Who was John Smith?", "en") is None
