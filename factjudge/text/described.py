@@ -7,7 +7,7 @@ import re
 # A determiner, up to three lower-case words saying what of the thing is told, and "of"/"de"/"in" before its
 # name ("The population of Paris", "La capitale de l'Australie", "El río más largo de España", "The largest
 # lake in Sweden"). "In" follows a superlative only: "The abbey stands in Lyon" tells where the abbey is.
-_DESCRIBED = re.compile(r"\s*(?:the|el|la|los|las|le|les|l['’])\s*((?-i:[a-zà-ÿ][\w'’-]*)"
+_DESCRIBED = re.compile(r"\s*(?:(?:the|el|la|los|las|le|les)\s+|l['’]\s*)((?-i:[a-zà-ÿ][\w'’-]*)"
                         r"(?:\s+(?-i:[a-zà-ÿ][\w'’-]*)){0,2})\s+(?:of|de|del|du|des|d['’]|(in|en))\s*"
                         r"(?:the\s+|la\s+|l['’]\s*)?(?=(?-i:[A-ZÀ-Ý]))", re.IGNORECASE)
 # Words naming the thing's own kind: "la ciudad de México" is the city, not the country ("la ciudad más

@@ -153,8 +153,8 @@ def test_the_value_a_passage_gives_between_the_items_own_words() -> None:
     # A value in brackets closing the sentence: the bracket is no word after it.
     item = "Later novels include A Man of the People (1966) and Anthills of the Savannah (1964)."
     start = item.index("1964")
-    lead = ["His Arrow of God (1964) completes a trilogy. Later novels include A Man of the People (1966) and "
-            "Anthills of the Savannah (1987)."]
+    lead = ["His Arrow of God (1964) completes a trilogy. Later novels include A Man of the People (1966) "
+            "and Anthills of the Savannah (1987)."]
     found = aligned_value(item, start, start + 4, lead)
     assert found is not None and found[2] == "1987"
 

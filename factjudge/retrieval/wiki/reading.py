@@ -43,10 +43,11 @@ _KEPT_ARTICLES = 64
 # Premio Nobel en 1945").
 _EITHER = r"il|elle|él|ella|fue|era|es|[^\W\d_]+ó"  # a person's or a thing's
 _PRONOUN = re.compile(rf"\s*(?:he|she|his|her|{_EITHER})\b", re.IGNORECASE)
-# What opens an item that stands for the thing the sentence before it is about: a pronoun or a Spanish
-# verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A person meant by one
-# is found by ``_person_meant``.
-_REFERS_BACK = re.compile(rf"\s*(?:it|its|ello|est[aá]|se|{_EITHER})\b", re.IGNORECASE)
+# What opens an item that stands for the thing the sentence before it is about: a pronoun, singular or
+# plural, or a Spanish verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A
+# person meant by one is found by ``_person_meant``.
+_REFERS_BACK = re.compile(rf"\s*(?:it|its|they|their|ello|ellos|ellas|est[aá]n?|se|ils|elles|{_EITHER})\b",
+                          re.IGNORECASE)
 # A sentence that names what its subject, a description, is ("The capital of Australia is Canberra."): a
 # pronoun after it stands for that name.
 _IS_NAMED = re.compile(r"\s*(?:the|el|la|los|las|le|les)\s[^.;]*?\s(?:is|was|es|era|fue|est|était|fut)\s+"

@@ -74,6 +74,8 @@ def test_an_item_describing_another_named_thing_is_read_in_its_article(wiki: Pac
     ("El hombre llegó a la Luna en 1969.", None),
     ("The abbey stands in Lyon.", None),  # "in" follows a superlative only
     ("Paris is the capital of France.", None),
+    # A pronoun is no determiner, though "Elles" opens as "el" does: the name after the verb is a value.
+    ("Elles sont originaires d'Asie du Sud-Est.", None),
 ])
 def test_the_name_a_sentence_opens_by_describing(sentence: str, name: str | None) -> None:
     at = described_at(sentence)

@@ -22,7 +22,6 @@ LEADS = [
      "Hamlet is a tragedy written by William Shakespeare sometime between 1599 and 1601."),
     ("Mont Blanc", "fr", "plus haut sommet des Alpes", "Géographie",
      "Le mont Blanc est le point culminant de la chaîne des Alpes, à 4 806 mètres."),
-    ("Alpes", "fr", "chaîne de montagnes", "Géographie", "Les Alpes sont une chaîne de montagnes d'Europe."),
     ("Blanc", "fr", "couleur", "Arts", "Le blanc est une couleur."),
     ("Marie-Antoinette d'Autriche", "fr", "reine de France", "Personnalités",
      "Marie-Antoinette Josèphe Jeanne de Habsbourg-Lorraine est reine de France de 1774 à 1791."),
@@ -37,6 +36,9 @@ LEADS = [
      "Elizabeth II was Queen of the United Kingdom from 1952 until her death in 2022."),
     ("Canberra", "en", "Capital city of Australia", "Geography",
      "Canberra is the capital city of Australia. Founded in 1913, it is the largest inland city."),
+    ("Alpes", "fr", "chaîne de montagnes", "Géographie", "Les Alpes sont une chaîne de montagnes d'Europe."),
+    ("Lime (fruit)", "fr", "agrume", "Sciences", "La lime est un agrume originaire d'Asie du Sud-Est."),
+    ("Asie du Sud-Est", "fr", "région d'Asie", "Géographie", "L'Asie du Sud-Est est une région d'Asie."),
 ]
 
 
@@ -100,3 +102,15 @@ def test_a_pronoun_that_may_stand_for_a_person_stands_for_the_one_named_before(w
     answer = "La tour Eiffel doit son nom à Gustave Eiffel. Il est né à Dijon en 1832."
     titles = read_titles(wiki, "Qui a construit la tour Eiffel ?", answer, "Il est né à Dijon en 1832.")
     assert titles[0] == "Gustave Eiffel"
+
+
+def test_a_plural_pronoun_stands_for_the_thing_before_and_a_place_after_the_verb_is_no_subject(
+        wiki: PackagedWiki) -> None:
+    # "Elles" had opened as if "El" were an article, and "d'Asie du Sud-Est" was read as what the item
+    # describes.
+    question = "Parle-moi de Lime (fruit)."
+    assert read_titles(wiki, question, "Elles sont originaires d'Asie du Sud-Est.",
+                       "Elles sont originaires d'Asie du Sud-Est.") == ["Lime (fruit)"]
+    answer = "Les Alpes sont des montagnes. Elles se trouvent en Europe."
+    asked = "Qu'est-ce que le mont Blanc ?"
+    assert read_titles(wiki, asked, answer, "Elles se trouvent en Europe.") == ["Alpes"]
