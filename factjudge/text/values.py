@@ -131,6 +131,10 @@ _PERSON_BEFORE = frozenset({"by", "par", "por"})
 # "el océano Pacífico", "le lac Léman"): a part of the place's name, asked about with it.
 _PLACE_HEADS = frozenset("""mer océan lac mont fleuve rivière golfe île détroit désert mar océano lago monte
 río golfo isla estrecho desierto cordillera sierra""".split())  # noqa: SIM905
+# A word saying a figure is near, en/es/fr, just before it ("until", "hasta", "jusqu'à" go before years).
+_ABOUT = re.compile(r"\b(?:nearly|almost|about|around|approximately|roughly|some|over|more than|fewer than|"
+                    r"less than|casi|unos|unas|cerca de|alrededor de|aproximadamente|más de|menos de|"
+                    r"près de|environ|presque|plus de|moins de|quelque)\s+$", re.IGNORECASE)
 # A person's tie to another, before "of"/"de" ("a student of Plato", "fils de Philippe II").
 _TIES = frozenset("""student pupil disciple son daughter wife husband brother sister father mother teacher
 apprentice élève fils fille épouse mari frère sœur père mère maître alumno alumna discípulo
@@ -293,12 +297,6 @@ _OPENING_VERB = re.compile(r"(?i:estuv|tuv|hiz|dij|pud|pus|quis|vin|sup|traj|pro
                            r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|"
                            r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
                            r"para|que|como|tras|durante|hasta)\b")
-
-
-# A word saying a figure is near, en/es/fr, just before it.
-_ABOUT = re.compile(r"\b(?:nearly|almost|about|around|approximately|roughly|some|over|more than|fewer than|"
-                    r"less than|up to|casi|unos|unas|cerca de|alrededor de|aproximadamente|más de|menos de|"
-                    r"hasta|près de|environ|presque|plus de|moins de|quelque|jusqu'à)\s+$", re.IGNORECASE)
 
 
 def _lone_opener(item: str, span: ValueSpan) -> bool:

@@ -105,7 +105,6 @@ _NEAR_LETTERS = 5
 # What a plural ends with in en/es/fr and what its singular ends with instead: "ants" → "ant",
 # "stories" → "story", "animaux" → "animal", "naciones" → "nacion" (names are compared folded).
 _PLURALS = (("ies", "y"), ("aux", "al"), ("es", ""), ("s", ""), ("x", ""))
-# An article or a preposition elided onto the next word ("l'accouchement", "d'Espagne", "qu'un").
 # Words are compared by their first letters when a noun is chosen: "mammals" and "mammal" meet.
 _STEM = 5
 # Words before a noun that ask for one thing of its kind, which the answer names ("which planet", "the
