@@ -131,6 +131,11 @@ FALSE = [
     # "Ciudad de México" is the city, not the country the item names.
     ("es", "¿Cuál es la capital de México?", "La capital de México es Guadalajara.", "Guadalajara",
      "Ciudad de México"),
+    # A nineteenth trial: a sea's name written after "la mer" is asked about with it.
+    ("fr", "Parle-moi du Nil.", "Il se jette dans la mer Rouge.", "mer Rouge", "Méditerranée"),
+    # A year in brackets closing the sentence, read from the lead's words (the model had read the other one).
+    ("en", "Tell me about Chinua Achebe.",
+     "Later novels include A Man of the People (1966) and Anthills of the Savannah (1964).", "1964", "1987"),
 ]
 
 
@@ -151,7 +156,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-english-title", "en-rank", "es-rank", "fr-rank", "en-start-detail",
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
                               "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates",
-                              "es-rank-in-english", "es-place-named-after"])
+                              "es-rank-in-english", "es-place-named-after", "fr-sea-name",
+                              "en-bracketed-year"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -167,7 +173,8 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
 # whose full stop a question's end took, a subject only the English summaries know, a work a person's
 # lead leaves out (the sentence of the work's article naming the person is read), a capital the country's
 # leads leave out (the capital's own lead says it), the largest of a place its lead leaves out (the thing's
-# own lead says it), a subject a question word opened the question with, an epithet the lead gives later.
+# own lead says it), a subject a question word opened the question with, an epithet the lead gives later, a
+# request written just before the name, a given name and a surname that no alias writes together.
 LINKED = [
     ("en", "Who was Martin Luther King Jr.?", "Martin Luther King Jr. was an American civil rights leader.",
      "Martin Luther King Jr."),
@@ -182,13 +189,18 @@ LINKED = [
      "Le prix Nobel de littérature 1965 a été attribué à Mikhaïl Cholokhov.", "Mikhaïl Cholokhov"),
     ("es", "¿Quién fue Isabel la Católica?", "Isabel la Católica fue reina de Castilla.",
      "Isabel I de Castilla"),
+    # A request just before the name ("Describe Lake Baikal"), a given name and a surname no alias joins.
+    ("en", "Describe Lake Baikal.", "It is the deepest lake in the world.", "Lake Baikal"),
+    ("es", "Háblame de Lev Trotski.", "Fue una figura clave en la Revolución de Octubre de 1917.",
+     "León Trotski"),
 ]
 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
                          ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
-                              "fr-capital", "en-ranked-first", "fr-question-word", "es-epithet"])
+                              "fr-capital", "en-ranked-first", "fr-question-word", "es-epithet",
+                              "en-request", "es-given-name"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
