@@ -187,25 +187,25 @@ def _given_cases(lang: str, entries: list[dict], summaries: dict[str, dict[str, 
     from factjudge.retrieval.wiki.linking import Entry, is_person
 
     known = {t.casefold() for found in summaries.values() for t in found}
-    found: list[tuple[str, dict, str]] = []
+    found: list[tuple[str, str, str]] = []  # the name said, the rest of the lead's first sentence, the title
     for entry in entries:
         title, lead = entry["title"], entry.get("extract") or ""
         words, opening = title.split(), _first_sentence(lead)
         person = is_person(Entry(title, lang, entry.get("description") or "", entry.get("topic") or "", lead))
         if not person or opening is None or not all(_PLAIN.match(w) for w in words):
             continue
-        given = opening[0].split()[:1]
-        name = f"{words[0]} {words[2]}" if len(words) == 3 else \
-            f"{given[0]} {words[1]}" if len(words) == 2 and given and _PLAIN.match(given[0]) \
-            and given[0] != words[0] else ""
-        if name and name.casefold() not in known:
-            found.append((name, entry, title))
-    cases = []
-    for name, entry, title in rng.sample(found, min(per_kind, len(found))):
-        _, rest = _first_sentence(entry["extract"])  # type: ignore[misc]
-        cases.append(Case("linking", "given", lang, QUESTIONS[lang]["surname"].format(name=name), name + rest,
-                          (title,)))
-    return cases
+        given = (opening[0].split() or [""])[0]
+        if len(words) == 3:
+            name = f"{words[0]} {words[2]}"
+        elif len(words) == 2 and _PLAIN.match(given) and given != words[0]:
+            name = f"{given} {words[1]}"
+        else:
+            continue
+        if name.casefold() not in known:
+            found.append((name, opening[1], title))
+    asked = QUESTIONS[lang]["surname"]
+    return [Case("linking", "given", lang, asked.format(name=name), name + rest, (title,))
+            for name, rest, title in rng.sample(found, min(per_kind, len(found)))]
 
 
 def _noun_cases(lang: str, entries: list[dict], summaries: dict[str, dict[str, dict]], per_kind: int,
