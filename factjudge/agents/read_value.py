@@ -38,6 +38,7 @@ from factjudge.text.contradiction import (
     ENDED,
     EVENT_STEM,
     LOCATED,
+    dates_the_life,
     life_told,
     not_a_contradiction,
 )
@@ -79,9 +80,13 @@ _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
-# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes").
-_SUMMIT = frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre", "cima",
-                     "summit", "peak"})
+# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes"), and a river's mouth is
+# where it flows into ("se jette dans" of "flows … into the Black Sea").
+_ONE_RELATION = (
+    frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre", "cima", "summit",
+               "peak"}),
+    frozenset({"jette", "embouc", "desemb", "desagu", "vierte", "flows", "emptie", "mouth", "discha"}),
+)
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -167,9 +172,13 @@ def _read_by_model(model: ChatModel, passages: Sequence[Evidence], item: str, sp
     if not own or reading.check.outcome != "not_stated":
         return reading
     again = _read_in(model, own, item, span, form, lang, question, False, max_tokens, max_attempts)
+    # A value read in the English lead and excused as another subject's was read in an article the item's
+    # own does not share a name with ("Mount Kilimanjaro" for *Kilimandjaro*): the own lead's unexcused
+    # contradiction stands ("5 891,8 mètres" for "Il culmine à 8 848 mètres").
+    elsewhere = reading.check.excused == "other_subject" and (reading.passage or 0) >= len(own)
     kept = again.check.outcome == "confirmed" or (
         again.check.outcome == "contradicted" and not again.check.excused
-        and (reading.check.excused == "other_language" or reading.check.read is None))
+        and (reading.check.excused == "other_language" or reading.check.read is None or elsewhere))
     return dataclasses.replace(again if kept else reading, calls=reading.calls + again.calls)
 
 
@@ -281,7 +290,7 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
         return True
     spans = value_spans(item)
     said, heard = _event_words(clause, spans, read, titles), stems(_without_names(sentence), EVENT_STEM)
-    if not said & heard and not (said & _SUMMIT and heard & _SUMMIT):
+    if not said & heard and not any(said & words and heard & words for words in _ONE_RELATION):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:
@@ -333,10 +342,12 @@ def _names_before(sentence: str, value: str) -> list[str] | None:
 def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
     """Whether ``read`` is the year a span of years in ``sentence`` begins with and ``clause`` says its
     subject began, or the year it ends with and ``clause`` says its subject ended: "The Berlin Wall fell
-    in 1991" read on "encircled West Berlin from 1961 to 1989"."""
+    in 1991" read on "encircled West Berlin from 1961 to 1989"; so is a lifespan's, for a birth or a
+    death ("He was born in 1664" read on "Galileo Galilei (1564–1642)")."""
     began, ended = BEGAN.search(clause) is not None, ENDED.search(clause) is not None
-    return any((began and read == span.group(1)) or (ended and read == span.group(2))
-               for span in _SPAN_OF_YEARS.finditer(sentence))
+    return dates_the_life(clause, read, sentence) or any(
+        (began and read == span.group(1)) or (ended and read == span.group(2))
+        for span in _SPAN_OF_YEARS.finditer(sentence))
 
 
 def _dates_its_bound(clause: str, read: str, sentence: str) -> bool:

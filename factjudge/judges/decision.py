@@ -20,6 +20,7 @@ hallucinated answer in 40 (docs/rag.md, "Values where the judge doubts").
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ from factjudge.text.contradiction import DATES
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
 from factjudge.text.values import modifies_a_noun
+
+# A definite article the text writes before a value, which a value read may open with too.
+_THE = re.compile(r"(?:\b(?:the|el|la|los|las|le|les)\s+|\bl['’]\s*)$", re.IGNORECASE)
+_OPENS_WITH_THE = re.compile(r"^(?:(?:the|el|la|los|las|le|les)\s+|l['’]\s*)", re.IGNORECASE)
 
 # Windows of a long grounding asked about per part: the ones sharing most words with it.
 WINDOWS_READ = 3
@@ -297,7 +302,7 @@ class DecisionJudge(PromptedJudge):
         if check.kind in DATES and given_to_another(text, check.read, check.passage, titles):
             excused = dataclasses.replace(check, outcome="not_stated", excused="other_event")
             return dataclasses.replace(reading, check=excused)
-        statement = text[:check.start] + check.read + text[check.end:]
+        statement = put_in(text, check.start, check.end, check.read)
         asked = self.ask_window(job, item, statement, (sentence,), step="confirm")
         if asked.label == "unparseable":  # reported in the transcript; the reading stands
             return reading
@@ -359,3 +364,12 @@ class DecisionJudge(PromptedJudge):
                                       passage=wrong[0][0].passage or verdict.grounds.passage)
         return dataclasses.replace(verdict, label="false", error_score=score, grounds=grounds,
                                    spans=tuple(s for _, s in wrong))
+
+
+def put_in(text: str, start: int, end: int, read: str) -> str:
+    """``text`` with ``read`` in place of its value at ``start:end``, its article dropped where the text
+    writes one before the value: "It rises in the Black Forest", not "in the The Black Forest", which
+    the judge asked doubts."""
+    if _THE.search(text[:start]):
+        read = _OPENS_WITH_THE.sub("", read, count=1) or read
+    return text[:start] + read + text[end:]

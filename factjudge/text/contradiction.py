@@ -44,6 +44,7 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from typing import Literal
 
+from factjudge.text.nationality import one_nation_within
 from factjudge.text.tokenize import stems
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
@@ -126,8 +127,8 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "no_person"
     if sentence and _listed_together(stated, read, sentence):
         return "listed_together"
-    if kind in ("place", "name") and any(_within(stated, read, p) or _within(read, stated, p)
-                                         for p in passages):
+    if kind in ("place", "name") and (one_nation_within(stated, read) or any(
+            _within(stated, read, p) or _within(read, stated, p) for p in passages)):
         return "place_within"
     if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
@@ -183,6 +184,20 @@ def life_told(text: str) -> str | None:
     """Whether ``text`` tells of a birth, a death, both or neither (None)."""
     told = {"birth" if m.group("birth") else "death" for m in _LIFE.finditer(_plain(text))}
     return None if not told else "both" if len(told) == 2 else told.pop()
+
+
+def dates_the_life(clause: str, read: str, sentence: str) -> bool:
+    """Whether ``read`` is the year a lifespan's brackets in ``sentence`` open with, where ``clause`` tells
+    of a birth, or close with, where it tells of a death: "Galileo Galilei (1564–1642)" dates "He was born
+    in …"."""
+    told = life_told(clause)
+    if told not in ("birth", "death"):
+        return False
+    for bracket in _LIFESPAN.finditer(sentence):
+        years = re.findall(r"\d{3,4}", bracket.group())
+        if len(years) >= 2 and read == (years[0] if told == "birth" else years[-1]):
+            return True
+    return False
 
 
 def _life_dated(read: str, text: str) -> str | None:

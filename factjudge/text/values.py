@@ -31,6 +31,7 @@ from typing import Literal
 from factjudge.text.described import described_at
 from factjudge.text.fold import fold
 from factjudge.text.language import guess_language
+from factjudge.text.nationality import is_nationality
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.tokenize import stopwords_for
 
@@ -203,6 +204,8 @@ class ValueSpan:
         counted = self.counted()
         if self.temperature():
             hint = "a temperature"
+        elif self.kind == "name" and is_nationality(item, self.start, self.end):
+            hint = "a nationality"
         elif counted:
             hint = f"{hint} of {counted}"
         return f"{item[: self.start]}___ ({hint}){item[self.end :]}"

@@ -479,3 +479,31 @@ def test_a_place_the_subjects_own_article_gives_too_is_not_contradicted_by_a_pla
     item = "Mozart was born in Vienna."
     span = next(s for s in value_spans(item) if s.text == "Vienna")
     assert read_value(ScriptedChatModel(["Salzburg"]), [vienna], item, span).check.outcome == "contradicted"
+
+
+def test_the_own_leads_value_stands_where_the_english_one_was_excused_as_another_subjects() -> None:
+    # *Mount Kilimanjaro* shares no name with *Kilimandjaro*: its "5,895" is excused as another subject's,
+    # and the French lead alone, read again, gives the summit's height.
+    french = Evidence("wikipedia", "Le Kilimandjaro est une montagne de Tanzanie dont le pic Uhuru, à "
+                      "5 891,8 mètres d'altitude, constitue le point culminant de l'Afrique.",
+                      title="Kilimandjaro")
+    english = Evidence("wikipedia", "Mount Kilimanjaro is a dormant volcano in Tanzania. It is the highest "
+                       "mountain in Africa, at 5,895 m above sea level.", title="Mount Kilimanjaro")
+    item = "Il culmine à 8 848 mètres."
+    span = next(s for s in value_spans(item) if s.kind == "number")
+    model = ScriptedChatModel(["5,895", "5 891,8"])
+    reading = read_value(model, [french, english], item, span, question="Où se trouve le Kilimandjaro ?")
+    assert (reading.check.read, reading.check.outcome, reading.passage) == ("5 891,8", "contradicted", 0)
+    assert reading.calls == 2 and "Mount Kilimanjaro" not in model.calls[1][0]["content"]
+
+
+def test_a_nationality_is_asked_for_as_one_and_a_nation_of_the_union_read_is_no_swap() -> None:
+    gagarin = Evidence("wikipedia", "Yuri Gagarin was a Soviet pilot and cosmonaut who became the first "
+                       "person to journey into outer space.", title="Yuri Gagarin")
+    for item, outcome in (("He was an American astronaut.", "contradicted"),
+                          ("He was a Russian cosmonaut.", "not_stated")):
+        span = value_spans(item)[0]
+        model = ScriptedChatModel(["Soviet"])
+        reading = read_value(model, [gagarin], item, span)
+        assert "___ (a nationality)" in model.calls[0][0]["content"]
+        assert (reading.check.read, reading.check.outcome) == ("Soviet", outcome)

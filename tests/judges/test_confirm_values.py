@@ -9,6 +9,7 @@ from factjudge import explain
 from factjudge.agents.read_value import given_to_another, gives_it_too, relation_said
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
+from factjudge.judges.decision import put_in
 from factjudge.llm.base import Completion, Message
 from factjudge.llm.registry import LOCAL_DEFAULT
 from factjudge.llm.scripted import ScriptedChatModel
@@ -150,6 +151,17 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("Il est le plus haut sommet des Pyrénées.", 31, "Alpes",
      "Le mont Blanc est le point culminant de la chaîne des Alpes.", True),
     ("It is the highest peak of the Alps.", 30, "Himalayas", "It lies in the Alps, near Chamonix.", False),
+    # So is a river's mouth: "se jette dans" where it "flows … into".
+    ("Il se jette dans la mer Baltique.", 20, "Black Sea",
+     "It flows through Central Europe, from the Black Forest of Germany into the Black Sea.", True),
+    ("Il se jette dans la mer Baltique.", 20, "Black Forest", "It rises in the Black Forest of Germany.",
+     False),
+    # A lifespan's brackets open with the birth's year and close with the death's.
+    ("He was born in 1664.", 15, "1564", "Galileo Galilei (1564–1642), Italian physicist and astronomer.",
+     True),
+    ("He died in 1650.", 11, "1642", "Galileo Galilei (1564–1642), Italian physicist and astronomer.", True),
+    ("He died in 1600.", 11, "1564", "Galileo Galilei (1564–1642), Italian physicist and astronomer.", False),
+    ("He was born in 1640.", 15, "1643", "He reigned from 1643 to 1715.", False),
     # A word of a name the sentence gives is not the relation: "Telephone" of a company's name.
     ("Alexander Graham Bell is credited with inventing the telephone in 1876.", 66, "1885",
      "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.", False),
@@ -238,3 +250,14 @@ def test_a_name_the_sentence_gives_in_another_slot_than_the_one_read_is_asked_as
     [verdict] = result.segment_verdicts
     [value] = verdict.grounds.values
     assert (verdict.label, value.excused) == (label, "both_said" if label == "true" else None)
+
+
+@pytest.mark.parametrize(("item", "stated", "read", "asked"), [
+    ("It rises in the Alps.", "Alps", "The Black Forest", "It rises in the Black Forest."),
+    ("Il se jette dans la Manche.", "Manche", "la mer du Nord", "Il se jette dans la mer du Nord."),
+    ("It rises in Bavaria.", "Bavaria", "the Black Forest", "It rises in the Black Forest."),
+])
+def test_the_value_read_is_put_in_without_a_second_article(item: str, stated: str, read: str,
+                                                           asked: str) -> None:
+    start = item.index(stated)
+    assert put_in(item, start, start + len(stated), read) == asked

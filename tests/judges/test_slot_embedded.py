@@ -7,6 +7,8 @@ value in the same slot still is.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from factjudge import explain
@@ -52,6 +54,10 @@ TRUE = [
      "Johannes Gutenberg a inventé l'imprimerie à caractères mobiles vers 1450 à Mayence."),
     ("es", "no_birth_told", "¿Dónde nació Simón Bolívar?", "Simón Bolívar nació en Caracas en 1783."),
     ("en", "compound", "Who was Marie Curie?", "Marie Curie was a Polish-born physicist and chemist."),
+    # A nation of the union the lead names ("a Soviet pilot and cosmonaut"), a nationality the lead gives
+    # beside another ("a Polish and naturalised-French physicist").
+    ("en", "nation_within", "Who was Yuri Gagarin?", "Yuri Gagarin was a Russian cosmonaut."),
+    ("en", "two_nations", "Who was Marie Curie?", "Marie Curie was a Polish physicist."),
     # A value read from a sentence that does not say the relation, which the judge does not confirm
     # (a newcomer's trial: each was false, on "topping out in 2009", a congress of 2007, la France libre).
     ("en", "unconfirmed", "When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010."),
@@ -136,6 +142,13 @@ FALSE = [
     # A year in brackets closing the sentence, read from the lead's words (the model had read the other one).
     ("en", "Tell me about Chinua Achebe.",
      "Later novels include A Man of the People (1966) and Anthills of the Savannah (1964).", "1964", "1987"),
+    # A nationality asked for as one (asked as a name, the model read the noun after the blank), a height
+    # the French lead states where the English one's is excused as another subject's, a river's mouth read
+    # in the English lead ("flows … into"), a birth year a lifespan's brackets open with.
+    ("en", "Who was Ernest Hemingway?", "Ernest Hemingway was a Canadian novelist.", "Canadian", "American"),
+    ("fr", "Où se trouve le Kilimandjaro ?", "Il culmine à 8 848 mètres.", "8 848 mètres", "5891.8"),
+    ("fr", "Qu'est-ce que le Danube ?", "Il se jette dans la mer Baltique.", "mer Baltique", "Black Sea"),
+    ("en", "Who was Galileo Galilei?", "Galileo Galilei was born in 1664.", "1664", "1564"),
 ]
 
 
@@ -157,7 +170,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-in-english", "es-in-english", "en-count", "fr-capital-lead",
                               "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates",
                               "es-rank-in-english", "es-place-named-after", "fr-sea-name",
-                              "en-bracketed-year"])
+                              "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
+                              "en-lifespan-birth"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -165,7 +179,8 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
     assert verdict.label == "false" and verdict.grounds.rule == "values", explain.why(verdict)
     [value] = verdict.grounds.contradicted
     assert (value.stated, value.read) == (stated, says)
-    assert value.passage and says in value.passage
+    # A figure is read as the model writes it ("5891.8" where the passage writes "5 891,8").
+    assert value.passage and _bare(says) in _bare(value.passage)
     assert value.passage in " ".join(" ".join(e.text.split()) for e in verdict.evidence)
 
 
@@ -193,6 +208,9 @@ LINKED = [
     ("en", "Describe Lake Baikal.", "It is the deepest lake in the world.", "Lake Baikal"),
     ("es", "Háblame de Lev Trotski.", "Fue una figura clave en la Revolución de Octubre de 1917.",
      "León Trotski"),
+    # A title that is another language's too ("Francisco de Goya", the French one's): the name both leads
+    # open with links the English article, whose description gives the year.
+    ("es", "¿Quién fue Francisco de Goya?", "Francisco de Goya nació en 1746.", "Francisco Goya"),
 ]
 
 
@@ -200,7 +218,7 @@ LINKED = [
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
                          ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
                               "fr-capital", "en-ranked-first", "fr-question-word", "es-epithet",
-                              "en-request", "es-given-name"])
+                              "en-request", "es-given-name", "es-lead-name-in-english"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -208,3 +226,7 @@ def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, quest
     assert article in {ev.title for ev in verdict.evidence}, verdict.evidence_note
     assert verdict.label == "true", explain.why(verdict)
 
+
+def _bare(text: str) -> str:
+    """``text`` without spaces, commas and full stops: a figure as the model and the passage both write it."""
+    return re.sub(r"[\s,.]", "", text)

@@ -24,7 +24,7 @@ from typing import Protocol
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence
-from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link
+from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
@@ -545,7 +545,13 @@ class TopicReader:
         if not self.other_editions or article.lang == _ENGLISH:
             return []
         link = self.link([article.title, *names], context, _ENGLISH)
-        if not _names_in_english(link) and english_title is not None:
+        if not _names_in_english(link):
+            # The title may be another language's too ("Francisco de Goya", the French one's), where a name
+            # the lead gives its subject links the English article ("Francisco José de Goya y Lucientes").
+            given = sorted(subject_names(article.title, article.text))
+            link = next((found for found in (self.link([name], context, _ENGLISH) for name in given)
+                         if _names_in_english(found)), None)
+        if link is None and english_title is not None:
             # No name the two leads share: the English title the model gives the subject, when it names an
             # English article as surely (*Brésil* → "Brazil", *Primera Guerra Mundial* → "First World War").
             translated = english_title(article.title, article.lang)

@@ -47,6 +47,12 @@ LEADS = [
      "La Primera Guerra Mundial fue un conflicto mundial entre dos coaliciones."),
     ("Moon", "en", "Natural satellite of Earth", "Uncategorized",
      "The Moon is the only natural satellite of Earth."),
+    ("Francisco de Goya", "es", "pintor español", "Artes",
+     "Francisco José de Goya y Lucientes fue un pintor y grabador español."),
+    ("Francisco de Goya", "fr", "peintre espagnol", "Arts",
+     "Francisco José de Goya y Lucientes, dit Francisco de Goya, est un peintre et graveur espagnol."),
+    ("Francisco Goya", "en", "Spanish painter (1746–1828)", "Arts",
+     "Francisco José de Goya y Lucientes was a Spanish romantic painter and printmaker."),
 ]
 
 
@@ -68,6 +74,14 @@ def _urls(wiki: PackagedWiki, question: str, answer: str,
 def test_a_french_item_reads_the_english_lead_of_its_subject_after_the_french_one(wiki: PackagedWiki) -> None:
     assert _urls(wiki, "Quelle est la capitale du Canada ?", "La capitale du Canada est Toronto.") == [
         "https://fr.wikipedia.org/wiki/Canada", "https://en.wikipedia.org/wiki/Canada"]
+
+
+def test_a_name_its_lead_gives_links_the_english_article_where_its_title_is_another_languages(
+        wiki: PackagedWiki) -> None:
+    # "Francisco de Goya" is the French article's title too; the name both leads open with links the
+    # English one.
+    assert _urls(wiki, "¿Quién fue Francisco de Goya?", "Francisco de Goya nació en 1746.") == [
+        "https://es.wikipedia.org/wiki/Francisco_de_Goya", "https://en.wikipedia.org/wiki/Francisco_Goya"]
 
 
 def test_an_english_item_reads_english_alone(wiki: PackagedWiki) -> None:
