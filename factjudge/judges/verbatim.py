@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from factjudge.agents.read_value import NAMED
 from factjudge.records import Evidence, Verdict
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.fold import words
+from factjudge.text.fold import says, words
 from factjudge.text.unsupported import affirmed, context_share, stated_share
 
 # The share of an item's content words and numbers one passage sentence must hold. On RAGTruth's
@@ -115,18 +115,24 @@ def confirmed_by_values(verdict: Verdict, text: str) -> Verdict:
 
 
 def answer_unread(verdict: Verdict, text: str) -> Verdict:
-    """``verdict`` on ``text``, a true one made unverified when a name it states is the subject of the article
-    read and was read as not stated there: the item says what that subject is ("El río más largo del mundo es
-    el Misisipi"), and the subject's own lead, which would say it, does not (the judge had called "un largo
-    río del centro de Estados Unidos" support); as it was otherwise."""
+    """``verdict`` on ``text``, a true one made unverified when a name it states was read as not stated and is
+    the subject of the article read, or no passage writes it: the item says what that subject is ("El río
+    más largo del mundo es el Misisipi"), and the subject's own lead, which would say it, does not (the
+    judge had called "un largo río del centro de Estados Unidos" support); or the judge called support what
+    never names the place stated ("Murió en Cuba" on "la Revolución cubana"); as it was otherwise."""
     title = next((ev.title for ev in verdict.evidence if ev.title), None)
     if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
         return verdict
     titled = set(words(title))
-    if not any(v.outcome == "not_stated" and v.excused is None and v.kind in NAMED
-               and set(words(v.stated)) and set(words(v.stated)) <= titled for v in verdict.grounds.values):
+    texts = [ev.text for ev in verdict.evidence]
+    if not any(v.outcome == "not_stated" and v.excused is None and v.kind in NAMED and set(words(v.stated))
+               and (set(words(v.stated)) <= titled or not _written(v.stated, v.in_english, texts))
+               for v in verdict.grounds.values):
         return verdict
     grounds = dataclasses.replace(verdict.grounds, rule="silent")
     return dataclasses.replace(verdict, label="unverified", grounds=grounds, spans=())
 
 
+def _written(name: str, in_english: str | None, texts: Sequence[str]) -> bool:
+    """Whether a passage writes ``name``, or its English form where one was given."""
+    return any(says(text, name) or (in_english is not None and says(text, in_english)) for text in texts)

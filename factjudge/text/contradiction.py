@@ -50,12 +50,16 @@ from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language", "old_style", "no_person"]
+                 "other_language", "old_style", "no_person", "longer_form"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
 _PARTICLES = frozenset(
     "da de del della di do dos du des la le van von der den ten ter y e bin ibn al el d l".split())  # noqa: SIM905
+# A land's name is often an older or shorter form with "-ia", "-a" or "-y" added ("Macedon" and "Macedonia",
+# "Lombard" and "Lombardy"); two names sharing fewer letters are often two places ("Niger", "Nigeria").
+_LAND_ENDINGS = ("ia", "a", "y")
+_LAND_STEM = 6
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica", or
@@ -125,10 +129,13 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "own_subject"
     if kind == "person" and not _names_a_person(read):
         return "no_person"
-    if sentence and _listed_together(stated, read, sentence):
+    named_so = bool(sentence) and _named_so(stated, read, sentence or "", clause)
+    if sentence and not named_so and _listed_together(stated, read, sentence):
         return "listed_together"
-    if kind in ("place", "name") and (one_nation_within(stated, read) or any(
-            _within(stated, read, p) or _within(read, stated, p) for p in passages)):
+    if kind in ("place", "name") and _a_longer_form(stated, read):
+        return "longer_form"
+    if kind in ("place", "name") and (one_nation_within(stated, read) or (not named_so and any(
+            _within(stated, read, p) or _within(read, stated, p) for p in passages))):
         return "place_within"
     if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
@@ -239,6 +246,17 @@ def _is_about(name: str, about: Collection[str]) -> bool:
     return bool(words) and any(words <= set(other.split()) for other in about)
 
 
+def _a_longer_form(stated: str, read: str) -> bool:
+    """Whether the two names differ in one word only, which is the other's with a land's ending added
+    ("king of Macedonia", "Macedon")."""
+    said, got = set(_words(stated)), set(_words(read))
+    (a, b) = (said - got, got - said)
+    if len(a) != 1 or len(b) != 1:
+        return False
+    short, long = sorted((a.pop(), b.pop()), key=len)
+    return len(short) >= _LAND_STEM and long.startswith(short) and long[len(short):] in _LAND_ENDINGS
+
+
 def _same_words(a: str, b: str) -> bool:
     wa, wb = set(_words(a)), set(_words(b))
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
@@ -263,6 +281,15 @@ def _find(value: str, text: str) -> list[tuple[int, int]]:
     if not _words(value):
         return []
     return [m.span() for m in re.finditer(_name_pattern(value), text, re.IGNORECASE)]
+
+
+def _named_so(stated: str, read: str, sentence: str, clause: str) -> bool:
+    """Whether ``sentence`` writes ``read`` just after a word the item's ``clause`` says its value with ("la
+    capitale Berlin, Hambourg, Munich et Cologne" for "La capitale de l'Allemagne est Munich"): read so,
+    it is that value, whatever list or chain of places it heads."""
+    said = set(_words(clause)) - set(_words(stated)) - _LIST_GLUE
+    text = _plain(sentence)
+    return any(set(_words(text[:start])[-1:]) & said for start, _ in _find(read, text))
 
 
 def _listed_together(stated: str, read: str, sentence: str) -> bool:

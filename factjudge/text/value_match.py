@@ -390,9 +390,14 @@ def _same_name(stated: str, read: str) -> bool | None:
     if not said or not got:
         return None
     if said <= got or got <= said:
-        return True
+        # "Louis" read for "Louis XV": the name without the numeral that tells its bearers apart says neither.
+        return None if any(_NUMERAL.fullmatch(w) for w in said ^ got) else True
     small, large = (said, got) if len(said) <= len(got) else (got, said)
     return all(any(_spelled_alike(a, b) for b in large) for a in small)
+
+
+# A regnal or ordinal numeral as ``name_words`` gives it, folded ("xv", "ii").
+_NUMERAL = re.compile(r"(?=[ivxl])(?:xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 
 
 def name_words(text: str) -> set[str]:
@@ -508,9 +513,9 @@ def aligned_value(item: str, start: int, end: int, passages: Sequence[str]) -> t
     same lead states elsewhere).
     """
     sentence_start = max([0, *(m.end() for m in _SENTENCE_BREAK.finditer(item, 0, start))])
-    before = [fold(w) for w in re.findall(r"[^\W_]+", item[sentence_start:start])][-ALIGNED_BEFORE:]
+    before = [fold(w) for w in _WORD.findall(item[sentence_start:start])][-ALIGNED_BEFORE:]
     rest = _SENTENCE_BREAK.split(item[end:], 1)[0]
-    after = [fold(w) for w in re.findall(r"[^\W_]+", rest)][:ALIGNED_AFTER]
+    after = [fold(w) for w in _WORD.findall(rest)][:ALIGNED_AFTER]
     if len(before) < ALIGNED_BEFORE:
         return None
     found: dict[str, tuple[int, str, str]] = {}
@@ -527,7 +532,7 @@ def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
     words (``ALIGNED_CLOSING`` with no word after); fewer than ``ALIGNED_AFTER`` words ``after`` (the
     item's sentence ends) must end it here too.
     None when the sentence does not hold them so."""
-    tokens = list(re.finditer(r"[^\W_]+", sentence))
+    tokens = list(_WORD.finditer(sentence))
     folded = [fold(t.group()) for t in tokens]
     for i in range(len(before), len(tokens)):
         if folded[i - len(before):i] != before:
@@ -543,12 +548,17 @@ def _between(sentence: str, before: list[str], after: list[str]) -> str | None:
     return None
 
 
+# A word; words a hyphen joins are one ("petit-fils" is no "fils": "le fils de Louis XV" is not stated by
+# "petit-fils de Louis XV"), figures it joins are not ("1990-2000").
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+|[^\W_]+")
+
+
 def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W_]+", fold(text))
+    return _WORD.findall(fold(text))
 
 
 # A word, a figure with the minus sign before it ("−40"; never a range's hyphen, "1990-2000").
-_SIGNED_WORD = re.compile(r"(?:(?<![^\W_])[-\u2212](?=\d))?[^\W_]+")
+_SIGNED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+|(?:(?<![^\W_])[-\u2212](?=\d))?[^\W_]+")
 
 
 def _signed_words(text: str) -> list[str]:

@@ -32,6 +32,7 @@ from factjudge.text.described import described_at
 from factjudge.text.fold import fold
 from factjudge.text.language import guess_language
 from factjudge.text.nationality import is_nationality
+from factjudge.text.noun_slots import ELIDED
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.tokenize import stopwords_for
 
@@ -185,6 +186,8 @@ NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?<![^\W\d_]\u2212)(?P<num>(?:[-\u2212
                             r"(?![\w]|[.,]\d)")
 _BARE_DEGREES = frozenset("° º grado grados degré degrés".split())  # noqa: SIM905
 _LEADING_MINUS = re.compile(r"^(?:minus|moins|menos)\s+", re.IGNORECASE)
+# A Spanish past tense ("Escribió", "Pintó"): opening a sentence before a name, it is no name's first word.
+PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _QUOTED = re.compile(r"“([^”\n]{2,80})”|«\s?([^»\n]{2,80}?)\s?»|\"([^\"\n]{2,80})\"")
 
@@ -270,6 +273,11 @@ def value_spans(item: str, *, question: str = "", lang: str | None = None,
     for span in found:
         if span.kind in ("place", "person", "name", "title"):
             if (topic and _is_topic(span.text, topic)) or span.start == described:
+                continue
+            # "C'est une cité inca", "Qu'il …": a word elided onto a lower-case one is capitalised as a
+            # sentence opens, no name ("D'Artagnan" is one).
+            elided = ELIDED.match(span.text)
+            if span.text.endswith(("'", "’")) or (elided and not span.text[elided.end()].isupper()):
                 continue
             if not question.strip() and _opens_sentence(item, span):
                 continue
@@ -463,8 +471,11 @@ def _sentence_starts(item: str, words: list[tuple[str, int, int]]) -> set[int]:
 
 
 def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> bool:
-    """A sentence's first word is a name unless it is a stop word or a lone word before a comma."""
+    """A sentence's first word is a name unless it is a stop word, a lone word before a comma or a Spanish
+    past tense before a name ("Escribió Don Quijote de la Mancha")."""
     if fold(word) in stopwords_for(None) or word.lower() in JOINERS:
+        return True
+    if PRETERITE.fullmatch(word) and i + 1 < len(words) and _capitalised(words[i + 1][0]):
         return True
     lone = i + 1 < len(words) and words[i + 1][0] == "," and not _capitalised(words[i + 1][0])
     return lone or word.lower().endswith("ly")

@@ -58,6 +58,9 @@ TRUE = [
     # beside another ("a Polish and naturalised-French physicist").
     ("en", "nation_within", "Who was Yuri Gagarin?", "Yuri Gagarin was a Russian cosmonaut."),
     ("en", "two_nations", "Who was Marie Curie?", "Marie Curie was a Polish physicist."),
+    # A land's name with its ending added ("Macedon" in the lead), a pronoun elided onto a verb ("C'est").
+    ("en", "longer_form", "Who was Alexander the Great?", "Alexander the Great was a king of Macedonia."),
+    ("fr", "elided", "Où se trouve le Machu Picchu ?", "C'est une cité inca."),
     # A value read from a sentence that does not say the relation, which the judge does not confirm
     # (a newcomer's trial: each was false, on "topping out in 2009", a congress of 2007, la France libre).
     ("en", "unconfirmed", "When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010."),
@@ -149,6 +152,9 @@ FALSE = [
     ("fr", "Où se trouve le Kilimandjaro ?", "Il culmine à 8 848 mètres.", "8 848 mètres", "5891.8"),
     ("fr", "Qu'est-ce que le Danube ?", "Il se jette dans la mer Baltique.", "mer Baltique", "Black Sea"),
     ("en", "Who was Galileo Galilei?", "Galileo Galilei was born in 1664.", "1664", "1564"),
+    # Read just after the word the item says it with ("la capitale Berlin, Hambourg, Munich et Cologne").
+    ("fr", "Quelle est la capitale de l'Allemagne ?", "La capitale de l'Allemagne est Munich.", "Munich",
+     "Berlin"),
 ]
 
 
@@ -171,7 +177,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates",
                               "es-rank-in-english", "es-place-named-after", "fr-sea-name",
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
-                              "en-lifespan-birth"])
+                              "en-lifespan-birth", "fr-named-in-list"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -182,6 +188,23 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
     # A figure is read as the model writes it ("5891.8" where the passage writes "5 891,8").
     assert value.passage and _bare(says) in _bare(value.passage)
     assert value.passage in " ".join(" ".join(e.text.split()) for e in verdict.evidence)
+
+
+# (language, question, a false sentence its passages seem to bear out): a place no passage writes ("la
+# Revolución cubana" is no death in Cuba), a father's name the lead writes in "petit-fils de Louis XV".
+SEEMING = [
+    ("es", "¿Quién fue Che Guevara?", "Murió en Cuba."),
+    ("fr", "Qui était Louis XVI ?", "Il était le fils de Louis XV."),
+]
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(("language", "question", "answer"), SEEMING, ids=["es-unwritten", "fr-compound"])
+def test_a_false_sentence_its_passages_only_seem_to_bear_out_is_not_true(language: str, question: str,
+                                                                         answer: str) -> None:
+    _needs_the_embedded_judge_and_wikipedia()
+    [verdict] = checked(question, answer, "--language", language).segment_verdicts
+    assert verdict.label != "true", explain.why(verdict)
 
 
 # (language, question, a true sentence, the article that bears it out) that no name linked before: a name

@@ -271,3 +271,13 @@ def test_a_true_verdict_stands_where_its_articles_subject_is_read_or_not_stated(
         title: str, values: list[tuple[str, str]]) -> None:
     text = "El Misisipi fue descubierto en 1541."
     assert answer_unread(_believed(text, title, *values), text).label == "true"
+
+
+def test_a_true_verdict_on_a_name_no_passage_writes_and_none_was_read_for_is_unverified() -> None:
+    # "Murió en Cuba", called supported by "la Revolución cubana": the place is nowhere in the passages.
+    text = "Murió en Cuba."
+    verdict = answer_unread(_believed(text, "Che Guevara", ("Cuba", "not_stated")), text)
+    assert (verdict.label, verdict.grounds.rule) == ("unverified", "silent")
+    written = "El Misisipi es largo."
+    kept = answer_unread(_believed(written, "Estados Unidos", ("Misisipi", "not_stated")), written)
+    assert kept.label == "true"

@@ -195,3 +195,30 @@ GUERNICA = ("Guernica es un cuadro de Pablo Picasso, pintado en París entre los
 def test_where_a_thing_was_made_is_not_where_it_is(stated: str, read: str, kind: str, clause: str,
                                                    sentence: str, why: str | None) -> None:
     assert not_a_contradiction(stated, read, kind, sentence, [sentence], None, clause=clause) == why
+
+
+GERMANY = ("Décentralisée et fédérale, l'Allemagne compte quatre villes de plus d'un million d'habitants, "
+           "par ordre décroissant la capitale Berlin, Hambourg, Munich et Cologne.")
+
+
+@pytest.mark.parametrize(("stated", "clause", "why"), [
+    # Read just after the word the item says its value with, it is that value, whatever list it heads.
+    ("Munich", "La capitale de l'Allemagne est Munich.", None),
+    ("Hambourg", "Une grande ville d'Allemagne est Hambourg.", "listed_together"),
+])
+def test_a_value_the_passage_names_by_the_items_word_is_no_item_of_a_list(stated: str, clause: str,
+                                                                          why: str | None) -> None:
+    assert not_a_contradiction(stated, "Berlin", "name", GERMANY, [GERMANY], None, clause=clause) == why
+
+
+@pytest.mark.parametrize(("stated", "read", "why"), [
+    ("Macedonia", "Macedon", "longer_form"),
+    ("Lombardy", "Lombard", "longer_form"),
+    # Fewer letters shared, or another ending: two places.
+    ("Nigeria", "Niger", None),
+    ("Australia", "Austria", None),
+    ("Parish", "Paris", None),
+])
+def test_a_lands_name_with_its_ending_added_is_no_swap(stated: str, read: str, why: str | None) -> None:
+    sentence = f"Alexander was a king of the ancient Greek kingdom of {read}."
+    assert not_a_contradiction(stated, read, "place", sentence, [sentence], None) == why

@@ -346,3 +346,25 @@ def test_a_speed_is_compared_as_a_speed_in_any_unit_of_length_and_time() -> None
 ])
 def test_a_rate_is_one_value_with_its_unit(item: str, span: str) -> None:
     assert [s.text for s in value_spans(item)] == [span]
+
+
+@pytest.mark.parametrize(("stated", "read", "same"), [
+    # A name without the numeral that tells its bearers apart says neither.
+    ("Louis XV", "Louis", None),
+    ("Isabel II", "Isabel", None),
+    ("Louis XIV", "Louis XV", False),
+    ("Louis XV", "Louis XV of France", True),
+    ("Alexander Fleming", "Fleming", True),
+])
+def test_a_numeral_tells_names_apart(stated: str, read: str, same: bool | None) -> None:
+    assert same_value(stated, read, "person") is same
+
+
+def test_words_a_hyphen_joins_are_one_word_where_the_items_words_are_sought() -> None:
+    passages = ["Louis XVI est roi de France. Il est le petit-fils de Louis XV et le fils du dauphin Louis."]
+    item = "Il était le fils de Louis XV."
+    at = item.index("Louis XV")
+    assert stated_alike(item, at, at + 8, passages) is None
+    right = "Il est le petit-fils de Louis XV."
+    at = right.index("Louis XV")
+    assert stated_alike(right, at, at + 8, passages) is not None

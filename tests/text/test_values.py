@@ -159,6 +159,9 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     spans = value_spans("Desemboca en el océano Pacífico.", question="¿Qué es el Amazonas?")
     assert [s.text for s in spans] == ["océano Pacífico"]
     assert [s.text for s in value_spans("Limita con Francia.", question="¿Qué es España?")] == ["Francia"]
+    # A past tense before a name: "Escribió" is no word of "Don Quijote".
+    spans = value_spans("Escribió Don Quijote de la Mancha.", question="¿Quién fue Cervantes?")
+    assert [s.text for s in spans] == ["Don Quijote", "Mancha"]
     # An irregular past tense: "Estuvo casada con …" asks about the husband only.
     spans = value_spans("Estuvo casada con Pablo Picasso.", question="¿Quién fue Frida Kahlo?")
     assert [s.text for s in spans] == ["Pablo Picasso"]
@@ -190,3 +193,20 @@ def test_a_name_a_person_is_tied_to_is_a_persons(item: str, name: str) -> None:
 ])
 def test_a_lone_capitalised_word_before_a_noun_is_a_modifier(text: str, word: str, modifier: bool) -> None:
     assert modifies_a_noun(text, word) is modifier
+
+
+@pytest.mark.parametrize("item", ["Le Machu Picchu se trouve au Pérou. C'est une cité inca.",
+                                  "Qu'il soit roi ou non, il règne."])
+def test_a_french_word_elided_onto_a_lower_case_one_is_no_name(item: str) -> None:
+    spans = value_spans(item, question="Où se trouve le Machu Picchu ?", lang="fr")
+    assert not [s for s in spans if "'" in s.text]
+    named = value_spans("D'Artagnan est un mousquetaire.", question="Qui ?")
+    assert [s.text for s in named] == ["D'Artagnan"]
+
+
+def test_a_nationality_before_a_noun_is_asked_for_as_one() -> None:
+    item = "He was an American astronaut."
+    [span] = value_spans(item)
+    assert span.blanked(item) == "He was an ___ (a nationality) astronaut."
+    church = "It is a Gothic cathedral."
+    assert value_spans(church)[0].blanked(church) == "It is a ___ (a name) cathedral."

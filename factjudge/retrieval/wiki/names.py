@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from factjudge.text.fold import fold
 from factjudge.text.noun_slots import ELIDED
 from factjudge.text.tokenize import stopwords_for
-from factjudge.text.values import ERA
+from factjudge.text.values import ERA, PRETERITE
 
 # Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
 NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
@@ -32,8 +32,6 @@ _ENGLISH = stopwords_for("en")
 # Articles a title may begin with ("The Sopranos"), when they open a sentence.
 _ARTICLES = frozenset({"the", "a", "an", "el", "la", "le", "les", "los", "las", "il", "lo", "der", "die",
                        "das"})
-# A Spanish past tense ("Escribió", "Pintó"): opening a sentence, it is no name's first word.
-_PRETERITE = re.compile(r"[^\W\d_]{2,}ó")
 # An adverb opening a sentence, en/es/fr ("Approximately 1 million people live …", "Actualmente …"): no
 # name, though capitalised there. English "-ly" words only by an adjective's ending and length, so that
 # "Italy", "Emily" and "Sally" stay names.
@@ -123,7 +121,7 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                 # A Spanish past tense opening a sentence that leaves its subject out is no name's first
                 # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda"), nor an adverb.
                 if run and start == opening and (_ADVERB.fullmatch(run[0])
-                                                 or (len(run) > 1 and _PRETERITE.fullmatch(run[0]))):
+                                                 or (len(run) > 1 and PRETERITE.fullmatch(run[0]))):
                     run, start = run[1:], opening + 1
                 if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop
                                                  or fold(run[0]) in _ASKING):
