@@ -273,11 +273,16 @@ def test_a_true_verdict_stands_where_its_articles_subject_is_read_or_not_stated(
     assert answer_unread(_believed(text, title, *values), text).label == "true"
 
 
-def test_a_true_verdict_on_a_name_no_passage_writes_and_none_was_read_for_is_unverified() -> None:
-    # "Murió en Cuba", called supported by "la Revolución cubana": the place is nowhere in the passages.
-    text = "Murió en Cuba."
-    verdict = answer_unread(_believed(text, "Che Guevara", ("Cuba", "not_stated")), text)
+def test_a_true_verdict_on_a_birth_or_death_place_no_passage_writes_is_unverified() -> None:
+    # "Murió en Cuba", called supported by "la Revolución cubana": the place of a death no passage writes.
+    def believed(text: str, place: str) -> Verdict:
+        verdict = _believed(text, "Che Guevara", (place, "not_stated"))
+        values = tuple(dataclasses.replace(v, kind="place") for v in verdict.grounds.values)
+        return dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=values))
+
+    verdict = answer_unread(believed("Murió en Cuba.", "Cuba"), "Murió en Cuba.")
     assert (verdict.label, verdict.grounds.rule) == ("unverified", "silent")
-    written = "El Misisipi es largo."
-    kept = answer_unread(_believed(written, "Estados Unidos", ("Misisipi", "not_stated")), written)
-    assert kept.label == "true"
+    # A place the passage writes, or one of no birth or death: the judge's call stands.
+    for text, place in (("Nació en Estados Unidos.", "Estados Unidos"),
+                        ("Ea was the god of wisdom in Mesopotamia.", "Mesopotamia")):
+        assert answer_unread(believed(text, place), text).label == "true"
