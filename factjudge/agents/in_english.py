@@ -19,9 +19,13 @@ from typing import cast
 from factjudge.agents.english_title import english_title
 from factjudge.agents.read_value import ValueReading
 from factjudge.llm.base import ChatModel
+from factjudge.text.fold import fold
 from factjudge.text.language import guess_language
 from factjudge.text.value_match import compare_values
 from factjudge.text.values import Kind
+
+# The letters two renderings of one name in English open with alike.
+_RENDERED = 5
 
 
 def read_in_english(model: ChatModel, reading: ValueReading, item: str, language: str | None) -> ValueReading:
@@ -43,7 +47,7 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
     if english is None:
         return reading
     outcome = compare_values(english, check.read, cast(Kind, check.kind))
-    if outcome == "not_stated":
+    if outcome == "not_stated" or (outcome == "contradicted" and _one_name_rendered(english, check.read)):
         return reading
     return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
         check, outcome=outcome, excused=None, in_english=english))
@@ -61,7 +65,15 @@ def _read_put_in_english(model: ChatModel, reading: ValueReading) -> ValueReadin
     if english is None:
         return reading
     outcome = compare_values(check.stated, english, cast(Kind, check.kind))
-    if outcome == "not_stated":
+    if outcome == "not_stated" or (outcome == "contradicted" and _one_name_rendered(check.stated, english)):
         return reading
     return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
         check, outcome=outcome, excused=None, read_in_english=english))
+
+
+def _one_name_rendered(english: str, read: str) -> bool:
+    """Whether a name the model put in English and the one read may be two renderings of one name, which
+    open with the same letters ("Venetia" for *Vénétie*, where the lead writes "Veneto"): a translation is
+    no reading, and two such names are left excused, not called a swap."""
+    a, b = fold(english).strip(), fold(read).strip()
+    return min(len(a), len(b)) >= _RENDERED and a[:_RENDERED] == b[:_RENDERED]

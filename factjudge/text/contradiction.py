@@ -45,12 +45,12 @@ from collections.abc import Collection, Sequence
 from typing import Literal
 
 from factjudge.text.nationality import one_nation_within
-from factjudge.text.tokenize import stems
+from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language", "old_style", "no_person", "longer_form"]
+                 "other_language", "old_style", "no_person", "longer_form", "named_too"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -60,6 +60,8 @@ _PARTICLES = frozenset(
 # "Lombard" and "Lombardy"); two names sharing fewer letters are often two places ("Niger", "Nigeria").
 _LAND_ENDINGS = ("ia", "a", "y")
 _LAND_STEM = 6
+# How many words before a value the word naming its slot may stand ("la capital oficial es Sucre").
+_NAMED_REACH = 3
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica", or
@@ -129,7 +131,12 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "own_subject"
     if kind == "person" and not _names_a_person(read):
         return "no_person"
-    named_so = bool(sentence) and _named_so(stated, read, sentence or "", clause)
+    # The sentence names the stated value so too ("La capital oficial es Sucre, … la sede de Gobierno es la
+    # ciudad de La Paz, que ejerce como capital de facto"): both hold the slot.
+    names = kind in ("place", "person", "name", "title")
+    if names and sentence and _named_so(stated, read, sentence, clause, _NAMED_REACH):
+        return "named_too"
+    named_so = names and bool(sentence) and _named_so(read, stated, sentence or "", clause)
     if sentence and not named_so and _listed_together(stated, read, sentence):
         return "listed_together"
     if kind in ("place", "name") and _a_longer_form(stated, read):
@@ -283,13 +290,21 @@ def _find(value: str, text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(_name_pattern(value), text, re.IGNORECASE)]
 
 
-def _named_so(stated: str, read: str, sentence: str, clause: str) -> bool:
-    """Whether ``sentence`` writes ``read`` just after a word the item's ``clause`` says its value with ("la
-    capitale Berlin, Hambourg, Munich et Cologne" for "La capitale de l'Allemagne est Munich"): read so,
-    it is that value, whatever list or chain of places it heads."""
-    said = set(_words(clause)) - set(_words(stated)) - _LIST_GLUE
+def _named_so(value: str, other: str, sentence: str, clause: str, reach: int = 1) -> bool:
+    """Whether ``sentence`` writes ``value`` at most ``reach`` words after a word the item's ``clause`` says
+    its value with, neither a stop word nor a word of the two values, with no name between ("la capitale
+    Berlin, Hambourg, Munich et Cologne" for "La capitale de l'Allemagne est Munich"): so written, it is
+    that value, whatever list or chain of places it heads. A preposition between ("born at Auxerre")
+    leaves a place a town of the region stated."""
+    said = set(_words(clause)) - set(_words(value)) - set(_words(other)) - stopwords_for(None)
     text = _plain(sentence)
-    return any(set(_words(text[:start])[-1:]) & said for start, _ in _find(read, text))
+    for start, _ in _find(value, text):
+        for word in reversed(re.findall(r"[^\W_]+", text[:start])[-reach:]):
+            if fold(word) in said:
+                return True
+            if word[:1].isupper():
+                break
+    return False
 
 
 def _listed_together(stated: str, read: str, sentence: str) -> bool:

@@ -67,3 +67,12 @@ def test_an_english_items_name_read_in_another_language_is_put_in_english_itself
     excused = _excused("Germany", "Alemania", item, sentence)
     same = read_in_english(ScriptedChatModel(["Germany"]), excused, item, "en")
     assert (same.check.outcome, same.check.read_in_english) == ("confirmed", "Germany")
+
+
+def test_a_name_put_in_english_that_opens_as_the_one_read_does_is_no_swap() -> None:
+    # "Vénétie" put in English as "Venetia" where the lead writes "Veneto": two renderings, left excused.
+    item = "C'est la capitale de la Vénétie."
+    veneto = "Venice is a coastal city in northeastern Italy and the capital of the region of Veneto."
+    excused = _excused("Vénétie", "Veneto", item, veneto)
+    reading = read_in_english(ScriptedChatModel(["Venetia"]), excused, item, "fr")
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_language")

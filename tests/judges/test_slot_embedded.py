@@ -61,6 +61,10 @@ TRUE = [
     # A land's name with its ending added ("Macedon" in the lead), a pronoun elided onto a verb ("C'est").
     ("en", "longer_form", "Who was Alexander the Great?", "Alexander the Great was a king of Macedonia."),
     ("fr", "elided", "Où se trouve le Machu Picchu ?", "C'est une cité inca."),
+    # A slot the lead fills twice ("La capital oficial es Sucre, … La Paz, que ejerce como capital de facto").
+    ("es", "named_too", "¿Qué es Bolivia?", "La capital constitucional de Bolivia es Sucre."),
+    # A name put in English otherwise than the lead writes it ("Venetia" for "Vénétie"; the lead: "Veneto").
+    ("fr", "rendered", "Où se trouve Venise ?", "Venise est la capitale de la Vénétie."),
     # A value read from a sentence that does not say the relation, which the judge does not confirm
     # (a newcomer's trial: each was false, on "topping out in 2009", a congress of 2007, la France libre).
     ("en", "unconfirmed", "When did the Burj Khalifa open?", "The Burj Khalifa opened in 2010."),

@@ -211,6 +211,20 @@ def test_a_value_the_passage_names_by_the_items_word_is_no_item_of_a_list(stated
     assert not_a_contradiction(stated, "Berlin", "name", GERMANY, [GERMANY], None, clause=clause) == why
 
 
+BOLIVIA = ("La capital oficial es Sucre, que alberga al órgano judicial, mientras que la sede de Gobierno es "
+           "la ciudad de La Paz, que ejerce como capital de facto.")
+
+
+def test_a_slot_the_passage_gives_the_stated_value_too_holds_both() -> None:
+    # "capital oficial es Sucre" names Sucre a capital as "capital de facto" names La Paz one.
+    why = not_a_contradiction("Sucre", "La Paz", "name", BOLIVIA, [BOLIVIA], None,
+                              clause="Su capital constitucional es Sucre.")
+    assert why == "named_too"
+    canada = "Its capital is Ottawa, and its largest metropolitan areas are Toronto, Montreal, and Vancouver."
+    assert not_a_contradiction("Toronto", "Ottawa", "name", canada, [canada], None,
+                               clause="The capital of Canada is Toronto.") is None
+
+
 @pytest.mark.parametrize(("stated", "read", "why"), [
     ("Macedonia", "Macedon", "longer_form"),
     ("Lombardy", "Lombard", "longer_form"),
