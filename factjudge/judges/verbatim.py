@@ -117,20 +117,23 @@ def confirmed_by_values(verdict: Verdict, text: str) -> Verdict:
 
 def answer_unread(verdict: Verdict, text: str) -> Verdict:
     """``verdict`` on ``text``, a true one made unverified when a name it states was read as not stated and is
-    the subject of the article read, or is the place of a birth or a death no passage writes: the item says
-    what that subject is ("El río más largo del mundo es el Misisipi"), and the subject's own lead, which
-    would say it, does not (the judge had called "un largo río del centro de Estados Unidos" support); or
-    the judge called support what never names the place ("Murió en Cuba" on "la Revolución cubana"); as it
-    was otherwise."""
+    the subject of the article read, or is the place of a birth or a death no passage writes, or the
+    passage names another value so too: the item says what that subject is ("El río más largo del mundo es
+    el Misisipi"), and the subject's own lead, which would say it, does not (the judge had called "un largo
+    río del centro de Estados Unidos" support); or the judge called support what never names the place
+    ("Murió en Cuba" on "la Revolución cubana"); or the lead gives the slot two values ("Sa capitale
+    administrative et politique est Rabat …, sa capitale économique, est Casablanca"), which leaves
+    "La capitale du Maroc est Casablanca" open; as it was otherwise."""
     title = next((ev.title for ev in verdict.evidence if ev.title), None)
     if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
         return verdict
     titled = set(words(title))
     texts = [ev.text for ev in verdict.evidence]
     life = tells_of_a_life(text)
-    if not any(v.outcome == "not_stated" and v.excused is None and v.kind in NAMED and set(words(v.stated))
-               and (set(words(v.stated)) <= titled
-                    or (life and v.kind == "place" and not _written(v.stated, v.in_english, texts)))
+    if not any(v.excused == "named_too" or (
+            v.outcome == "not_stated" and v.excused is None and v.kind in NAMED and set(words(v.stated))
+            and (set(words(v.stated)) <= titled
+                 or (life and v.kind == "place" and not _written(v.stated, v.in_english, texts))))
                for v in verdict.grounds.values):
         return verdict
     grounds = dataclasses.replace(verdict.grounds, rule="silent")

@@ -199,11 +199,14 @@ def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_fals
 SEEMING = [
     ("es", "¿Quién fue Che Guevara?", "Murió en Cuba."),
     ("fr", "Qui était Louis XVI ?", "Il était le fils de Louis XV."),
+    # A slot the lead fills twice ("capitale administrative … Rabat …, sa capitale économique, … Casablanca").
+    ("fr", "Quelle est la capitale du Maroc ?", "La capitale du Maroc est Casablanca."),
 ]
 
 
 @pytest.mark.local_model
-@pytest.mark.parametrize(("language", "question", "answer"), SEEMING, ids=["es-unwritten", "fr-compound"])
+@pytest.mark.parametrize(("language", "question", "answer"), SEEMING,
+                         ids=["es-unwritten", "fr-compound", "fr-named-twice"])
 def test_a_false_sentence_its_passages_only_seem_to_bear_out_is_not_true(language: str, question: str,
                                                                          answer: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

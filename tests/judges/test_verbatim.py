@@ -286,3 +286,11 @@ def test_a_true_verdict_on_a_birth_or_death_place_no_passage_writes_is_unverifie
     for text, place in (("Nació en Estados Unidos.", "Estados Unidos"),
                         ("Ea was the god of wisdom in Mesopotamia.", "Mesopotamia")):
         assert answer_unread(believed(text, place), text).label == "true"
+
+
+def test_a_true_verdict_on_a_slot_the_passage_fills_twice_is_unverified() -> None:
+    text = "La capitale du Maroc est Casablanca."
+    verdict = _believed(text, "Maroc", ("Casablanca", "not_stated"))
+    named = tuple(dataclasses.replace(v, read="Rabat", excused="named_too") for v in verdict.grounds.values)
+    verdict = dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=named))
+    assert answer_unread(verdict, text).label == "unverified"
