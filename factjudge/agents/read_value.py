@@ -38,6 +38,7 @@ from factjudge.text.contradiction import (
     ENDED,
     EVENT_STEM,
     LOCATED,
+    NAMED,
     dates_the_life,
     life_told,
     not_a_contradiction,
@@ -60,8 +61,6 @@ from factjudge.text.value_match import (
 from factjudge.text.values import ERA, UNITS, Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
-# Kinds of value that are names: a name may be read in another language than the passage writes it.
-NAMED = frozenset({"name", "place", "person", "title"})
 # Lower-case words after a name that may be the rest of its title ("Paradis reconquis").
 _TITLE_WORDS = 3
 PROMPTS: dict[Form, str] = {"cloze": "read_value_cloze", "question": "read_value_question"}

@@ -27,10 +27,9 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from factjudge.agents.read_value import NAMED
 from factjudge.records import Evidence, Verdict
 from factjudge.retrieval.wiki.names import Names, fold
-from factjudge.text.contradiction import tells_of_a_life
+from factjudge.text.contradiction import NAMED, tells_of_a_life
 from factjudge.text.fold import says, words
 from factjudge.text.unsupported import affirmed, context_share, stated_share
 

@@ -73,6 +73,8 @@ _WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # Kinds of value that date an event.
 DATES = frozenset({"date", "year", "century"})
+# Kinds of value that are names: a name may be read in another language than the passage writes it.
+NAMED = frozenset({"name", "place", "person", "title"})
 # Words saying what an item dates are compared by their first letters ("discovered", "discovery").
 EVENT_STEM = 6
 # A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
@@ -133,7 +135,7 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "no_person"
     # The sentence names the stated value so too ("La capital oficial es Sucre, … la sede de Gobierno es la
     # ciudad de La Paz, que ejerce como capital de facto"): both hold the slot.
-    names = kind in ("place", "person", "name", "title")
+    names = kind in NAMED
     if names and sentence and _named_so(stated, read, sentence, clause, _NAMED_REACH):
         return "named_too"
     named_so = names and bool(sentence) and _named_so(read, stated, sentence or "", clause)
