@@ -53,6 +53,7 @@ from factjudge.text.value_match import (
     aligned_value,
     compare_values,
     echoes_other,
+    held_name,
     passage_form,
     passage_with,
     stated_alike,
@@ -248,9 +249,6 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
         [s.text for s in spans if s.kind in NAMED and (s.start, s.end) != (span.start, span.end)]
     article = passages[where] if where is not None else None
     about = subject_names(article.title, article.text) if article is not None and article.title else ()
-    if article is not None and span.kind in NAMED and not says(article.text, span.text) \
-            and _another_edition(item, article, passages):
-        return "other_language"
     # Where a thing is, said at another level: its own article gives the stated place as where it is too
     # ("Pise, en Toscane (Italie)"), so "la piazza dei Miracoli" read there is a place within it. Only where
     # the clause says where it is ("Barcelona is the capital of Spain" is a swap its lead's "Spain" does not
@@ -272,8 +270,15 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
         titles = [*(ev.title or "" for ev in passages), span.counted() if duration else ""]
         event = _event_words(clause, spans, read, titles)
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
-    return not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
-                               lead.name if lead else None, named, about, event, clause)
+    why = not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
+                              lead.name if lead else None, named, about, event, clause)
+    # A name of another language's edition may be the stated one written otherwise: put in English later
+    # (``in_english``), unless a reading that holds whatever the name means excuses it already (a birth
+    # asked about, read in a sentence that tells of none: "an Argentine short-story writer").
+    if why is None and article is not None and span.kind in NAMED and not says(article.text, span.text) \
+            and _another_edition(item, article, passages):
+        return "other_language"
+    return why
 
 
 def relation_said(item: str, start: int, end: int, read: str, sentence: str, titles: Sequence[str]) -> bool:
@@ -484,6 +489,9 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         written = passage_form(read, foreign, span.text)
         if written is not None:
             read, where = written, passage_with(written, texts)
+    if read and where is None and span.kind in NAMED:
+        part = held_name(read, texts, span.text)
+        read, where = (part, passage_with(part, texts)) if part else (read, where)
     if read and where is not None and span.kind == "date":
         read = with_its_year(read, texts[where])
     others = _others(item, span, question)
@@ -554,17 +562,21 @@ def _ranks(item: str, passages: Sequence[Evidence], lang: str | None) -> list[Va
     océano más grande es el Atlántico", "the third president" for "The first president … was Thomas
     Jefferson"). The things are the item's named values and the name it opens with."""
     lead = Names.of(item).leading()
-    names = [(s.text, s.start) for s in value_spans(item, lang=lang) if s.kind in NAMED]
-    names += [(lead.name, max(item.find(lead.name), 0))] if lead is not None else []
+    names: list[tuple[str | None, int]] = [(s.text, s.start) for s in value_spans(item, lang=lang)
+                                           if s.kind in NAMED]
+    # An item opening with no name ("Es el país más grande de Sudamérica") ranks its article's subject.
+    names += [(lead.name, max(item.find(lead.name), 0)) if lead is not None else (None, 0)]
     for name, at in names:
         clause = _clause(item, at)
         offset = item.find(clause)
         for where, ev in enumerate(passages):
+            if name is None and not (ev.title and _of_first_subject(ev, passages)):
+                continue
             # Its own article: titled by it ("Atlantique" of *Océan Atlantique*), or naming its subject so.
-            own = bool(ev.title) and (set(words(name)) <= set(words(ev.title or ""))
+            own = bool(ev.title) and (name is None or set(words(name)) <= set(words(ev.title or ""))
                                       or fold(name) in subject_names(ev.title or "", ev.text))
             for sentence in split_sentences(ev.text):
-                rank = other_rank(clause, offset, name, sentence, own_article=own)
+                rank = other_rank(clause, offset, name or ev.title or "", sentence, own_article=own)
                 if rank is not None:
                     check = ValueCheck(rank.said, "rank", "", rank.ranked, "contradicted", rank.start,
                                        rank.end, " ".join(sentence.split()))

@@ -11,7 +11,9 @@ same relation of the same subject and that excludes the stated value. Eight read
   United" is one of them);
 - **one place inside the other**: the passage writes them as a place and the place holding it
   ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)", through places
-  between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona;
+  between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona; a
+  continent and a place that is none may be one inside the other too ("travelled to China", "through Asia"),
+  and a country and a place said where a thing is that is none ("Il est mort en France", "mort … à Mougins");
 - **the date of another event**: a date read from a sentence that does not name what the item dates
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
@@ -45,6 +47,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal
 
 from factjudge.text.nationality import one_nation_within
+from factjudge.text.places import country, is_continent, is_country
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
@@ -71,6 +74,8 @@ _WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\
 # A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
 # words, whatever the pattern's case: a common word between them ends the chain).
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
+# A place's country written after it, in brackets or after a comma ("La Higuera (Bolivie)").
+_COUNTRY_AFTER = r"\s*(?:\(\s*|,\s*)((?-i:[A-Z])[\w'’-]*(?:\s+(?:de |del |du |of )?(?-i:[A-Z])[\w'’-]*){0,3})"
 # Kinds of value that date an event.
 DATES = frozenset({"date", "year", "century"})
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
@@ -80,7 +85,8 @@ EVENT_STEM = 6
 # A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
 # follows it), and how far before a date such a word still dates it ("né vers 1400", "born on 27 January").
 _BIRTH = r"born|birth|nee?s?\s+(?:le|en|a|vers|au|dans)|naissance|nacio|nacid[oa]|nacimiento"
-_DEATH = r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]"
+_DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]|"
+          r"fallecimiento")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
 _LIFE_REACH = 25
 # Words that say a subject began or ended (en/es/fr): a span of years dates both ("(1939–1945)").
@@ -143,8 +149,12 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "listed_together"
     if kind in ("place", "name") and _a_longer_form(stated, read):
         return "longer_form"
-    if kind in ("place", "name") and (one_nation_within(stated, read) or (not named_so and any(
-            _within(stated, read, p) or _within(read, stated, p) for p in passages))):
+    if kind in ("place", "name") and (
+            one_nation_within(stated, read) or is_continent(stated) != is_continent(read)
+            or (_placed(stated, kind, clause) and is_country(stated) != is_country(read)
+                and not (is_country(stated) and _in_another_country(read, stated, passages)))
+            or (not named_so and any(_within(stated, read, p) or _within(read, stated, p)
+                                     for p in passages))):
         return "place_within"
     if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
@@ -264,6 +274,21 @@ def _a_longer_form(stated: str, read: str) -> bool:
         return False
     short, long = sorted((a.pop(), b.pop()), key=len)
     return len(short) >= _LAND_STEM and long.startswith(short) and long[len(short):] in _LAND_ENDINGS
+
+
+def _placed(stated: str, kind: str, clause: str) -> bool:
+    """Whether the item says ``stated`` as a place: asked as one, or written after "in", "en", "à"…"""
+    return kind == "place" or re.search(
+        r"\b(?:in|en|a|au|aux|dans|at)\s+(?:(?:the|la|le|les|el|los|las)\s+|l['’])?" + _name_pattern(stated),
+        _plain(clause), re.IGNORECASE) is not None
+
+
+def _in_another_country(town: str, stated: str, passages: Sequence[str]) -> bool:
+    """Whether a passage writes ``town`` in another country than the one ``stated`` ("à La Higuera
+    (Bolivie)" for "Murió en Cuba"), which it then names as no place inside the stated one."""
+    after = _name_pattern(town) + _COUNTRY_AFTER
+    written = (country(m.group(1)) for p in passages for m in re.finditer(after, _plain(p), re.IGNORECASE))
+    return any(code is not None and code != country(stated) for code in written)
 
 
 def _same_words(a: str, b: str) -> bool:

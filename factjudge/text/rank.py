@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from factjudge.text.places import renderings
+from factjudge.text.tokenize import stopwords_for
 from factjudge.text.values import fold
 
 # The plain superlative of each sort, en/es/fr: what the answer says (the passage may say "largest" where
@@ -95,7 +97,7 @@ def ranked_lower(clause: str, offset: int, name: str, sentence: str, *, own_arti
                 break
             # The scope is said of this rank: between it and the next (or before the first).
             reach = fold(sentence[ranked.start():ranks[i + 1].start() if i + 1 < len(ranks) else None])
-            if all(_holds(reach, n) or (i == 0 and _holds(before, n)) for n in scope):
+            if all(_said(reach, n) or (i == 0 and _said(before, n)) for n in scope):
                 at = offset + said.start()
                 return Rank(said.group(), at, at + len(said.group()), ranked.group(), sentence)
     return None
@@ -127,7 +129,7 @@ def ranked_first(clause: str, offset: int, name: str, sentence: str, *, own_arti
                 continue
             after = [m.start() for m in marks if m.start() > first.start()]
             reach = fold(sentence[first.start():after[0] if after else None])
-            if all(_holds(reach, n) for n in _scope(clause, name)):
+            if all(_said(reach, n) for n in _scope(clause, name)):
                 at = offset + said.start()
                 return Rank(said.group(), at, at + len(said.group()), first.group(), sentence)
     return None
@@ -166,7 +168,7 @@ def counted_otherwise(clause: str, offset: int, name: str, sentence: str, *,
     other = counts[0]
     if not (own_article or _holds(fold(sentence[:other.start()]), name)):
         return None
-    if not all(_holds(fold(sentence), n) for n in _scope(clause, name)):
+    if not all(_said(fold(sentence), n) for n in _scope(clause, name)):
         return None
     at = offset + said.start()
     return Rank(said.group(), at, at + len(said.group()), other.group(), sentence)
@@ -181,9 +183,12 @@ def other_rank(clause: str, offset: int, name: str, sentence: str, *, own_articl
 
 def _scope(clause: str, name: str) -> list[str]:
     """The other names of ``clause`` than ``name`` (where the rank or count is said: "in Sweden", "of the
-    United States"), which a sentence saying otherwise must hold too."""
+    United States"), which a sentence saying otherwise must hold too; not a capitalised word of no name
+    opening it ("It", "Es", "C'est")."""
+    stop = stopwords_for(None)
     return [n for n in map(_bare, _NAME.findall(clause))
-            if n and not _holds(fold(name), n) and not _holds(fold(n), name)]
+            if n and not _holds(fold(name), n) and not _holds(fold(n), name)
+            and not set(re.findall(r"[^\W\d_]+", fold(n))) <= stop]
 
 
 def _bare(name: str) -> str:
@@ -191,6 +196,12 @@ def _bare(name: str) -> str:
     article alone is no name)."""
     name = re.sub(r"['’]s$", "", name)
     return re.sub(r"^(?:(?:The|El|La|Los|Las|Le|Les)(?:\s+|$)|L['’])", "", name)
+
+
+def _said(folded: str, name: str) -> bool:
+    """Whether ``folded`` text writes ``name``, or a continent's name in another language ("South America" for
+    "Sudamérica")."""
+    return any(_holds(folded, n) for n in (name, *renderings(name)))
 
 
 def _holds(folded: str, name: str) -> bool:

@@ -448,6 +448,24 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
     return None
 
 
+# A name of capitalised words, joined by particles ("Republic of Genoa", "Boulogne-sur-Mer").
+_NAME_RUN = re.compile(r"[A-ZÀ-Ý][\w'’-]*(?:\s+(?:(?:of|de|del|du|des|la|le)\s+)?[A-ZÀ-Ý][\w'’-]*)*")
+# How many first letters two name words share when one may be the other in another language.
+_ALIKE_PREFIX = 4
+
+
+def held_name(read: str, passages: Sequence[str], stated: str) -> str | None:
+    """The first name of a reply the passages do not hold whole that they do hold, where the model put words
+    of its own around it ("Longwood on the island of Sainte-Hélène" where the passage writes "à Longwood sur
+    l'île de Sainte-Hélène"); None when no name of it is held, or when one held is written like ``stated``
+    (in another language, perhaps: "Saint Helena"), which a name beside it must not be read against."""
+    runs = [r for r in _NAME_RUN.findall(read) if r != read.strip() and passage_with(r, passages) is not None]
+    said = {w[:_ALIKE_PREFIX] for w in re.findall(r"[^\W\d_]+", fold(stated)) if w not in _NAME_STOP}
+    if not runs or any(said & {w[:_ALIKE_PREFIX] for w in re.findall(r"[^\W\d_]+", fold(r))} for r in runs):
+        return None
+    return runs[0]
+
+
 def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | None:
     """How the passages write the name ``read`` when it was read in another language ("Egypt"
     where a French passage writes "Égypte"): the one run of their words, opening with a capital, that

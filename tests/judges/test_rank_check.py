@@ -36,3 +36,20 @@ def test_the_largest_named_where_its_own_lead_says_second_largest_is_false_with_
     assert (rank.kind, rank.stated, rank.read) == ("rank", "más grande", "segunda más grande")
     assert [answer[s.start:s.end] for s in verdict.spans] == ["más grande"]
     assert "the passage says segunda más grande; the answer says más grande" in explain.why(verdict)
+
+
+ARGENTINA = Evidence("wikipedia", "Argentina, officially the Argentine Republic, is a country in the "
+                     "Southern Cone of South America. It covers an area of 2,780,085 km2, making it the "
+                     "second-largest country in South America after Brazil, the fourth-largest in the "
+                     "Americas, and the eighth-largest country in the world.", title="Argentina")
+
+
+def test_an_item_opening_with_no_name_is_ranked_as_its_articles_subject_in_any_language() -> None:
+    # "Es" names nothing: the rank is said of the article's subject, and "Sudamérica" is "South America".
+    model = ScriptedChatModel(_believing, name=LOCAL_DEFAULT)
+    result = Checker(CheckConfig(strategy="evidence"), model).check(
+        "¿Qué es Argentina?", "Es el país más grande de Sudamérica.", context=[ARGENTINA])
+    [verdict] = result.segment_verdicts
+    assert verdict.label == "false" and verdict.grounds.rule == "values"
+    [rank] = verdict.grounds.contradicted
+    assert (rank.stated, rank.read) == ("más grande", "second-largest")

@@ -90,6 +90,11 @@ TRUE = [
      "Alexander Graham Bell is credited with inventing the telephone in 1876."),
     # "Catholic" read for "una basílica de ___": the sentence gives Barcelona too, in its own slot.
     ("es", "both_said", "¿Qué es la Sagrada Familia?", "La Sagrada Familia es una basílica de Barcelona."),
+    # A country where the lead says the continent holding it ("travelled through Asia").
+    ("en", "continent", "Who was Marco Polo?", "Marco Polo travelled to China."),
+    # A birth place asked about, read in the English lead's "an Argentine short-story writer": a sentence that
+    # tells of no birth, whatever "Buenos Aires" is in English.
+    ("es", "birth_in_english", "¿Quién fue Jorge Luis Borges?", "Jorge Luis Borges nació en Buenos Aires."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -159,6 +164,12 @@ FALSE = [
     # Read just after the word the item says it with ("la capitale Berlin, Hambourg, Munich et Cologne").
     ("fr", "Quelle est la capitale de l'Allemagne ?", "La capitale de l'Allemagne est Munich.", "Munich",
      "Berlin"),
+    # A death the lead tells as a noun ("hasta su fallecimiento el 18 de julio de 1872").
+    ("es", "¿Quién fue Benito Juárez?", "Benito Juárez murió en 1900.", "1900", "1872"),
+    # A rank of the article's subject, for a sentence opening with no name, its scope in English.
+    ("es", "¿Qué es Argentina?", "Es el país más grande de Sudamérica.", "más grande", "second-largest"),
+    # The name a reply holds among words of the model's own ("Longwood on the island of Sainte-Hélène").
+    ("fr", "Qui était Napoléon Bonaparte ?", "Il est mort à Paris.", "Paris", "Longwood"),
 ]
 
 
@@ -181,7 +192,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-summit", "en-capital-in-spanish", "es-made-elsewhere", "es-span-dates",
                               "es-rank-in-english", "es-place-named-after", "fr-sea-name",
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
-                              "en-lifespan-birth", "fr-named-in-list"])
+                              "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
+                              "fr-name-in-reply"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -25,6 +25,12 @@ VANERN = "Vänern is the largest lake in Sweden, the largest lake in the EU and 
      "2.º río más largo"),
     ("Lagos is the most populous city in Africa.", "Lagos",
      "Lagos is the second most populous city in Africa, after Cairo.", True, "second most populous"),
+    # A continent's scope said in another language; the pronoun opening the clause is no name of it.
+    ("Es el país más grande de Sudamérica.", "Argentina",
+     "It covers 2,780,085 km2, making it the second-largest country in South America after Brazil.",
+     True, "second-largest"),
+    ("C'est le plus long fleuve d'Amérique du Sud.", "Amazone",
+     "It is the second-longest river in South America.", True, "second-longest"),
 ])
 def test_a_superlative_ranked_lower_for_the_thing_named_is_read(clause: str, name: str, sentence: str,
                                                                   own: bool, ranked: str) -> None:

@@ -8,6 +8,7 @@ from factjudge.text.value_match import (
     aligned_value,
     amounts,
     compare_values,
+    held_name,
     passage_form,
     passage_with,
     times,
@@ -172,3 +173,22 @@ def test_a_figure_the_passage_writes_as_a_year_of_an_era_counts_no_years() -> No
     passage = "It was built c. 2600 BC over a period of about 26 years."
     assert compare_values("3,800 years", "2600", "number", passage=passage) == "not_stated"
     assert compare_values("30 years", "26", "number", passage=passage) == "contradicted"
+
+
+NAPOLEON = ("Napoléon Bonaparte, né le 15 août 1769 à Ajaccio en Corse et mort le 5 mai 1821 à Longwood sur "
+            "l’île de Sainte-Hélène, est un militaire et homme d'État français.")
+
+
+@pytest.mark.parametrize(("read", "stated", "held"), [
+    # The model's own words around the names: the first name the passage holds is what it read.
+    ("Longwood on the island of Sainte-Hélène", "Paris", "Longwood"),
+    # A name held that is written like the stated one (in another language too) leaves it unread.
+    ("Longwood on the island of Sainte-Hélène", "Saint Helena", None),
+    ("Longwood on the island of Sainte-Hélène", "Sainte-Hélène", None),
+    # One name, or none the passage holds: nothing to take from the reply.
+    ("Ajaccio", "Paris", None),
+    ("Boulogne-sur-Mer in France", "Paris", None),
+])
+def test_a_name_the_passage_holds_is_taken_from_a_reply_that_says_more(read: str, stated: str,
+                                                                       held: str | None) -> None:
+    assert held_name(read, [NAPOLEON], stated) == held

@@ -67,6 +67,9 @@ _PERSON_CHARS = 600
 # to name the same subject (a title, a name its lead gives it; a short form may name another).
 _ENGLISH = "en"
 _EDITION_PASSAGES = 2
+# The French leads open with a person's birth and death, dated and placed ("né le 25 juin 1852 à Reus … et
+# mort le 10 juin 1926 à Barcelone"), which the English and Spanish ones often leave out.
+_FRENCH = "fr"
 # What ends a person's title without being a surname: a suffix or a ruler's ordinal.
 _NO_SURNAME = re.compile(r"(?:Jr|Sr)\.?|[IVX]+|Ier|1er")
 # A person's making of a work, or finding or publishing of a thing, en/es/fr ("He painted the Mona Lisa",
@@ -362,6 +365,7 @@ class TopicReader:
         own = subject if read[0] is article else ()
         passages += [ev for a in read for ev in self._lifespan(a, query)]
         passages += self._in_english(read[0], own, f"{named} {query}", context, english_title)
+        passages += self._life_in_french(read[0], own, query, context)
         passages += self._named_otherwise(query, passages, language)
         passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
@@ -561,6 +565,23 @@ class TopicReader:
             return []
         passages = self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
         return [*passages, *self._lifespan(found, query)]
+
+    def _life_in_french(self, article: Article, names: Sequence[str], query: str,
+                        context: str) -> list[Evidence]:
+        """The sentence of the French lead about ``article``'s person that tells of a birth or a death, for an
+        item in another language that speaks of one ("Murió en Madrid" of Gaudí, "mort … à Barcelone"): only
+        a title or a name its lead gives it links the two, as for the English edition."""
+        if not self.other_editions or article.lang == _FRENCH or not tells_of_a_life(query) \
+                or not self.is_person(article):
+            return []
+        link = self.link([article.title, *names], context, _FRENCH)
+        if link is None or link.lang != _FRENCH or link.kind not in _SAME_THING:
+            return []
+        found = link.article or self.article([link.title], _FRENCH)
+        if found is None or found.lang != _FRENCH:
+            return []
+        sentence = next((s for s in split_sentences(found.text) if tells_of_a_life(s)), None)
+        return [Evidence("wikipedia", sentence, url=found.url, title=found.title)] if sentence else []
 
     def _english_only(self, name: str, context: str, language: str | None,
                       english_title: EnglishTitle | None) -> Article | None:

@@ -1,0 +1,110 @@
+"""Continents and countries, named in en/es/fr: "Sudamérica" is "South America", "Francia" a country.
+
+A continent holds the countries and towns of it, and a country its towns, so a town read where an item
+states the country (or the other way round) contradicts nothing that the passage says ("Murió en Francia",
+"mort … à Mougins (Alpes-Maritimes)"): the words alone cannot tell whether one holds the other. A rank said
+of a continent ("el país más grande de Sudamérica") is said of it in any of the three languages ("the
+second-largest country in South America"). Country names are CLDR's (Babel), with the nations of the United
+Kingdom and a few of history's.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from babel import Locale
+
+from factjudge.text.fold import fold
+
+# Each continent (or part of one with a name of its own) by its names, folded.
+_NAMES = (
+    ("africa", "afrique"),
+    ("asia", "asie"),
+    ("europe", "europa"),
+    ("oceania", "oceanie"),
+    ("antarctica", "antartida", "antarctique"),
+    ("eurasia", "eurasie"),
+    ("america", "americas", "amerique", "ameriques"),
+    ("south america", "sudamerica", "suramerica", "america del sur", "amerique du sud"),
+    ("north america", "norteamerica", "america del norte", "amerique du nord"),
+    ("central america", "centroamerica", "america central", "amerique centrale"),
+    ("latin america", "latinoamerica", "america latina", "amerique latine"),
+)
+_BY_NAME = {name: names for names in _NAMES for name in names}
+# The word that opens a continent's name once the words before it are set aside ("Southeast Asia",
+# "América del Sur").
+_OPENING = frozenset(
+    "africa afrique asia asie europe europa oceania oceanie antarctica antartida antarctique eurasia "  # noqa: SIM905
+    "eurasie america americas amerique ameriques sudamerica suramerica norteamerica centroamerica "
+    "latinoamerica".split())
+# Lands named after a continent are countries.
+_LANDS = frozenset({"south africa", "sudafrica", "afrique du sud", "central african republic"})
+# What may come before a continent's name in the name of a part of it ("Southeast Asia", "Sub-Saharan
+# Africa"), and articles.
+_BEFORE = frozenset(
+    "the l la el les las los north south east west central southeast southwest northeast northwest northern "  # noqa: SIM905
+    "southern eastern western latin sub saharan".split())
+
+
+def _words(value: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", fold(value))
+
+
+def is_continent(value: str) -> bool:
+    """Whether ``value`` names a continent or a part of one ("Asia", "l'Amérique du Sud", "Southeast Asia"),
+    not a land named after one ("South Africa", "United States of America")."""
+    words = _words(value)
+    if " ".join(words) in _LANDS:
+        return False
+    first = next((w for w in words if w not in _BEFORE), "")
+    return first in _OPENING
+
+
+def renderings(value: str) -> tuple[str, ...]:
+    """The names of the continent ``value`` names, in en/es/fr ("Sudamérica" → "south america", "america
+    del sur" …); none when it names none."""
+    words = [w for w in _words(value) if w not in ("the", "l", "la", "el")]
+    return _BY_NAME.get(" ".join(words), ())
+
+
+# CLDR's territories that are no country: the world's groupings and the unknown region.
+_NO_COUNTRY = frozenset({"EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"})
+# Nations and states CLDR does not list as territories, by a code of their own.
+_OTHER_COUNTRIES = {
+    "ENG": ("England", "Inglaterra", "Angleterre"), "SCT": ("Scotland", "Escocia", "Écosse"),
+    "WLS": ("Wales", "Gales", "pays de Galles"), "SU": ("Soviet Union", "USSR", "Unión Soviética", "URSS",
+                                                       "Union soviétique"),
+    "US": ("USA", "EE. UU."), "PRUSSIA": ("Prussia", "Prusia", "Prusse"),
+    "YU": ("Yugoslavia", "Yougoslavie"), "CS": ("Czechoslovakia", "Checoslovaquia", "Tchécoslovaquie"),
+}
+_ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
+
+
+@cache
+def _countries() -> dict[str, str]:
+    """The countries' names in en/es/fr, folded, with their codes: both forms of one CLDR writes with
+    brackets ("Myanmar (Burma)")."""
+    names = {" ".join(_plain_words(n)): code for code, given in _OTHER_COUNTRIES.items() for n in given}
+    for language in ("en", "es", "fr"):
+        for code, name in Locale(language).territories.items():
+            if code.isalpha() and code not in _NO_COUNTRY:
+                names.update((" ".join(_plain_words(part.strip(" )"))), code) for part in name.split("("))
+    return names
+
+
+def _plain_words(value: str) -> list[str]:
+    """The words of ``value``, folded, the article opening it left out."""
+    words = _words(value)
+    return words[1:] if words[:1] and words[0] in _ARTICLES else words
+
+
+def country(value: str) -> str | None:
+    """The code of the country ``value`` names ("Francia", "the United States", "Royaume-Uni", "Burma"), in
+    whichever language; None when it names none."""
+    return _countries().get(" ".join(_plain_words(value)))
+
+
+def is_country(value: str) -> bool:
+    """Whether ``value`` names a country."""
+    return country(value) is not None

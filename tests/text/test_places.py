@@ -1,0 +1,30 @@
+"""Continents and countries named in en/es/fr."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.text.places import is_continent, is_country, renderings
+
+
+@pytest.mark.parametrize(("value", "continent"), [
+    ("Asia", True), ("l'Amérique du Sud", True), ("Southeast Asia", True), ("Sub-Saharan Africa", True),
+    ("South Africa", False), ("Afrique du Sud", False), ("United States of America", False), ("China", False),
+])
+def test_a_continent_or_a_part_of_one_is_told_from_a_land_named_after_one(value: str,
+                                                                           continent: bool) -> None:
+    assert is_continent(value) is continent
+
+
+def test_a_continent_is_rendered_in_the_three_languages() -> None:
+    assert "south america" in renderings("Sudamérica")
+    assert "amerique du sud" in renderings("la América del Sur")
+    assert renderings("China") == ()
+
+
+@pytest.mark.parametrize(("value", "country"), [
+    ("Francia", True), ("the United States", True), ("Royaume-Uni", True), ("l'Espagne", True),
+    ("Burma", True), ("Inglaterra", True), ("Mougins", False), ("New York", False), ("Asia", False),
+])
+def test_countries_are_known_by_their_names_in_en_es_fr(value: str, country: bool) -> None:
+    assert is_country(value) is country
