@@ -47,7 +47,8 @@ class ValueCheck:
     end: int = -1
     passage: str | None = None  # the passage sentence the value was read from
     # Why a different value read contradicts nothing: own_subject, listed_together, place_within,
-    # other_event, other_subject, other_language, old_style, no_person, unconfirmed, both_said.
+    # other_event, other_subject, other_language, old_style, no_person, unconfirmed, both_said, longer_form,
+    # named_too, narrower.
     excused: str | None = None
     # A contradiction confirmed before it is called: the item with the value read put in (``confirm``),
     # asked against the passage sentence, and the judge's doubt of it (P(No)); None when not asked.

@@ -214,7 +214,7 @@ def _aligned(passages: Sequence[Evidence], item: str, span: ValueSpan, asked: st
     outcome = "confirmed" if outcome == "contradicted" and one_thing(span.text, read, span.kind, passages) \
         else outcome
     if outcome == "not_stated" or (outcome == "contradicted" and _excuse(item, span, read, sentence, passages,
-                                                                          where)):
+                                                                          where, aligned=True)):
         return None
     check = ValueCheck(span.text, span.kind, asked, read, outcome, span.start, span.end, sentence)
     return ValueReading(check, "cloze", where, "", None, calls=0)
@@ -236,9 +236,9 @@ def _others(item: str, span: ValueSpan, question: str) -> list[str]:
 
 
 def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passages: Sequence[Evidence],
-            where: int | None) -> str | None:
+            where: int | None, *, aligned: bool = False) -> str | None:
     """Why ``read`` (from ``passages[where]``) where the item states ``span`` contradicts nothing
-    (``not_a_contradiction``)."""
+    (``not_a_contradiction``; ``aligned``: read between the item's own words around it)."""
     lead = Names.of(item).leading()
     spans = value_spans(item)
     # The item's other names say what a date of it is of ("paraître La Filiation en 1871"), unless the
@@ -270,8 +270,9 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
         titles = [*(ev.title or "" for ev in passages), span.counted() if duration else ""]
         event = _event_words(clause, spans, read, titles)
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
+    translated = article is not None and guess_language(article.text) not in (None, guess_language(item))
     why = not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
-                              lead.name if lead else None, named, about, event, clause)
+                              lead.name if lead else None, named, about, event, clause, translated, aligned)
     # A name of another language's edition may be the stated one written otherwise: put in English later
     # (``in_english``), unless a reading that holds whatever the name means excuses it already (a birth
     # asked about, read in a sentence that tells of none: "an Argentine short-story writer").

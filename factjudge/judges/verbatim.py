@@ -122,14 +122,15 @@ def answer_unread(verdict: Verdict, text: str) -> Verdict:
     río del centro de Estados Unidos" support); or the judge called support what never names the place
     ("Murió en Cuba" on "la Revolución cubana"); or the lead gives the slot two values ("Sa capitale
     administrative et politique est Rabat …, sa capitale économique, est Casablanca"), which leaves
-    "La capitale du Maroc est Casablanca" open; as it was otherwise."""
+    "La capitale du Maroc est Casablanca" open; or the stated place may lie inside the one read, which does
+    not say it ("Fiji is located in Suva" on "in Oceania"); as it was otherwise."""
     title = next((ev.title for ev in verdict.evidence if ev.title), None)
     if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
         return verdict
     titled = set(words(title))
     texts = [ev.text for ev in verdict.evidence]
     life = tells_of_a_life(text)
-    if not any(v.excused == "named_too" or (
+    if not any(v.excused in ("named_too", "narrower") or (
             v.outcome == "not_stated" and v.excused is None and v.kind in NAMED and set(words(v.stated))
             and (set(words(v.stated)) <= titled
                  or (life and v.kind == "place" and not _written(v.stated, v.in_english, texts))))

@@ -12,8 +12,9 @@ same relation of the same subject and that excludes the stated value. Eight read
 - **one place inside the other**: the passage writes them as a place and the place holding it
   ("born in Barcelona, Catalonia", "Ajaccio, in Corsica", "Barcelona (Catalonia)", through places
   between: "Dartmouth, Devon, England"), so "born in Catalonia" is not contradicted by Barcelona; a
-  continent and a place that is none may be one inside the other too ("travelled to China", "through Asia"),
-  and a country and a place said where a thing is that is none ("Il est mort en France", "mort … à Mougins");
+  continent and a place that is none, a country and a place said where a thing is that is none, may be one
+  inside the other too ("Il est mort en France", "mort … à Mougins"), and where the stated one is the
+  narrower ("travelled to China", "through Asia") the item is left open, not borne out;
 - **the date of another event**: a date read from a sentence that does not name what the item dates
   ("published The Descent of Man in 1871" read in "his book On the Origin of Species, published in
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
@@ -44,7 +45,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection, Sequence
-from typing import Literal
+from typing import Literal, cast
 
 from factjudge.text.nationality import one_nation_within
 from factjudge.text.places import country, is_continent, is_country
@@ -53,7 +54,7 @@ from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language", "old_style", "no_person", "longer_form", "named_too"]
+                 "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -120,7 +121,8 @@ _OLD_STYLE_UNTIL = 1752
 def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
                         passages: Sequence[str], subject: str | None,
                         named: Sequence[str] = (), about: Collection[str] = (),
-                        event: Collection[str] = (), clause: str = "") -> Excuse | None:
+                        event: Collection[str] = (), clause: str = "",
+                        translated: bool = False, aligned: bool = False) -> Excuse | None:
     """Why reading ``read`` where the item states ``stated`` contradicts nothing, or None when it does.
 
     ``sentence`` is the passage sentence ``read`` came from; ``subject`` the name the item's sentence
@@ -130,7 +132,8 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     stems (``EVENT_STEM`` letters) of the item's words besides its values and the articles' names (what
     it says of them: "invented"), given where the sentence is from another article than the item's
     subject's; ``clause`` the item's clause that states the value (a date of a birth or a death is
-    another event's unless it speaks of one).
+    another event's unless it speaks of one); ``translated``: ``sentence`` is in another language than
+    the item; ``aligned``: ``read`` stands in it between the item's own words around the stated value.
     """
     # Whether the item's clause tells of a birth, a death, both or neither; and the sentence without accents.
     told = life_told(clause) if clause else None
@@ -149,12 +152,12 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "listed_together"
     if kind in ("place", "name") and _a_longer_form(stated, read):
         return "longer_form"
-    if kind in ("place", "name") and (
-            one_nation_within(stated, read) or is_continent(stated) != is_continent(read)
-            or (_placed(stated, kind, clause) and is_country(stated) != is_country(read)
-                and not (is_country(stated) and _in_another_country(read, stated, passages)))
-            or (not named_so and any(_within(stated, read, p) or _within(read, stated, p)
-                                     for p in passages))):
+    levels = _levels(stated, read, kind, clause, passages, translated, aligned) \
+        if kind in ("place", "name") else None
+    if levels is not None:
+        return levels
+    if kind in ("place", "name") and (one_nation_within(stated, read) or (not named_so and any(
+            _within(stated, read, p) or _within(read, stated, p) for p in passages))):
         return "place_within"
     if kind in DATES and sentence and _dates_another(sentence, named, subject, about):
         return "other_event"
@@ -281,6 +284,29 @@ def _placed(stated: str, kind: str, clause: str) -> bool:
     return kind == "place" or re.search(
         r"\b(?:in|en|a|au|aux|dans|at)\s+(?:(?:the|la|le|les|el|los|las)\s+|l['’])?" + _name_pattern(stated),
         _plain(clause), re.IGNORECASE) is not None
+
+
+def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[str], translated: bool,
+            aligned: bool) -> Excuse | None:
+    """Whether the stated and the read place may be one inside the other, the stated one holding the read one
+    (``place_within``: "Il est mort en France", "mort … à Mougins") or lying inside it (``narrower``: "He
+    travelled to China", "through Asia", which does not say it; nor does "in Oceania" say "Fiji is located
+    in Suva"): a continent and a place that is none, or a country and a place said as where a thing is that
+    is none. Only where the value was read in another language's passage, or a passage names the stated
+    place too ("l'essentiel de sa vie en France") and the value read does not stand between the item's own
+    words; and no passage writes the town read in another country than the one stated. A place put in
+    another's slot of the passage's own words ("la iglesia más visitada de Barcelona" for "de Europa",
+    "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap."""
+    if not (translated or (not aligned and any(_find(stated, p) for p in passages))):
+        return None
+    placed = _placed(stated, kind, clause)
+    for outer, inner, excuse in ((stated, read, "place_within"), (read, stated, "narrower")):
+        if is_continent(outer) and not is_continent(inner):
+            return cast(Excuse, excuse)
+        if placed and is_country(outer) and not is_country(inner) and not is_continent(inner) \
+                and not (outer == stated and _in_another_country(read, stated, passages)):
+            return cast(Excuse, excuse)
+    return None
 
 
 def _in_another_country(town: str, stated: str, passages: Sequence[str]) -> bool:

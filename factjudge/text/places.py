@@ -38,6 +38,10 @@ _OPENING = frozenset(
     "africa afrique asia asie europe europa oceania oceanie antarctica antartida antarctique eurasia "  # noqa: SIM905
     "eurasie america americas amerique ameriques sudamerica suramerica norteamerica centroamerica "
     "latinoamerica".split())
+# What may come after a continent's name in a part of it ("Asie du Sud-Est", "Europa occidental").
+_AFTER = frozenset(
+    "de del du sud nord est ouest norte sur oeste este central centrale occidental occidentale oriental "  # noqa: SIM905
+    "orientale meridional meridionale septentrional septentrionale".split())
 # Lands named after a continent are countries.
 _LANDS = frozenset({"south africa", "sudafrica", "afrique du sud", "central african republic"})
 # What may come before a continent's name in the name of a part of it ("Southeast Asia", "Sub-Saharan
@@ -57,8 +61,11 @@ def is_continent(value: str) -> bool:
     words = _words(value)
     if " ".join(words) in _LANDS:
         return False
-    first = next((w for w in words if w not in _BEFORE), "")
-    return first in _OPENING
+    # The words before set aside, the rest is a continent's name, and nothing more ("Niger–Congo" is not
+    # "Central Africa–Congo").
+    at = next((i for i, w in enumerate(words) if w not in _BEFORE), len(words))
+    return at < len(words) and words[at] in _OPENING and (
+        " ".join(words[at:]) in _BY_NAME or set(words[at + 1:]) <= _AFTER)
 
 
 def renderings(value: str) -> tuple[str, ...]:

@@ -472,10 +472,12 @@ def _sentence_starts(item: str, words: list[tuple[str, int, int]]) -> set[int]:
 
 def _not_a_name_start(word: str, words: list[tuple[str, int, int]], i: int) -> bool:
     """A sentence's first word is a name unless it is a stop word, a lone word before a comma or a Spanish
-    past tense before a name ("Escribió Don Quijote de la Mancha")."""
+    past tense before a name ("Escribió Don Quijote de la Mancha"), or one in "-ió", which no name ends
+    with ("Murió asesinado en 1923")."""
     if fold(word) in stopwords_for(None) or word.lower() in JOINERS:
         return True
-    if PRETERITE.fullmatch(word) and i + 1 < len(words) and _capitalised(words[i + 1][0]):
+    if PRETERITE.fullmatch(word) and (word.endswith("ió") or (i + 1 < len(words)
+                                                             and _capitalised(words[i + 1][0]))):
         return True
     lone = i + 1 < len(words) and words[i + 1][0] == "," and not _capitalised(words[i + 1][0])
     return lone or word.lower().endswith("ly")

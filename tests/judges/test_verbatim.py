@@ -294,3 +294,13 @@ def test_a_true_verdict_on_a_slot_the_passage_fills_twice_is_unverified() -> Non
     named = tuple(dataclasses.replace(v, read="Rabat", excused="named_too") for v in verdict.grounds.values)
     verdict = dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=named))
     assert answer_unread(verdict, text).label == "unverified"
+
+
+def test_a_true_verdict_on_a_place_narrower_than_the_one_read_is_unverified() -> None:
+    # "Fiji is located in Suva" on "in Oceania": Suva may lie in Oceania, which says nothing narrower.
+    text = "Fiji is a country located in Suva."
+    verdict = _believed(text, "Fiji", ("Suva", "not_stated"))
+    narrower = tuple(dataclasses.replace(v, read="Oceania", excused="narrower")
+                     for v in verdict.grounds.values)
+    verdict = dataclasses.replace(verdict, grounds=dataclasses.replace(verdict.grounds, values=narrower))
+    assert answer_unread(verdict, text).label == "unverified"

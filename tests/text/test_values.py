@@ -167,6 +167,9 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     assert [s.text for s in spans] == ["Pablo Picasso"]
     miro = value_spans("Miró pintó Carnaval de Arlequín en 1925.", question="¿Qué pintó?")
     assert "Miró" in [s.text for s in miro]
+    # A past tense in "-ió" before a lower-case word: no name ends so.
+    assert [s.text for s in value_spans("Murió asesinado en 1923.", question="¿Quién fue Pancho Villa?")] == [
+        "1923"]
 
 
 def test_a_unit_written_with_a_capital_belongs_to_its_number() -> None:
