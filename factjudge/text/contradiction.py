@@ -288,7 +288,7 @@ def _placed(stated: str, kind: str, clause: str) -> bool:
 
 def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[str], translated: bool,
             aligned: bool) -> Excuse | None:
-    """Whether the stated and the read place may be one inside the other, the stated one holding the read one
+    """How the stated and the read place may be one inside the other: the stated one holding the read one
     (``place_within``: "Il est mort en France", "mort … à Mougins") or lying inside it (``narrower``: "He
     travelled to China", "through Asia", which does not say it; nor does "in Oceania" say "Fiji is located
     in Suva"): a continent and a place that is none, or a country and a place said as where a thing is that
@@ -296,7 +296,7 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     place too ("l'essentiel de sa vie en France") and the value read does not stand between the item's own
     words; and no passage writes the town read in another country than the one stated. A place put in
     another's slot of the passage's own words ("la iglesia más visitada de Barcelona" for "de Europa",
-    "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap."""
+    "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap: None."""
     if not (translated or (not aligned and any(_find(stated, p) for p in passages))):
         return None
     placed = _placed(stated, kind, clause)

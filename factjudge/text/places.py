@@ -51,8 +51,17 @@ _BEFORE = frozenset(
     "southern eastern western latin sub saharan".split())
 
 
+_ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
+
+
 def _words(value: str) -> list[str]:
     return re.findall(r"[^\W\d_]+", fold(value))
+
+
+def _plain_words(value: str) -> list[str]:
+    """The words of ``value``, folded, the article opening it left out."""
+    words = _words(value)
+    return words[1:] if words[:1] and words[0] in _ARTICLES else words
 
 
 def is_continent(value: str) -> bool:
@@ -71,8 +80,7 @@ def is_continent(value: str) -> bool:
 def renderings(value: str) -> tuple[str, ...]:
     """The names of the continent ``value`` names, in en/es/fr ("Sudamérica" → "south america", "america
     del sur" …); none when it names none."""
-    words = [w for w in _words(value) if w not in ("the", "l", "la", "el")]
-    return _BY_NAME.get(" ".join(words), ())
+    return _BY_NAME.get(" ".join(_plain_words(value)), ())
 
 
 # CLDR's territories that are no country: the world's groupings and the unknown region.
@@ -85,7 +93,6 @@ _OTHER_COUNTRIES = {
     "US": ("USA", "EE. UU."), "PRUSSIA": ("Prussia", "Prusia", "Prusse"),
     "YU": ("Yugoslavia", "Yougoslavie"), "CS": ("Czechoslovakia", "Checoslovaquia", "Tchécoslovaquie"),
 }
-_ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
 
 
 @cache
@@ -98,12 +105,6 @@ def _countries() -> dict[str, str]:
             if code.isalpha() and code not in _NO_COUNTRY:
                 names.update((" ".join(_plain_words(part.strip(" )"))), code) for part in name.split("("))
     return names
-
-
-def _plain_words(value: str) -> list[str]:
-    """The words of ``value``, folded, the article opening it left out."""
-    words = _words(value)
-    return words[1:] if words[:1] and words[0] in _ARTICLES else words
 
 
 def country(value: str) -> str | None:
