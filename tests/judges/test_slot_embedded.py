@@ -95,6 +95,9 @@ TRUE = [
     # A birth place asked about, read in the English lead's "an Argentine short-story writer": a sentence that
     # tells of no birth, whatever "Buenos Aires" is in English.
     ("es", "birth_in_english", "¿Quién fue Jorge Luis Borges?", "Jorge Luis Borges nació en Buenos Aires."),
+    # A country where the lead (or the French one read for an English answer) gives the town.
+    ("fr", "country_town", "Qui était Pablo Picasso ?", "Pablo Picasso est mort en France."),
+    ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -170,6 +173,9 @@ FALSE = [
     ("es", "¿Qué es Argentina?", "Es el país más grande de Sudamérica.", "más grande", "second-largest"),
     # The name a reply holds among words of the model's own ("Longwood on the island of Sainte-Hélène").
     ("fr", "Qui était Napoléon Bonaparte ?", "Il est mort à Paris.", "Paris", "Longwood"),
+    # The French lead's birth and death, read for a Spanish or an English answer.
+    ("es", "¿Quién fue Antoni Gaudí?", "Antoni Gaudí murió en Madrid.", "Madrid", "Barcelone"),
+    ("en", "Who was Nikola Tesla?", "Nikola Tesla died in Paris.", "Paris", "New York"),
 ]
 
 
@@ -193,7 +199,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-rank-in-english", "es-place-named-after", "fr-sea-name",
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
                               "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
-                              "fr-name-in-reply"])
+                              "fr-name-in-reply", "es-french-life", "en-french-life"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
