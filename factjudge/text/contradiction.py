@@ -312,9 +312,9 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
 def _in_another_country(town: str, stated: str, passages: Sequence[str]) -> bool:
     """Whether a passage writes ``town`` in another country than the one ``stated`` ("à La Higuera
     (Bolivie)" for "Murió en Cuba"), which it then names as no place inside the stated one."""
-    after = _name_pattern(town) + _COUNTRY_AFTER
+    after, own = _name_pattern(town) + _COUNTRY_AFTER, country(stated)
     written = (country(m.group(1)) for p in passages for m in re.finditer(after, _plain(p), re.IGNORECASE))
-    return any(code is not None and code != country(stated) for code in written)
+    return any(code is not None and code != own for code in written)
 
 
 def _same_words(a: str, b: str) -> bool:

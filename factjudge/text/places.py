@@ -10,12 +10,11 @@ Kingdom and a few of history's.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from babel import Locale
 
-from factjudge.text.fold import fold
+from factjudge.text.fold import words
 
 # Each continent (or part of one with a name of its own) by its names, folded.
 _NAMES = (
@@ -54,27 +53,23 @@ _BEFORE = frozenset(
 _ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
 
 
-def _words(value: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", fold(value))
-
-
 def _plain_words(value: str) -> list[str]:
     """The words of ``value``, folded, the article opening it left out."""
-    words = _words(value)
-    return words[1:] if words[:1] and words[0] in _ARTICLES else words
+    found = words(value)
+    return found[1:] if found[:1] and found[0] in _ARTICLES else found
 
 
 def is_continent(value: str) -> bool:
     """Whether ``value`` names a continent or a part of one ("Asia", "l'Amérique du Sud", "Southeast Asia"),
     not a land named after one ("South Africa", "United States of America")."""
-    words = _words(value)
-    if " ".join(words) in _LANDS:
+    found = words(value)
+    if " ".join(found) in _LANDS:
         return False
     # The words before set aside, the rest is a continent's name, and nothing more ("Niger–Congo" is not
     # "Central Africa–Congo").
-    at = next((i for i, w in enumerate(words) if w not in _BEFORE), len(words))
-    return at < len(words) and words[at] in _OPENING and (
-        " ".join(words[at:]) in _BY_NAME or set(words[at + 1:]) <= _AFTER)
+    at = next((i for i, w in enumerate(found) if w not in _BEFORE), len(found))
+    return at < len(found) and found[at] in _OPENING and (
+        " ".join(found[at:]) in _BY_NAME or set(found[at + 1:]) <= _AFTER)
 
 
 def renderings(value: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from factjudge.text.fold import words
 from factjudge.text.places import renderings
 from factjudge.text.tokenize import stopwords_for
 from factjudge.text.values import fold
@@ -188,7 +189,7 @@ def _scope(clause: str, name: str) -> list[str]:
     stop = stopwords_for(None)
     return [n for n in map(_bare, _NAME.findall(clause))
             if n and not _holds(fold(name), n) and not _holds(fold(n), name)
-            and not set(re.findall(r"[^\W\d_]+", fold(n))) <= stop]
+            and not set(words(n)) <= stop]
 
 
 def _bare(name: str) -> str:
@@ -206,5 +207,5 @@ def _said(folded: str, name: str) -> bool:
 
 def _holds(folded: str, name: str) -> bool:
     """Whether ``folded`` text writes each word of ``name``."""
-    words = re.findall(r"[^\W\d_]+", fold(name))
-    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", folded) for w in words)
+    found = words(name)
+    return bool(found) and all(re.search(rf"\b{re.escape(w)}\b", folded) for w in found)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from factjudge.grounds import Outcome
+from factjudge.text.fold import words
 from factjudge.text.language import guess_language
 from factjudge.text.normalize import normalized
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
@@ -460,8 +461,8 @@ def held_name(read: str, passages: Sequence[str], stated: str) -> str | None:
     l'île de Sainte-Hélène"); None when no name of it is held, or when one held is written like ``stated``
     (in another language, perhaps: "Saint Helena"), which a name beside it must not be read against."""
     runs = [r for r in _NAME_RUN.findall(read) if r != read.strip() and passage_with(r, passages) is not None]
-    said = {w[:_ALIKE_PREFIX] for w in re.findall(r"[^\W\d_]+", fold(stated)) if w not in _NAME_STOP}
-    if not runs or any(said & {w[:_ALIKE_PREFIX] for w in re.findall(r"[^\W\d_]+", fold(r))} for r in runs):
+    said = {w[:_ALIKE_PREFIX] for w in words(stated) if w not in _NAME_STOP}
+    if not runs or any(said & {w[:_ALIKE_PREFIX] for w in words(r)} for r in runs):
         return None
     return runs[0]
 

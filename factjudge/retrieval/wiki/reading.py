@@ -125,9 +125,10 @@ def _writes(passages: Sequence[Evidence], name: str) -> bool:
     return any(says(ev.text, name) for ev in passages)
 
 
-def _names_in_english(link: Link | None) -> bool:
-    """Whether ``link`` names an English article as surely as a title does (never by a short form)."""
-    return link is not None and link.lang == _ENGLISH and link.kind in _SAME_THING
+def _names_surely(link: Link | None, lang: str = _ENGLISH) -> bool:
+    """Whether ``link`` names an article in ``lang`` (English unless said) as surely as a title does (never by
+    a short form)."""
+    return link is not None and link.lang == lang and link.kind in _SAME_THING
 
 
 def _described(query: str, subjects: Subjects) -> tuple[str, ...]:
@@ -470,7 +471,7 @@ class TopicReader:
         when asked for."""
         yield article
         if self.other_editions and article.lang != _ENGLISH:
-            english = self._english_article(self.link([article.title, name], context, _ENGLISH))
+            english = self._edition_article(self.link([article.title, name], context, _ENGLISH))
             if english is not None:
                 yield english
 
@@ -549,18 +550,18 @@ class TopicReader:
         if not self.other_editions or article.lang == _ENGLISH:
             return []
         link = self.link([article.title, *names], context, _ENGLISH)
-        if not _names_in_english(link):
+        if not _names_surely(link):
             # The title may be another language's too ("Francisco de Goya", the French one's), where a name
             # the lead gives its subject links the English article ("Francisco José de Goya y Lucientes").
             given = sorted(subject_names(article.title, article.text))
             link = next((found for found in (self.link([name], context, _ENGLISH) for name in given)
-                         if _names_in_english(found)), None)
+                         if _names_surely(found)), None)
         if link is None and english_title is not None:
             # No name the two leads share: the English title the model gives the subject, when it names an
             # English article as surely (*Brésil* → "Brazil", *Primera Guerra Mundial* → "First World War").
             translated = english_title(article.title, article.lang)
             link = self.link([translated], context, _ENGLISH) if translated else None
-        found = self._english_article(link)
+        found = self._edition_article(link)
         if found is None:
             return []
         passages = self.article_passages(found, query, _EDITION_PASSAGES, _ENGLISH)
@@ -574,11 +575,8 @@ class TopicReader:
         if not self.other_editions or article.lang == _FRENCH or not tells_of_a_life(query) \
                 or not self.is_person(article):
             return []
-        link = self.link([article.title, *names], context, _FRENCH)
-        if link is None or link.lang != _FRENCH or link.kind not in _SAME_THING:
-            return []
-        found = link.article or self.article([link.title], _FRENCH)
-        if found is None or found.lang != _FRENCH:
+        found = self._edition_article(self.link([article.title, *names], context, _FRENCH), _FRENCH)
+        if found is None:
             return []
         sentence = next((s for s in split_sentences(found.text) if tells_of_a_life(s)), None)
         return [Evidence("wikipedia", sentence, url=found.url, title=found.title)] if sentence else []
@@ -590,14 +588,14 @@ class TopicReader:
         if not self.other_editions or english_title is None or not language or language == _ENGLISH:
             return None
         translated = english_title(name, language)
-        return self._english_article(self.link([translated], context, _ENGLISH) if translated else None)
+        return self._edition_article(self.link([translated], context, _ENGLISH) if translated else None)
 
-    def _english_article(self, link: Link | None) -> Article | None:
-        """The English article ``link`` names as surely as a title does, or None."""
-        if link is None or not _names_in_english(link):
+    def _edition_article(self, link: Link | None, lang: str = _ENGLISH) -> Article | None:
+        """The article in ``lang`` (English unless said) ``link`` names as surely as a title does, or None."""
+        if link is None or not _names_surely(link, lang):
             return None
-        found = link.article or self.article([link.title], _ENGLISH)
-        return found if found is not None and found.lang == _ENGLISH else None
+        found = link.article or self.article([link.title], lang)
+        return found if found is not None and found.lang == lang else None
 
     def _lifespan(self, article: Article, query: str) -> list[Evidence]:
         """The lifespan ``article``'s short description gives its person ("Isaac Newton (1642–1727), English
