@@ -144,7 +144,7 @@ _ANY_COUNT = "|".join(f"(?:{words})" for words in _COUNTED.values()) \
 _COUNT_NOUN = re.compile(rf"\b({_ANY_COUNT})[\s-]+([^\W\d_]{{3,}})", re.IGNORECASE)
 
 
-def _count(word: str) -> int | None:
+def ordinal(word: str) -> int | None:
     """The number an ordinal says ("third" → 3, "16.º" → 16), or None."""
     numbered = _NUMBERED.fullmatch(word)
     if numbered:
@@ -161,10 +161,10 @@ def counted_otherwise(clause: str, offset: int, name: str, sentence: str, *,
     said = _COUNT_NOUN.search(clause)
     if said is None or any(p.search(said.group(2)) for p in _PLAIN.values()):
         return None
-    stated, noun = _count(said.group(1)), fold(said.group(2))
+    stated, noun = ordinal(said.group(1)), fold(said.group(2))
     given = list(_COUNT_NOUN.finditer(sentence))
     counts = [m for m in given if fold(m.group(2)) == noun]
-    if stated is None or not counts or any(_count(m.group(1)) == stated for m in given):
+    if stated is None or not counts or any(ordinal(m.group(1)) == stated for m in given):
         return None
     other = counts[0]
     if not (own_article or _holds(fold(sentence[:other.start()]), name)):

@@ -27,6 +27,7 @@ from typing import Any
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
 from factjudge.text.noun_slots import ELIDED, not_nouns
+from factjudge.text.rank import ordinal
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems, stopwords_for, tokenize
 from factjudge.text.values import ERA
@@ -99,6 +100,10 @@ _OPENS_SENTENCE = frozenset(("", ".", "!", "?", ":", "\"", "«", "(", "“"))
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
 # An initial written without its full stop ("Booker T Washington"), as titles never write it.
+# What joins a work to its maker ("Symphonie no 5 de Beethoven").
+_OF = frozenset({"of", "by", "de", "del", "du"})
+# A last word counting in words, as a Roman numeral titles it ("World War Two").
+_CARDINAL_ROMAN = {"one": "i", "two": "ii", "three": "iii", "uno": "i", "dos": "ii", "un": "i", "deux": "ii"}
 _BARE_INITIAL = re.compile(r"(?<![\w.])([A-Z])(?=\s)")
 # A name misspelt by one letter is read as the name ("Laurence Oliver") when the word is this long.
 _NEAR_LETTERS = 5
@@ -177,6 +182,30 @@ def _keys(name: str) -> Iterator[str]:
     yield fold(_clean(_BARE_INITIAL.sub(r"\1.", name)))
     if cleaned[-1:].isalpha():
         yield f"{cleaned}."
+    yield from _numbered(cleaned)
+
+
+def _numbered(name: str) -> Iterator[str]:
+    """The folded titles a thing counted in words is known by: a work by its number, in the three editions'
+    styles ("Beethoven's Fifth Symphony", "la Cinquième Symphonie de Beethoven", "la Quinta Sinfonía de
+    Beethoven" → "symphony no. 5 (beethoven)", "symphonie no 5 de beethoven", "sinfonia n.o 5 (beethoven)",
+    and without the maker); a war or a ruler counted by a last word in its Roman numeral ("World War Two"
+    → "world war ii")."""
+    words = name.split()
+    at = next((i for i, word in enumerate(words) if i < len(words) - 1 and ordinal(word)), None)
+    if at is not None:
+        number, noun, rest = ordinal(words[at]), words[at + 1], words[at + 2:]
+        # The maker: the last word of a possessive before the count, or of the name after "de"/"of".
+        before = re.sub(r"['’]s$", "", words[at - 1]) if at else ""
+        after = rest[-1] if len(rest) > 1 and rest[0] in _OF else ""
+        maker = after or before
+        styles = (f"{noun} no. {number}", f"{noun} no {number}", f"{noun} n.o {number}")
+        if maker:
+            yield from (f"{styled} ({maker})" for styled in styles)
+            yield f"{noun} no {number} de {maker}"
+        yield from styles
+    if len(words) > 1 and words[-1] in _CARDINAL_ROMAN:
+        yield " ".join([*words[:-1], _CARDINAL_ROMAN[words[-1]]])
 
 
 def _capitalised(name: str) -> str:

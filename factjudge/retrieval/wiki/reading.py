@@ -81,6 +81,8 @@ _MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|direc
                    r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert|published|public[óo]|publicad[oa]|"
                    r"publi[ée]e?|para[iî]tre|parut?)\b", re.IGNORECASE)
 _SAME_THING = frozenset({"title", "base", "lead", "also"})
+# Sentences read from another name's article that names a subject with no article of its own.
+_TOLD_BY_OTHERS = 2
 # Leads searched by full text for the one that names a country's capital (its other cities come first).
 _CAPITAL_LEADS = 30
 
@@ -129,6 +131,11 @@ def _names_surely(link: Link | None, lang: str = _ENGLISH) -> bool:
     """Whether ``link`` names an article in ``lang`` (English unless said) as surely as a title does (never by
     a short form)."""
     return link is not None and link.lang == lang and link.kind in _SAME_THING
+
+
+def _names_whole(text: str, name: str) -> bool:
+    """Whether ``text`` writes ``name`` as a name of its own, not inside a longer one ("Haute-Garonne")."""
+    return re.search(rf"(?<![\w-]){re.escape(fold(name))}(?![\w-])", fold(text)) is not None
 
 
 def _described(query: str, subjects: Subjects) -> tuple[str, ...]:
@@ -347,7 +354,9 @@ class TopicReader:
             # one, by the title the model gives the subject, when that names one surely ("Moon").
             article = self._english_only(named, context, language, english_title)
         if article is None and other is None:
-            return Reading((), self.name, named, unsure=self.homonyms(named))
+            unsure = self.homonyms(named)
+            told = () if unsure else self._told_by_others(named, query, context, language)
+            return Reading(tuple(told[:k]), self.name, named, unsure=unsure)
         read = list({a.title: a for a in (other, article) if a is not None}.values())[::-1]
         if topic and named == topic and other is None and article is not None and not self.is_person(article):
             person = self._person_meant(query, item, subjects, topic, article, context, language)
@@ -372,6 +381,26 @@ class TopicReader:
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0])
         return Reading(tuple(passages), self.name, named, read[0].title)
+
+    def _told_by_others(self, named: str, query: str, context: str, language: str | None) -> list[Evidence]:
+        """The sentences naming ``named``, a subject no article is about, in the articles of the other names
+        ``query`` says ("Il traverse Lyon" of the Rhône: "Lyon est une commune … au confluent du Rhône et de
+        la Saône"), as a reader who finds no article looks up the next name. Only a sentence naming the
+        subject is read: an article about another thing speaks of that thing, not of the subject."""
+        subject = _DETERMINER.sub("", named, count=1)
+        if any(c.isdigit() for c in subject):
+            return []  # a date taken for a name ("Until 1759 he was …"), which any sentence of it writes
+        found: dict[str, list[Evidence]] = {}
+        for name in (part for whole in Names.of(query).whole() for part in _COORDINATED.split(whole)):
+            if says(name, subject) or says(subject, name):
+                continue
+            article = self._linked([name], context, language)
+            if article is None or article.title in found:
+                continue
+            found[article.title] = [Evidence("wikipedia", sentence, url=article.url, title=article.title)
+                                    for sentence in split_sentences(article.text)
+                                    if _names_whole(sentence, subject)][:_TOLD_BY_OTHERS]
+        return [ev for sentences in found.values() for ev in sentences]
 
     def _placed_by_answer(self, names: Sequence[str], subjects: Subjects,
                           language: str | None) -> Article | None:
