@@ -187,6 +187,8 @@ def checks(verdict: Verdict) -> list[str]:
                 "no_person": f"{value.stated} is a person and that is no person's name",
                 "longer_form": "one name is the other with a land's ending, most often the same place",
                 "named_too": f"the passage sentence names {value.stated} so too",
+                "inside_a_name": f"{value.read} is part of a longer name there, and the passage writes "
+                                 f"{value.stated} too",
                 "narrower": f"{value.stated} may lie inside {value.read}, which says nothing narrower",
                 "both_said": f"the passage sentence gives {value.stated} too",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",

@@ -54,12 +54,15 @@ from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
-                 "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower"]
+                 "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
+                 "inside_a_name"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
 _PARTICLES = frozenset(
     "da de del della di do dos du des la le van von der den ten ter y e bin ibn al el d l".split())  # noqa: SIM905
+# The lower-case words inside a name of several words ("Theater an der Wien", "Bank of England").
+_NAME_GLUE = _PARTICLES | {"an", "am", "im", "of", "the"}
 # A land's name is often an older or shorter form with "-ia", "-a" or "-y" added ("Macedon" and "Macedonia",
 # "Lombard" and "Lombardy"); two names sharing fewer letters are often two places ("Niger", "Nigeria").
 _LAND_ENDINGS = ("ia", "a", "y")
@@ -147,6 +150,10 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     names = kind in NAMED
     if names and sentence and _named_so(stated, read, sentence, clause, _NAMED_REACH):
         return "named_too"
+    # A word of another thing's name read where the sentence writes the stated value too ("créée … au Theater
+    # an der Wien de Vienne", read "Wien" for "Vienne").
+    if names and sentence and _inside_a_name(read, stated, plain):
+        return "inside_a_name"
     named_so = names and bool(sentence) and _named_so(read, stated, sentence or "", clause)
     if sentence and not named_so and _listed_together(stated, read, sentence):
         return "listed_together"
@@ -358,6 +365,25 @@ def _named_so(value: str, other: str, sentence: str, clause: str, reach: int = 1
             if word[:1].isupper():
                 break
     return False
+
+
+def _inside_a_name(value: str, other: str, text: str) -> bool:
+    """Whether ``text`` writes ``value`` only as the end of a longer name, ``other`` just after it: a
+    capitalised word, not the sentence's first, then name particles before it ("Theater an der Wien"), and
+    only a preposition between it and ``other`` ("… an der Wien de Vienne")."""
+    found = _find(value, text)
+    for start, end in found:
+        before = re.findall(r"[^\W_]+", text[:start])
+        glue = 0
+        while before and before[-1].lower() in _NAME_GLUE:
+            before.pop()
+            glue += 1
+        if not glue or len(before) < 2 or not before[-1][:1].isupper():
+            return False
+        if not any(re.fullmatch(r"[\s,]*(?:(?:de|of|in|en|a|à|d['’]|du|del)\s*)?", text[end:o_start],
+                                re.IGNORECASE) for o_start, _ in _find(other, text)):
+            return False
+    return bool(found)
 
 
 def _listed_together(stated: str, read: str, sentence: str) -> bool:

@@ -176,6 +176,11 @@ FALSE = [
     # The French lead's birth and death, read for a Spanish or an English answer.
     ("es", "¿Quién fue Antoni Gaudí?", "Antoni Gaudí murió en Madrid.", "Madrid", "Barcelone"),
     ("en", "Who was Nikola Tesla?", "Nikola Tesla died in Paris.", "Paris", "New York"),
+    # A work counted in words; a capital read in the city's article, as its region has none.
+    ("fr", "Quand la Cinquième Symphonie a-t-elle été créée ?",
+     "La Cinquième Symphonie de Beethoven a été créée à Vienne en 1810.", "1810", "1808"),
+    ("es", "¿Cuál es la capital de Renania del Norte-Westfalia?",
+     "La capital de Renania del Norte-Westfalia es Colonia.", "Colonia", "Düsseldorf"),
 ]
 
 
@@ -199,7 +204,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-rank-in-english", "es-place-named-after", "fr-sea-name",
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
                               "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
-                              "fr-name-in-reply", "es-french-life", "en-french-life"])
+                              "fr-name-in-reply", "es-french-life", "en-french-life", "fr-counted-work",
+                              "es-told-by-another"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -259,6 +265,13 @@ LINKED = [
     # A title that is another language's too ("Francisco de Goya", the French one's): the name both leads
     # open with links the English article, whose description gives the year.
     ("es", "¿Quién fue Francisco de Goya?", "Francisco de Goya nació en 1746.", "Francisco Goya"),
+    # A work counted in words, by its numbered title (the theatre's "Wien" is no place read for "Vienne"); a
+    # subject with no article, in the sentence of another named article that names it.
+    ("fr", "Quand la Cinquième Symphonie a-t-elle été créée ?",
+     "La Cinquième Symphonie de Beethoven a été créée à Vienne en 1808.", "Symphonie no 5 de Beethoven"),
+    ("en", "Where does the Thames flow?", "The River Thames flows through London.", "London"),
+    ("es", "¿Cuál es la capital de Renania del Norte-Westfalia?",
+     "La capital de Renania del Norte-Westfalia es Düsseldorf.", "Düsseldorf"),
 ]
 
 
@@ -266,7 +279,8 @@ LINKED = [
 @pytest.mark.parametrize(("language", "question", "answer", "article"), LINKED,
                          ids=["en-full-stop", "es-english-only", "en-work", "es-work", "fr-work",
                               "fr-capital", "en-ranked-first", "fr-question-word", "es-epithet",
-                              "en-request", "es-given-name", "es-lead-name-in-english"])
+                              "en-request", "es-given-name", "es-lead-name-in-english", "fr-counted-work",
+                              "en-told-by-another", "es-told-by-another"])
 def test_a_true_sentence_whose_article_is_found_now_is_true(language: str, question: str, answer: str,
                                                            article: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -225,6 +225,24 @@ def test_a_slot_the_passage_gives_the_stated_value_too_holds_both() -> None:
                                clause="The capital of Canada is Toronto.") is None
 
 
+FIFTH = ("La Symphonie no 5 a été écrite par Ludwig van Beethoven en 1805-1807 et créée le 22 décembre 1808 "
+         "au Theater an der Wien de Vienne.")
+
+
+@pytest.mark.parametrize(("read", "stated", "sentence", "why"), [
+    # The end of a theatre's name, the stated city just after it.
+    ("Wien", "Vienne", FIFTH, "inside_a_name"),
+    # A name of its own, or another thing's name with the stated place in another clause: still read.
+    ("York", "Londres", "Il est né à New York et mort à Londres.", None),
+    ("Naples", "Londres", "Il est né au Royaume de Naples, mort à Londres.", None),
+    ("Wien", "Paris", FIFTH, None),
+])
+def test_a_word_of_another_things_name_is_not_the_place_read(read: str, stated: str, sentence: str,
+                                                              why: str | None) -> None:
+    clause = f"Elle a été créée à {stated}."
+    assert not_a_contradiction(stated, read, "place", sentence, [sentence], None, clause=clause) == why
+
+
 @pytest.mark.parametrize(("stated", "read", "why"), [
     ("Macedonia", "Macedon", "longer_form"),
     ("Lombardy", "Lombard", "longer_form"),
