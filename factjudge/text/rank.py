@@ -125,7 +125,9 @@ def ranked_first(clause: str, offset: int, name: str, sentence: str, *, own_arti
         marks = sorted([*ranks, *firsts], key=lambda m: m.start())
         for first in firsts:
             before = sentence[:first.start()]
-            if not (_holds(fold(before), name) or (own_article and _IT.match(before))) \
+            # The pronoun may open the clause after a phrase ("With a summit elevation of 6,967 metres, it is
+            # the highest mountain in the Americas").
+            if not (_holds(fold(before), name) or (own_article and _IT.match(before.rsplit(",", 1)[-1]))) \
                     or _holds(fold(sentence[first.end():]), name):
                 continue
             after = [m.start() for m in marks if m.start() > first.start()]

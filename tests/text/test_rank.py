@@ -74,6 +74,10 @@ def test_a_rank_that_leaves_it_open_is_no_contradiction(clause: str, name: str, 
     # "Extenso" says size as "grande" does.
     ("El país más grande del mundo es Rusia.", "Rusia", "Es el país más extenso del mundo.", True,
      "más extenso"),
+    # The pronoun opens the clause after a phrase; "América" is "the Americas" in English.
+    ("La montaña más alta de América es el Aconcagua.", "Aconcagua",
+     "With a summit elevation of 6,967 metres, it is the highest mountain in the Americas, the highest "
+     "outside Asia.", True, "highest"),
 ])
 def test_the_same_superlative_in_the_things_own_lead_is_read(clause: str, name: str, sentence: str,
                                                              own: bool, first: str) -> None:
