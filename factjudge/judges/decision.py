@@ -294,9 +294,7 @@ class DecisionJudge(PromptedJudge):
             # church") describes the subject, and the stated name may fill the slot there too ("… in
             # Barcelona"). A name read as a name ("Its capital is Ottawa, and its largest city is Toronto")
             # is kept unasked: the judge believed such swaps.
-            # So may a date where the sentence gives the stated one too ("paru en 1857 …, après une
-            # préparution en 1856" for "Le roman a été publié en 1857"): asked as stated, against it.
-            if modifies_a_noun(check.passage, check.read) or check.kind in DATES:
+            if modifies_a_noun(check.passage, check.read):
                 return dataclasses.replace(reading, check=self._both_said(job, item, text, check, sentence))
             return reading
         # A date the sentence gives another named thing, of whose words the item says none: that thing's

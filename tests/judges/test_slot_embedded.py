@@ -78,6 +78,14 @@ TRUE = [
     ("en", "no_person", "Who was Aristotle?", "Aristotle was a student of Plato."),
     # A tenth trial: a lifespan's era said once for both years ("(c. 551 – c. 479 BCE)"), read backwards.
     ("en", "lifespan_era", "When was Confucius born?", "Confucius was born in 551 BC."),
+    # A twenty-sixth trial (each was false): the stated sea after "connecting", countries of the stated
+    # continent, a region's title the model gave as "France"; and a town of the country stated, by GeoNames.
+    ("en", "stem_before", "What is the Suez Canal?",
+     "The Suez Canal connects the Mediterranean Sea and the Red Sea."),
+    ("es", "continent_countries", "¿Qué es la cordillera de los Andes?",
+     "Los Andes atraviesan siete países de América del Sur."),
+    ("fr", "model_title", "Qu'est-ce que la Bretagne ?", "Sa capitale est Rennes."),
+    ("es", "town_in_country", "¿Dónde nació Pablo Picasso?", "Pablo Picasso nació en España."),
     # An eleventh: where a thing is, read at another level ("la piazza dei Miracoli" for "en Italie").
     ("fr", "located", "Où se trouve la tour de Pise ?",
      "La tour de Pise se trouve en Italie, dans la ville de Pise."),
@@ -181,6 +189,8 @@ FALSE = [
      "La Cinquième Symphonie de Beethoven a été créée à Vienne en 1810.", "1810", "1808"),
     ("es", "¿Cuál es la capital de Renania del Norte-Westfalia?",
      "La capital de Renania del Norte-Westfalia es Colonia.", "Colonia", "Düsseldorf"),
+    # A birth's year stated for the death, the sentence giving both: not asked as stated (the judge took it).
+    ("fr", "Qui était Gustave Flaubert ?", "Gustave Flaubert est mort en 1821.", "1821", "1880"),
 ]
 
 
@@ -205,7 +215,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
                               "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
                               "fr-name-in-reply", "es-french-life", "en-french-life", "fr-counted-work",
-                              "es-told-by-another"])
+                              "es-told-by-another", "fr-birth-year-for-death"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
