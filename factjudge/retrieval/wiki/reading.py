@@ -115,7 +115,10 @@ class Reading:
         if self.unsure:
             return (f"no article surely about {self.subject} in {self.source} (it may be "
                     f"{' or '.join(self.unsure)}: nothing in the item tells)")
-        return f"no article about {self.subject} in {self.source}"
+        missing = f"no article about {self.subject} in {self.source}"
+        told = " and ".join(dict.fromkeys(ev.title for ev in self.evidence if ev.title))
+        # Read in the sentences of other articles that name it (``_told_by_others``).
+        return f"{missing}; read where {told} names it" if told else missing
 
 
 # Kinds of alias that are another name of an article's subject (``linking.aliases``), not a short form.

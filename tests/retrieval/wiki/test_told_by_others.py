@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.retrieval.wiki.packaged import PackagedWiki
+from factjudge.retrieval.wiki.topic import Subjects
 from tests.retrieval.wiki.leads import read_passages, summary_files
 
 LEADS = [
@@ -67,6 +68,10 @@ def test_a_subject_with_no_article_is_read_where_another_named_article_names_it(
     # Only the sentence naming the river, not the article's other sentences.
     lyon = "Lyon est une commune du centre-est de la France, au confluent du Rhône et de la Saône."
     assert read == [("Lyon", lyon)]
+    reading = wiki.read("Il traverse Lyon.", 3, subjects=Subjects.of("Parle-moi du Rhône.", answer))
+    assert reading.article is None
+    assert reading.note == ("no article about Rhône in the packaged Wikipedia summaries; read where Lyon "
+                            "names it")
 
 
 def test_a_subject_named_inside_another_name_or_nowhere_adds_nothing(wiki: PackagedWiki) -> None:
