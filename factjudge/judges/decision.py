@@ -50,7 +50,7 @@ from factjudge.prompts.contracts import DecisionContract
 from factjudge.records import Evidence, Label, Verdict
 from factjudge.retrieval.budget import Windows, passage_tokens, surely_fits
 from factjudge.text.checkability import checkable_sentences
-from factjudge.text.contradiction import DATES
+from factjudge.text.contradiction import DATES, in_the_other_life_event
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
 from factjudge.text.values import modifies_a_noun
@@ -319,7 +319,8 @@ class DecisionJudge(PromptedJudge):
         (``gives_it_too``) and the judge finds ``text`` as stated supported by it: an event in other words
         ("paru en 1857, après une préparution en 1856"), or the stated place in another slot than the one
         read ("a Catholic church … in Barcelona" for "una basílica de Barcelona")."""
-        if not gives_it_too(text, check.stated, check.passage or "", check.kind):
+        if not gives_it_too(text, check.stated, check.passage or "", check.kind) \
+                or in_the_other_life_event(text, check.stated, check.read or "", check.passage or ""):
             return check
         stated = self.ask_window(job, item, text, (sentence,), step="confirm")
         if stated.label != "true":

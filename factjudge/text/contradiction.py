@@ -236,6 +236,15 @@ def dates_the_life(clause: str, read: str, sentence: str) -> bool:
     return False
 
 
+def in_the_other_life_event(clause: str, stated: str, read: str, sentence: str) -> bool:
+    """Whether ``sentence`` gives ``read`` to the birth or the death ``clause`` tells of, and ``stated`` to
+    the other one ("né à Leyde … et mort à Amsterdam" for "He was born in Amsterdam"): the stated value is
+    written there, but not for what the item says."""
+    told, plain = life_told(clause), _plain(sentence)
+    return told in ("birth", "death") and _life_dated(read, plain) == told \
+        and _life_dated(stated, plain) not in (None, told)
+
+
 def _life_dated(read: str, text: str) -> str | None:
     """Whether ``text`` gives ``read`` as a birth's date or a death's (the nearest such word before it, a few
     words between), or None."""

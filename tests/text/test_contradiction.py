@@ -7,7 +7,7 @@ import pytest
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.records import Evidence
-from factjudge.text.contradiction import not_a_contradiction
+from factjudge.text.contradiction import in_the_other_life_event, not_a_contradiction
 from tests.judges.test_read_values import reader
 
 CLUBS = "He has played for Sporting CP, Manchester United, Real Madrid and Juventus."
@@ -357,3 +357,19 @@ def test_places_geonames_knows_hold_one_another_or_not(stated: str, read: str, w
     clause = f"It is in {stated}."
     assert not_a_contradiction(stated, read, "place", sentence, [sentence], None, clause=clause,
                                aligned=True) == why
+
+
+REMBRANDT = ("Rembrandt est un peintre néerlandais, né à Leyde le 15 juillet 1606 et mort à Amsterdam le 4 "
+             "octobre 1669.")
+
+
+@pytest.mark.parametrize(("clause", "stated", "read", "other"), [
+    ("He was born in Amsterdam.", "Amsterdam", "Leyde", True),
+    ("Il est mort à Leyde.", "Leyde", "Amsterdam", True),
+    # No birth or death told, or both read for the same one.
+    ("He lived in Amsterdam.", "Amsterdam", "Leyde", False),
+    ("He was born in Leyde.", "Leyde", "Leyde", False),
+])
+def test_a_value_the_sentence_gives_the_other_life_event(clause: str, stated: str, read: str,
+                                                          other: bool) -> None:
+    assert in_the_other_life_event(clause, stated, read, REMBRANDT) is other
