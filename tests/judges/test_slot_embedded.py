@@ -191,6 +191,8 @@ FALSE = [
      "La capital de Renania del Norte-Westfalia es Colonia.", "Colonia", "Düsseldorf"),
     # A birth's year stated for the death, the sentence giving both: not asked as stated (the judge took it).
     ("fr", "Qui était Gustave Flaubert ?", "Gustave Flaubert est mort en 1821.", "1821", "1880"),
+    # The death's place stated for the birth, the French life sentence giving both (the judge took it).
+    ("en", "Who was Rembrandt?", "Rembrandt was born in Amsterdam.", "Amsterdam", "Leyde"),
 ]
 
 
@@ -215,7 +217,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
                               "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
                               "fr-name-in-reply", "es-french-life", "en-french-life", "fr-counted-work",
-                              "es-told-by-another", "fr-birth-year-for-death"])
+                              "es-told-by-another", "fr-birth-year-for-death", "en-death-place-for-birth"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
