@@ -56,6 +56,7 @@ from factjudge.text.value_match import (
     held_name,
     passage_form,
     passage_with,
+    place_form,
     stated_alike,
     with_its_year,
 )
@@ -488,6 +489,10 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
         # "Égypte"): compared as the passage writes it. Not for an English passage, where a word
         # spelled alike is another word ("Paris", "Parish").
         written = passage_form(read, foreign, span.text)
+        if written is not None:
+            read, where = written, passage_with(written, texts)
+    if read and where is None and span.kind in NAMED:
+        written = place_form(read, texts)
         if written is not None:
             read, where = written, passage_with(written, texts)
     if read and where is None and span.kind in NAMED:

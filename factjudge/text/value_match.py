@@ -28,6 +28,7 @@ from factjudge.text.fold import words
 from factjudge.text.language import guess_language
 from factjudge.text.normalize import normalized
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
+from factjudge.text.places import same_place
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -134,7 +135,10 @@ def same_value(stated: str, read: str, kind: Kind, hedged: bool = False, passage
         return _same_time(stated, read)
     if kind == "number":
         return _same_amount(stated, read, hedged, passage)
-    return _same_name(stated, read)
+    same = _same_name(stated, read)
+    # A place each language spells its own way ("London", "Londres"): one place where GeoNames says so; its
+    # not knowing two names as one place says nothing.
+    return True if same is False and kind != "person" and same_place(stated, read) else same
 
 
 def _same_time(stated: str, read: str) -> bool | None:
@@ -484,6 +488,14 @@ def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | 
             if run[0].group()[:1].isupper() and all(
                     _translated(w, fold(m.group())) for w, m in zip(wanted, run, strict=True)):
                 found.add(passage[run[0].start():run[-1].end()])
+    return found.pop() if len(found) == 1 else None
+
+
+def place_form(read: str, passages: Sequence[str]) -> str | None:
+    """How the passages write the place ``read`` where they name it in another language ("London" where a
+    French passage writes "Londres"): the one run of their capitalised words that GeoNames knows as the same
+    country or town (``same_place``), in a passage of any language, as no two places share a name there."""
+    found = {run for passage in passages for run in _NAME_RUN.findall(passage) if same_place(read, run)}
     return found.pop() if len(found) == 1 else None
 
 

@@ -34,6 +34,7 @@ from factjudge.text.language import guess_language
 from factjudge.text.nationality import is_nationality
 from factjudge.text.noun_slots import ELIDED
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
+from factjudge.text.places import is_place
 from factjudge.text.tokenize import stopwords_for
 
 Kind = Literal["date", "year", "century", "number", "place", "person", "name", "title"]
@@ -533,11 +534,14 @@ def _names_in(text: str) -> list[str]:
 
 
 def _is_topic(name: str, topic: set[str]) -> bool:
-    """A name the question names, or a part or a longer form of one ("Curie" of "Marie Curie")."""
+    """A name the question names, or a part or a longer form of one ("Curie" of "Marie Curie"), but no
+    place of its own named after one ("Santiago de Cuba" of "Cuba")."""
     folded = fold(name)
     tokens = set(folded.split()) - JOINERS
     for named in topic:
         words = set(named.split()) - JOINERS
-        if folded == named or (tokens and words and (tokens <= words or words <= tokens)):
+        if folded == named or (tokens and words and tokens <= words):
+            return True
+        if tokens and words and words < tokens and not is_place(name):
             return True
     return False

@@ -248,10 +248,14 @@ def test_a_name_the_leads_subject_is_also_given_is_the_same_thing_as_its_title()
                              question="Quelle est la capitale de Madagascar ?")
     assert (reading.check.stated, reading.check.read, reading.check.outcome) == \
         ("Tananarive", "Antananarivo", "confirmed")
-    # Without the article that gives both names, they are two names: read as a contradiction.
+    # Without the article that gives both names, GeoNames knows the town by both.
     [alone] = check_values(ScriptedChatModel(["Antananarivo"]), item, [country], lang="fr",
                            question="Quelle est la capitale de Madagascar ?")
-    assert alone.check.outcome == "contradicted"
+    assert alone.check.outcome == "confirmed"
+    # A name neither gives is another town: a contradiction.
+    [other] = check_values(ScriptedChatModel(["Antananarivo"]), "Toamasina est la capitale de Madagascar.",
+                           [country], lang="fr", question="Quelle est la capitale de Madagascar ?")
+    assert other.check.outcome == "contradicted"
 
 
 TELEPHONE = Evidence("wikipedia", "A telephone is a telecommunications device that permits two or more users "
@@ -314,20 +318,29 @@ def test_a_name_read_in_the_english_lead_after_a_french_one_contradicts_a_name_t
 
 
 def test_a_name_read_in_the_english_lead_that_it_never_writes_may_be_its_translation() -> None:
-    # Read in the English lead after the item's own: "Germany" may be "Allemagne".
+    # Read in the English lead after the item's own: "Rhineland" may be "Rhénanie".
     rhin = Evidence("wikipedia", "Le Rhin est un fleuve d'Europe de l'Ouest.", title="Rhin")
-    rhine = Evidence("wikipedia", "The Rhine is a river that flows through Switzerland and Germany.",
+    rhine = Evidence("wikipedia", "The Rhine is a river that flows through Switzerland and the Rhineland.",
                      title="Rhine")
-    item = "Le Rhin est un fleuve qui traverse la Suisse et l'Allemagne."
-    span = next(s for s in value_spans(item) if s.text == "Allemagne")
+    item = "Le Rhin est un fleuve qui traverse la Suisse et la Rhénanie."
+    span = next(s for s in value_spans(item) if s.text == "Rhénanie")
     # Read again in the item's own lead, which does not say it either.
-    model = ScriptedChatModel(["Germany", "NOT STATED"])
+    model = ScriptedChatModel(["Rhineland", "NOT STATED"])
     reading = read_value(model, [rhin, rhine], item, span)
     assert (reading.check.outcome, reading.check.excused) == ("not_stated", "other_language")
     assert "[2] Rhine" not in model.calls[1][0]["content"] and reading.calls == 2
     # Where the item's language has no article, every passage is another's: names compared as they are.
-    reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
+    reading = read_value(ScriptedChatModel(["Rhineland"]), [rhine], item, span)
     assert reading.check.outcome == "contradicted"
+
+
+def test_a_country_read_in_the_english_lead_is_the_one_the_item_names_in_french() -> None:
+    rhine = Evidence("wikipedia", "The Rhine is a river that flows through Switzerland and Germany.",
+                     title="Rhine")
+    item = "Le Rhin est un fleuve qui traverse l'Allemagne."
+    span = next(s for s in value_spans(item) if s.text == "Allemagne")
+    reading = read_value(ScriptedChatModel(["Germany"]), [rhine], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.calls) == ("Germany", "confirmed", 1)
 
 
 BELGIQUE = Evidence("wikipedia", "Sa capitale est Bruxelles ; les autres grandes villes sont Anvers, Gand et "
@@ -340,7 +353,6 @@ BELGIUM = Evidence("wikipedia", "The capital and largest metropolitan region is 
     # "Brussels", read among both leads, is no name the item's language writes: read again in the French
     # lead alone, which writes names as the item does.
     ("La capitale de la Belgique est Anvers.", "Anvers", "contradicted"),
-    ("La capitale de la Belgique est Bruxelles.", "Bruxelles", "confirmed"),
 ])
 def test_a_name_read_in_the_english_lead_is_read_again_in_the_items_own(item: str, stated: str,
                                                                         outcome: str) -> None:
@@ -349,6 +361,13 @@ def test_a_name_read_in_the_english_lead_is_read_again_in_the_items_own(item: st
     reading = read_value(model, [BELGIQUE, BELGIUM], item, span)
     assert (reading.check.read, reading.check.outcome, reading.passage) == ("Bruxelles", outcome, 0)
     assert "Brussels" not in model.calls[1][0]["content"] and reading.calls == 2
+
+
+def test_a_town_read_in_the_english_lead_is_the_one_geonames_knows_by_the_items_name() -> None:
+    item = "La capitale de la Belgique est Bruxelles."
+    span = next(s for s in value_spans(item) if s.text == "Bruxelles")
+    reading = read_value(ScriptedChatModel(["Brussels"]), [BELGIQUE, BELGIUM], item, span)
+    assert (reading.check.read, reading.check.outcome, reading.calls) == ("Brussels", "confirmed", 1)
 
 
 def test_a_value_read_in_the_items_own_lead_alone_where_none_was_read_among_both_is_kept() -> None:

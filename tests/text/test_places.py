@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factjudge.text.places import is_continent, is_country, lies_in, renderings
+from factjudge.text.places import is_continent, is_country, is_place, lies_in, renderings, same_place
 
 
 @pytest.mark.parametrize(("value", "continent"), [
@@ -45,3 +45,25 @@ def test_countries_are_known_by_their_names_in_en_es_fr(value: str, country: boo
 ])
 def test_geonames_tells_whether_a_place_lies_in_another(inner: str, outer: str, held: bool | None) -> None:
     assert lies_in(inner, outer) is held
+
+
+@pytest.mark.parametrize(("inner", "outer"), [("La Paz", "Bolivia"), ("Le Havre", "France"),
+                                              ("Los Angeles", "Estados Unidos")])
+def test_a_town_whose_name_opens_with_an_article_is_known(inner: str, outer: str) -> None:
+    assert lies_in(inner, outer) is True
+
+
+@pytest.mark.parametrize(("one", "other", "same"), [
+    ("Londres", "London", True), ("Venise", "Venice", True), ("Múnich", "Munich", True),
+    ("Nueva Delhi", "New Delhi", True), ("La Habana", "Havana", True),
+    ("Royaume-Uni", "United Kingdom", True),
+    ("Vienna", "London", False), ("Paris", "Parish", False), ("Royaume-Uni", "Angleterre", False),
+    ("Amboise", "Rome", False), ("Londres", "Lyonesse", False),  # a name GeoNames does not know
+])
+def test_one_place_is_known_by_its_names_in_other_languages(one: str, other: str, same: bool) -> None:
+    assert same_place(one, other) is same
+
+
+def test_a_place_is_a_country_or_a_known_town() -> None:
+    assert is_place("Santiago de Cuba") and is_place("Cuba") and is_place("la Ciudad de México")
+    assert not is_place("Marie Curie") and not is_place("Miguel de Cervantes")

@@ -11,6 +11,8 @@ from factjudge.text.value_match import (
     held_name,
     passage_form,
     passage_with,
+    place_form,
+    same_value,
     times,
 )
 
@@ -131,6 +133,24 @@ def test_a_name_read_in_another_language_is_found_as_the_passage_writes_it() -> 
     assert passage_form("1587", ["mort en 1587"]) is None  # figures are found by passage_with
     # Two runs spelled alike: which one the reply stands for is unknown.
     assert passage_form("Marie", ["Marie et Mario arrivent."]) is None
+
+
+def test_a_place_read_in_another_language_is_found_as_the_passage_writes_it() -> None:
+    french = ["Sigmund Freud, né le 6 mai 1856 à Freiberg, et mort en 1939 à Londres (Royaume-Uni)."]
+    assert passage_form("London", french) is None  # spelled too far apart to be the same word
+    assert place_form("London", french) == "Londres"
+    assert place_form("United Kingdom", french) == "Royaume-Uni"
+    assert place_form("Vienna", french) is None
+    assert place_form("London", ["He lived in Parish Street."]) is None
+
+
+@pytest.mark.parametrize(("stated", "read", "kind", "same"), [
+    ("London", "Londres", "place", True), ("Venice", "Venise", "name", True),
+    ("Vienna", "Londres", "place", False), ("Florence", "Firenze", "person", False),  # a person is no place
+])
+def test_a_place_each_language_names_its_own_way_is_one_value(stated: str, read: str, kind: str,
+                                                              same: bool) -> None:
+    assert same_value(stated, read, kind) is same
 
 
 def test_the_value_a_passage_gives_between_the_items_own_words() -> None:

@@ -78,6 +78,13 @@ def test_offsets_point_at_the_value_and_values_do_not_overlap() -> None:
     assert not any("Curie" in s.text for s in found)
 
 
+def test_a_place_named_after_the_topic_is_a_value_not_the_topic() -> None:
+    question = "¿Cuál es la capital de Cuba?"
+    assert [s.text for s in value_spans("La capital de Cuba es Santiago de Cuba.", question=question)] == [
+        "Santiago de Cuba"]
+    assert value_spans("Cuba es una isla.", question=question) == []
+
+
 def test_places_dates_and_numbers_come_before_plain_names_and_a_limit_keeps_the_first() -> None:
     item = "Les Misérables is a French historical novel by Émile Zola."
     assert spans(item, "Who wrote Les Misérables?") == [("Émile Zola", "person"), ("French", "name")]
