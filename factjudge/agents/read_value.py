@@ -30,7 +30,7 @@ from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
 from factjudge.prompts.contracts import ValueContract, ValueReply
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.linking import LIFESPAN, subject_names
+from factjudge.retrieval.wiki.linking import LIFESPAN, same_life, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import (
     BEGAN,
@@ -391,10 +391,16 @@ def _as_the_sentence_goes_on(item: str, span: ValueSpan, sentence: str | None) -
 
 def _of_first_subject(article: Evidence, passages: Sequence[Evidence]) -> bool:
     """Whether ``article`` is about the item's subject: the first passage's article, or the same subject's
-    in another language (a name both leads give it: *Canada* in French and in English)."""
-    first = passages[0]
-    return article.title == first.title or bool(first.title and article.title and (
-        subject_names(article.title, article.text) & subject_names(first.title, first.text)))
+    in another language (a name both leads give it: *Canada* in French and in English; or the same life,
+    as the lifespan among the first article's passages gives it: *Johann Sebastian Bach (1685–1750)* and
+    *Jean-Sébastien Bach*)."""
+    first, title = passages[0].title, article.title
+    if title == first:
+        return True
+    if not first or not title:
+        return False
+    return bool(subject_names(title, article.text) & subject_names(first, passages[0].text)) or any(
+        ev.title == first and same_life(first, ev.text, title, article.text) for ev in passages)
 
 
 def _locates(passage: str, place: str) -> bool:

@@ -363,6 +363,26 @@ def test_a_name_read_in_the_english_lead_is_read_again_in_the_items_own(item: st
     assert "Brussels" not in model.calls[1][0]["content"] and reading.calls == 2
 
 
+def test_a_place_read_in_the_french_lead_of_the_same_life_is_of_the_items_subject() -> None:
+    # The French lead is titled otherwise ("Jean-Sébastien Bach"): the same person by the years of his life,
+    # so the place read there is of the item's subject, only perhaps written in another language.
+    bach = "Johann Sebastian Bach"
+    passages = [Evidence("wikipedia", "Johann Sebastian Bach was a German composer.", title=bach),
+                Evidence("wikipedia", "Johann Sebastian Bach (1685–1750), German composer.", title=bach),
+                Evidence("wikipedia", "Jean-Sébastien Bach est un compositeur allemand né le 21 mars 1685 à "
+                         "Eisenach et mort le 28 juillet 1750 à Leipzig.", title="Jean-Sébastien Bach")]
+    item = "He died in Vienna."
+    span = next(s for s in value_spans(item) if s.text == "Vienna")
+    model = ScriptedChatModel(["Leipzig", "NOT STATED"])
+    reading = read_value(model, passages, item, span)
+    assert (reading.check.read, reading.check.excused) == ("Leipzig", "other_language")
+    # Another person's lead, of other years, is of another subject.
+    other = Evidence("wikipedia", "Carl Philipp Emanuel Bach, né le 8 mars 1714 à Weimar et mort le 14 "
+                     "décembre 1788 à Hambourg.", title="Carl Philipp Emanuel Bach")
+    reading = read_value(ScriptedChatModel(["Hambourg", "NOT STATED"]), [*passages[:2], other], item, span)
+    assert reading.check.excused == "other_subject"
+
+
 def test_a_town_read_in_the_english_lead_is_the_one_geonames_knows_by_the_items_name() -> None:
     item = "La capitale de la Belgique est Bruxelles."
     span = next(s for s in value_spans(item) if s.text == "Bruxelles")

@@ -90,6 +90,9 @@ _GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
 _PERSON_CHARS = 800
 _YEAR_OF_LIFE = rf"(?:c\. ?)?\d{{1,4}}(?: ?{ERA})?"
 LIFESPAN = re.compile(rf"\({_YEAR_OF_LIFE} ?[–-] ?{_YEAR_OF_LIFE}\)|\([Bb]orn:? \d{{4}}\)")
+# The first letters of a name word two editions' titles of one person share ("Leonardo", "Léonard").
+_NAME_PREFIX = 4
+_WORDS = re.compile(r"[^\W\d_]+")
 # Words a subject said in lower case is looked for among, in the first characters of a text.
 _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _SPOT_CHARS = 600
@@ -304,6 +307,21 @@ def is_person(entry: Entry) -> bool:
     sentences = split_sentences(entry.lead[:_PERSON_CHARS])
     return bool(sentences) and (any(_GOES_ON_AS_PERSON.match(s) for s in sentences[1:3])
                                 or re.search(r"\bborn\b", sentences[0]) is not None)
+
+
+def same_life(title: str, lifespan: str, other_title: str, other_lead: str) -> bool:
+    """Whether the person ``title`` whose lifespan ``lifespan`` gives ("Leonardo da Vinci (1452–1519)") is
+    the one ``other_lead`` is about in another edition ("Léonard de Vinci, né le 14 avril 1452 … et mort le
+    2 mai 1519 …"): the first two years its opening sentence gives are those (a relative's come after its
+    own subject's: "né le 8 mars 1714 … fils de Jean-Sébastien Bach (1685-1750)"), and the two titles share
+    a name word's first letters, as no two people share a name and the years of a life."""
+    span = LIFESPAN.search(lifespan)
+    years = set(re.findall(r"\d{3,4}", span.group())) if span else set()
+    opening = next(iter(split_sentences(other_lead)), "")
+    if len(years) != 2 or set(list(dict.fromkeys(re.findall(r"\d{3,4}", opening)))[:2]) != years:
+        return False
+    names = {w[:_NAME_PREFIX] for w in _WORDS.findall(fold(title)) if len(w) > 2}
+    return bool(names & {w[:_NAME_PREFIX] for w in _WORDS.findall(fold(other_title))})
 
 
 def subject_names(title: str, lead: str) -> frozenset[str]:

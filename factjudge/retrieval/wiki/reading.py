@@ -24,7 +24,7 @@ from typing import Protocol
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
 from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence
-from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, subject_names
+from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, same_life, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
@@ -70,6 +70,9 @@ _EDITION_PASSAGES = 2
 # The French leads open with a person's birth and death, dated and placed ("né le 25 juin 1852 à Reus … et
 # mort le 10 juin 1926 à Barcelone"), which the English and Spanish ones often leave out.
 _FRENCH = "fr"
+# Leads searched by full text for the French one of a person whose two editions' titles differ
+# ("Leonardo da Vinci", "Léonard de Vinci").
+_LIFE_LEADS = 10
 # What ends a person's title without being a surname: a suffix or a ruler's ordinal.
 _NO_SURNAME = re.compile(r"(?:Jr|Sr)\.?|[IVX]+|Ier|1er")
 # A person's making of a work, or finding or publishing of a thing, en/es/fr ("He painted the Mona Lisa",
@@ -613,11 +616,24 @@ class TopicReader:
         if not self.other_editions or article.lang == _FRENCH or not tells_of_a_life(query) \
                 or not self.is_person(article):
             return []
-        found = self._edition_article(self.link([article.title, *names], context, _FRENCH), _FRENCH)
+        found = self._edition_article(self.link([article.title, *names], context, _FRENCH), _FRENCH) \
+            or self._french_by_life(article)
         if found is None:
             return []
         sentence = next((s for s in split_sentences(found.text) if tells_of_a_life(s)), None)
         return [Evidence("wikipedia", sentence, url=found.url, title=found.title)] if sentence else []
+
+    def _french_by_life(self, article: Article) -> Article | None:
+        """The French article about ``article``'s person where the titles differ ("Leonardo da Vinci",
+        "Léonard de Vinci"): the one lead of the same life (``same_life``) by the lifespan ``article``'s
+        description gives."""
+        description = self.description(article)
+        if not LIFESPAN.search(description):
+            return None
+        found = {ev.title for ev in self.full_text(f"{article.title} {description}", _LIFE_LEADS, _FRENCH)
+                 if ev.title and same_life(article.title, description, ev.title, ev.text)}
+        french = self.article(list(found), _FRENCH) if len(found) == 1 else None
+        return french if french is not None and french.lang == _FRENCH and self.is_person(french) else None
 
     def _english_only(self, name: str, context: str, language: str | None,
                       english_title: EnglishTitle | None) -> Article | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.retrieval.wiki.base import Article
+from factjudge.retrieval.wiki.linking import same_life
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.retrieval.wiki.topic import Subjects
 from tests.retrieval.wiki.leads import summary_files
@@ -27,6 +28,15 @@ LEADS = [
      "Alexander Fleming est un médecin britannique. Il découvre la pénicilline en 1928."),
     ("Berlin Wall", "en", "Cold War barrier around West Berlin (1961–1989)", "History",
      "The Berlin Wall was a guarded concrete barrier that encircled West Berlin from 1961 to 1989."),
+    ("Johann Sebastian Bach", "en", "German composer (1685–1750)", "People",
+     "Johann Sebastian Bach was a German composer and musician of the late Baroque period."),
+    ("Jean-Sébastien Bach", "fr", "compositeur allemand", "Personnalités",
+     "Jean-Sébastien Bach est un compositeur allemand né le 21 mars 1685 à Eisenach et mort le 28 juillet "
+     "1750 à Leipzig. Il est surnommé le « Cantor de Leipzig »."),
+    # Another Bach, of other years, whose title shares the name too.
+    ("Carl Philipp Emanuel Bach", "fr", "compositeur allemand", "Personnalités",
+     "Carl Philipp Emanuel Bach, né le 8 mars 1714 à Weimar et mort le 14 décembre 1788 à Hambourg, est un "
+     "compositeur allemand, fils de Jean-Sébastien Bach (1685-1750)."),
     # Uncategorised, with a span of years in its description: a conflict's, no life.
     ("World War II", "en", "Global conflict (1939–1945)", "Uncategorized",
      "World War II, or the Second World War, was a global conflict between two coalitions."),
@@ -85,3 +95,29 @@ def test_a_things_span_is_read_in_words_for_an_item_of_its_start_or_end(wiki: Pa
     # An item of neither reads none.
     neither = _texts(wiki, "What was World War II?", "World War II was a global conflict.")
     assert not any("from 1939 to 1945" in t for t in neither)
+
+
+def test_a_persons_french_lead_of_another_title_is_found_by_the_years_of_the_life(
+        wiki: PackagedWiki) -> None:
+    texts = _texts(wiki, "Who was Johann Sebastian Bach?", "He died in Vienna.")
+    assert texts[-1] == ("Jean-Sébastien Bach est un compositeur allemand né le 21 mars 1685 à Eisenach et "
+                         "mort le 28 juillet 1750 à Leipzig.")
+    # Not for an item of neither a birth nor a death.
+    assert not any("Leipzig" in t for t in _texts(wiki, "Who was Johann Sebastian Bach?",
+                                                    "He was a German composer."))
+
+
+@pytest.mark.parametrize(("title", "other_title", "other_lead", "same"), [
+    ("Leonardo da Vinci", "Léonard de Vinci",
+     "Léonard de Vinci, né le 14 avril 1452 à Vinci et mort le 2 mai 1519 à Amboise, est un peintre.", True),
+    # The years, but no name word alike; a name alike, but the years in a later sentence only.
+    ("Leonardo da Vinci", "La Joconde", "La Joconde est un tableau peint entre 1452 et 1519.", False),
+    ("Leonardo da Vinci", "Léonard de Vinci", "Léonard de Vinci est un peintre. Il vécut de 1452 à 1519.",
+     False),
+    # A relative's years, after the subject's own.
+    ("Leonardo da Vinci", "Francesco da Vinci",
+     "Francesco da Vinci, né en 1436 et mort en 1506, oncle de Léonard de Vinci (1452-1519).", False),
+])
+def test_one_life_in_two_editions_is_told_by_its_years_and_a_name(title: str, other_title: str,
+                                                                  other_lead: str, same: bool) -> None:
+    assert same_life(title, "Italian polymath (1452–1519)", other_title, other_lead) is same
