@@ -48,7 +48,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
 from factjudge.text.nationality import one_nation_within
-from factjudge.text.places import country, is_continent, is_country, lies_in
+from factjudge.text.places import country, is_continent, is_country, is_place, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
@@ -80,6 +80,8 @@ _WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # A place's country written after it, in brackets or after a comma ("La Higuera (Bolivie)").
 _COUNTRY_AFTER = r"\s*(?:\(\s*|,\s*)((?-i:[A-Z])[\w'’-]*(?:\s+(?:de |del |du |of )?(?-i:[A-Z])[\w'’-]*){0,3})"
+# The first letters a longer word of a place is known by in another language ("Corse", "Corsica").
+_LOOSE = 4
 # Kinds of value that date an event.
 DATES = frozenset({"date", "year", "century"})
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
@@ -89,8 +91,12 @@ EVENT_STEM = 6
 # A birth or a death in en/es/fr, read without accents ("né" is "ne", told from the negation by what
 # follows it), and how far before a date such a word still dates it ("né vers 1400", "born on 27 January").
 _BIRTH = r"born|birth|nee?s?\s+(?:le|en|a|vers|au|dans)|naissance|nacio|nacid[oa]|nacimiento"
+# A death dealt by others is a death too ("She was executed in Rouen", "Fue fusilado en 1850", "assassiné à
+# Paris").
 _DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]|"
-          r"fallecimiento")
+          r"fallecimiento|executed|execution|assassinated|assassination|murdered|guillotined|"
+          r"(?:was|were) killed|ejecutad[oa]|fusilad[oa]|asesinad[oa]|guillotinad[oa]|executee?|assassinee?|"
+          r"guillotinee?")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
 _LIFE_REACH = 25
 # Words that say a subject began or ended (en/es/fr): a span of years dates both ("(1939–1945)").
@@ -314,12 +320,19 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     another's slot of the passage's own words ("la iglesia más visitada de Barcelona" for "de Europa",
     "mort le 9 septembre 1976 à Afrique du Sud" for "à Pékin") is a swap: None. Where GeoNames knows both
     places (``places.lies_in``: countries in a continent named whole, a town of 15,000 people or more in a
-    country), it decides alone, in any passage ("born in Spain" on "born in Málaga")."""
+    country), it decides alone, in any passage ("born in Spain" on "born in Málaga"); a town it knows, read
+    where the item states a place it knows as neither, may lie in that place."""
     within, narrower = lies_in(read, stated), lies_in(stated, read)
     if within or narrower:
         return "place_within" if within else "narrower"
     if within is False or narrower is False:
         return None
+    # A town GeoNames knows, read where the item states a place it knows as neither a town nor a country (a
+    # region, an island), which a passage writes it in, perhaps in its own language ("born in Corsica", "né …
+    # à Ajaccio en Corse").
+    if not is_place(stated) and is_place(read) and not is_country(read) and any(
+            _within(read, stated, p, loose=True) for p in passages):
+        return "place_within"
     if not (translated or (not aligned and any(_find(stated, p) for p in passages))):
         return None
     placed = _placed(stated, kind, clause)
@@ -357,6 +370,12 @@ def _plain(text: str) -> str:
 
 def _name_pattern(value: str) -> str:
     return r"\b" + r"\W+".join(map(re.escape, _words(value))) + r"\b"
+
+
+def _loose_pattern(value: str) -> str:
+    """``value``'s words as another language may write them: a longer word by its first letters."""
+    return r"\b" + r"\W+".join(re.escape(w[:_LOOSE]) + r"\w*" if len(w) > _LOOSE else re.escape(w)
+                               for w in _words(value)) + r"\b"
 
 
 def _find(value: str, text: str) -> list[tuple[int, int]]:
@@ -424,9 +443,12 @@ def _glue(word: str) -> bool:
     return word.lower() in _LIST_GLUE or word[:1].isupper() or word[:1].isdigit()
 
 
-def _within(inner: str, outer: str, passage: str) -> bool:
-    """Whether ``passage`` writes ``inner`` as a place inside ``outer`` ("Barcelona, Catalonia")."""
+def _within(inner: str, outer: str, passage: str, loose: bool = False) -> bool:
+    """Whether ``passage`` writes ``inner`` as a place inside ``outer`` ("Barcelona, Catalonia"); ``loose``:
+    ``outer`` perhaps in another language, each of its longer words by its first letters ("Corse" for
+    "Corsica")."""
     if not _words(inner) or not _words(outer):
         return False
-    joined = _name_pattern(inner) + _WITHIN + _BETWEEN + _name_pattern(outer)
+    outer_pattern = _loose_pattern(outer) if loose else _name_pattern(outer)
+    joined = _name_pattern(inner) + _WITHIN + _BETWEEN + outer_pattern
     return re.search(joined, _plain(passage), re.IGNORECASE) is not None

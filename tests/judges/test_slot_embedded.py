@@ -106,6 +106,14 @@ TRUE = [
     # A country where the lead (or the French one read for an English answer) gives the town.
     ("fr", "country_town", "Qui était Pablo Picasso ?", "Pablo Picasso est mort en France."),
     ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
+    # A place the French life sentence writes in French ("Londres"), one place by GeoNames; the French lead
+    # of another title ("Léonard de Vinci"), found by the years of the life.
+    ("en", "place_in_french", "Who was Sigmund Freud?", "He died in London."),
+    ("es", "place_in_french", "¿Quién fue Sigmund Freud?", "Murió en Londres."),
+    ("en", "french_life_other_title", "Who was Leonardo da Vinci?", "He died in Amboise."),
+    ("fr", "geonames_capital", "Quelle est la capitale de l'Inde ?", "La capitale de l'Inde est New Delhi."),
+    # A town GeoNames knows read for a region it does not ("né … à Ajaccio en Corse").
+    ("en", "region_town", "Who was Napoleon?", "He was born in Corsica in 1769."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -193,6 +201,19 @@ FALSE = [
     ("fr", "Qui était Gustave Flaubert ?", "Gustave Flaubert est mort en 1821.", "1821", "1880"),
     # The death's place stated for the birth, the French life sentence giving both (the judge took it).
     ("en", "Who was Rembrandt?", "Rembrandt was born in Amsterdam.", "Amsterdam", "Leyde"),
+    # A place read in English ("London") where the French life sentence writes "Londres": GeoNames knows both.
+    ("en", "Who was Sigmund Freud?", "He died in Vienna.", "Vienna", "Londres"),
+    # A town named after the topic is a value, not the topic.
+    ("es", "¿Cuál es la capital de Cuba?", "La capital de Cuba es Santiago de Cuba.", "Santiago de Cuba",
+     "La Habana"),
+    ("fr", "Quelle est la capitale de Cuba ?", "La capitale de Cuba est Santiago de Cuba.",
+     "Santiago de Cuba", "Havana"),
+    # The French lead of another title, found by the years of the life; a death by execution.
+    ("en", "Who was Johann Sebastian Bach?", "He died in Vienna.", "Vienna", "Leipzig"),
+    ("en", "Who was Joan of Arc?", "She was executed in Paris in 1431.", "Paris", "Rouen"),
+    # A capital no lead names: the one GeoNames gives.
+    ("en", "What is the capital of India?", "The capital of India is Mumbai.", "Mumbai", "New Delhi"),
+    ("es", "¿Cuál es la capital de la India?", "La capital de la India es Bombay.", "Bombay", "New Delhi"),
 ]
 
 
@@ -217,7 +238,10 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "en-bracketed-year", "en-nationality", "fr-own-height", "fr-mouth",
                               "en-lifespan-birth", "fr-named-in-list", "es-death-noun", "es-pronoun-rank",
                               "fr-name-in-reply", "es-french-life", "en-french-life", "fr-counted-work",
-                              "es-told-by-another", "fr-birth-year-for-death", "en-death-place-for-birth"])
+                              "es-told-by-another", "fr-birth-year-for-death", "en-death-place-for-birth",
+                              "en-place-in-french", "es-town-named-after-topic", "fr-town-named-after-topic",
+                              "en-french-life-other-title", "en-executed", "en-geonames-capital",
+                              "es-geonames-capital"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -7,7 +7,7 @@ import pytest
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.records import Evidence
-from factjudge.text.contradiction import in_the_other_life_event, not_a_contradiction
+from factjudge.text.contradiction import in_the_other_life_event, life_told, not_a_contradiction
 from tests.judges.test_read_values import reader
 
 CLUBS = "He has played for Sporting CP, Manchester United, Real Madrid and Juventus."
@@ -351,6 +351,10 @@ def test_a_place_read_between_the_items_own_words_is_at_the_same_level() -> None
     # Known to lie elsewhere: a swap, whatever a passage names.
     ("Italy", "Málaga", None),
     ("Africa", "Brazil", None),
+    # Two towns it knows are two places; a town it knows and a region it does not, that no passage places
+    # one in the other, too.
+    ("Vienna", "Leipzig", None),
+    ("Corsica", "Ajaccio", None),
 ])
 def test_places_geonames_knows_hold_one_another_or_not(stated: str, read: str, why: str | None) -> None:
     sentence = f"It is said to be in {read}; some say {stated}."
@@ -373,3 +377,21 @@ REMBRANDT = ("Rembrandt est un peintre néerlandais, né à Leyde le 15 juillet 
 def test_a_value_the_sentence_gives_the_other_life_event(clause: str, stated: str, read: str,
                                                           other: bool) -> None:
     assert in_the_other_life_event(clause, stated, read, REMBRANDT) is other
+
+
+def test_a_town_a_passage_places_in_a_region_written_in_its_own_language_is_within_it() -> None:
+    sentence = "Napoléon Bonaparte, né le 15 août 1769 à Ajaccio en Corse et mort le 5 mai 1821 à Longwood."
+    assert not_a_contradiction("Corsica", "Ajaccio", "place", sentence, [sentence], None,
+                               clause="He was born in Corsica in 1769.", translated=True) == "place_within"
+    # A region of other first letters is another place.
+    assert not_a_contradiction("Sardinia", "Ajaccio", "place", sentence, [sentence], None,
+                               clause="He was born in Sardinia in 1769.", translated=True) is None
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("She was executed in Paris in 1431.", "death"), ("He was killed in Athens.", "death"),
+    ("Fue fusilado en 1811.", "death"), ("Il a été assassiné en 1914.", "death"),
+    ("He killed the dragon.", None),
+])
+def test_a_death_dealt_by_others_is_a_death(text: str, told: str | None) -> None:
+    assert life_told(text) == told

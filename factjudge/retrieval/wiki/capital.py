@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.names import fold
+from factjudge.text.places import capital
 from factjudge.text.segmenter import split_sentences
 
 # The word for a capital, en/es/fr: an item that speaks of one. A federal capital is the capital
@@ -51,3 +52,15 @@ def capital_sentence(country_names: Sequence[str], leads: Iterable[Evidence]) ->
                 found.setdefault(title, Evidence("wikipedia", sentence, url=lead.url, title=lead.title))
                 break
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def geonames_capital(country: str) -> Evidence | None:
+    """The capital GeoNames gives the country ``country`` names, as a sentence ("The capital of India is New
+    Delhi."), for a country no lead names the capital of (*India*'s does not, and *Delhi*'s says it only in
+    passing: "… containing New Delhi, the capital of India"); None where GeoNames gives none or several."""
+    found = capital(country)
+    if found is None:
+        return None
+    name, town, number = found
+    return Evidence("geonames", f"The capital of {name} is {town}.", url=f"https://www.geonames.org/{number}",
+                    title=f"{name} (GeoNames)")

@@ -23,7 +23,7 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
-from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence
+from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence, geonames_capital
 from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, same_life, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
@@ -385,7 +385,7 @@ class TopicReader:
         passages += self._named_otherwise(query, passages, language)
         passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
-        passages += self._capital_named(query, read[0])
+        passages += self._capital_named(query, read[0], passages)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
     def _told_by_others(self, named: str, query: str, context: str, language: str | None) -> list[Evidence]:
@@ -444,10 +444,11 @@ class TopicReader:
                                         lambda name, work, sentence: not self.is_person(work)
                                         and says(sentence, surname))
 
-    def _capital_named(self, query: str, country: Article) -> list[Evidence]:
+    def _capital_named(self, query: str, country: Article, passages: Sequence[Evidence]) -> list[Evidence]:
         """The sentence of another lead that names ``country``'s capital (``capital_sentence``), for an item
         about its capital where the country's lead never says "capital" ("La capitale de l'Australie est
-        Sydney": *Australie* is silent, *Canberra* says it)."""
+        Sydney": *Australie* is silent, *Canberra* says it); where none does, nor any of ``passages`` (the
+        English lead read after the French one), the one GeoNames gives."""
         said = CAPITAL.search(query)
         if said is None or CAPITAL.search(country.text) or self.is_person(country):
             return []
@@ -458,7 +459,10 @@ class TopicReader:
             found = capital_sentence([country.title], (ev for ev in leads if ev.title != country.title))
             if found is not None:
                 return [found]
-        return []
+        if any(CAPITAL.search(ev.text) for ev in passages):
+            return []
+        told = geonames_capital(country.title)
+        return [told] if told is not None else []
 
     def _ranked(self, query: str, named: str, passages: Sequence[Evidence], context: str,
                 language: str | None) -> list[Evidence]:

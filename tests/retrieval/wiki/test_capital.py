@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.capital import capital_sentence
+from factjudge.retrieval.wiki.capital import capital_sentence, geonames_capital
 from factjudge.retrieval.wiki.packaged import PackagedWiki
 from factjudge.text.described import described_at
 from factjudge.text.values import value_spans
@@ -31,6 +31,10 @@ LEADS = [
      "La Bolivie est un pays d'Amérique du Sud."),
     ("Sucre", "fr", "ville de Bolivie", "Géographie", "Sucre est la capitale de la Bolivie."),
     ("La Paz", "fr", "ville de Bolivie", "Géographie", "La Paz est la capitale de la Bolivie."),
+    ("Inde", "fr", "pays d'Asie du Sud", "Géographie", "L'Inde est un pays d'Asie du Sud."),
+    ("Delhi", "fr", "territoire de l'Inde", "Géographie",
+     "Delhi est un territoire de l'Inde, qui contient New Delhi, la capitale de l'Inde."),
+    ("Pérou", "fr", "pays d'Amérique du Sud", "Géographie", "Le Pérou est un pays d'Amérique du Sud."),
 ]
 
 
@@ -99,3 +103,14 @@ def test_a_capitals_sentence_is_unqualified_and_present(names: list[str], text: 
     title = text.split(" es ")[0].split(" is ")[0].split(" fue ")[0]
     lead = Evidence("wikipedia", text, title=title)
     assert (capital_sentence(names, [lead]) is not None) is found
+
+
+def test_a_capital_no_lead_names_is_the_one_geonames_gives(wiki: PackagedWiki) -> None:
+    item = "La capitale de l'Inde est Bombay."
+    read = read_passages(wiki, "Quelle est la capitale de l'Inde ?", item, item)
+    assert read == [("Inde", "L'Inde est un pays d'Asie du Sud."),
+                    ("India (GeoNames)", "The capital of India is New Delhi.")]
+    # Two capitals GeoNames gives as one, no lead naming one: nothing to read.
+    assert geonames_capital("Bolivie") is None and geonames_capital("Bretagne") is None
+    told = geonames_capital("Pérou")
+    assert told is not None and (told.source, told.text) == ("geonames", "The capital of Peru is Lima.")

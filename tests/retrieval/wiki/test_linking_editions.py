@@ -104,6 +104,9 @@ def test_a_things_last_word_the_leads_write_as_a_name_more_often_than_in_lower_c
     assert urls[0] == "https://es.wikipedia.org/wiki/R%C3%ADo_Amazonas"
 
 
+BRAZIL_GEONAMES = "https://www.geonames.org/3469034"
+
+
 @pytest.mark.parametrize(("question", "answer", "english", "urls"), [
     # No name the leads share: the English title the model gives, as a title or a name its lead gives.
     ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Brazil"},
@@ -111,14 +114,15 @@ def test_a_things_last_word_the_leads_write_as_a_name_more_often_than_in_lower_c
     ("¿Cuándo terminó la Primera Guerra Mundial?", "La Primera Guerra Mundial terminó en 1918.",
      {"Primera Guerra Mundial": "First World War"},
      ["https://es.wikipedia.org/wiki/Primera_Guerra_Mundial", "https://en.wikipedia.org/wiki/World_War_I"]),
-    # A title the English summaries do not hold, or none given, links nothing.
+    # A title the English summaries do not hold, or none given, links nothing: the capital no lead read names
+    # is the one GeoNames gives.
     ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Brasil"},
-     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil", BRAZIL_GEONAMES]),
     ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {},
-     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil", BRAZIL_GEONAMES]),
     # A title another French article bears names another thing ("Bretagne" given as "France").
     ("Quelle est la capitale du Brésil ?", "La capitale du Brésil est Rio.", {"Brésil": "Canada"},
-     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil"]),
+     ["https://fr.wikipedia.org/wiki/Br%C3%A9sil", BRAZIL_GEONAMES]),
 ])
 def test_the_english_title_the_model_gives_links_an_article_no_name_links(
         wiki: PackagedWiki, question: str, answer: str, english: dict[str, str], urls: list[str]) -> None:
