@@ -185,6 +185,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "other_language": f"the passage is in another language and never writes {value.stated}",
                 "old_style": "a birth or a death before 1752 is dated Old Style or New Style, a year apart",
                 "no_person": f"{value.stated} is a person and that is no person's name",
+                "no_nation": f"{value.stated} is a nationality and that is none",
                 "longer_form": "one name is the other with a land's ending, most often the same place",
                 "named_too": f"the passage sentence names {value.stated} so too",
                 "inside_a_name": f"{value.read} is part of a longer name there, and the passage writes "

@@ -47,7 +47,7 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
-from factjudge.text.nationality import one_nation_within
+from factjudge.text.nationality import nation_word, one_nation_within
 from factjudge.text.places import country, is_continent, is_country, is_place, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
@@ -55,7 +55,7 @@ from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
                  "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
-                 "inside_a_name"]
+                 "inside_a_name", "no_nation"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -151,6 +151,10 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "own_subject"
     if kind == "person" and not _names_a_person(read):
         return "no_person"
+    # A nationality stated, and a word read that is none, nor a place: another slot's ("an Austrian
+    # composer" read as "a Classical composer").
+    if kind in NAMED and nation_word(stated) and not nation_word(read) and not is_place(read):
+        return "no_nation"
     # The sentence names the stated value so too ("La capital oficial es Sucre, … la sede de Gobierno es la
     # ciudad de La Paz, que ejerce como capital de facto"): both hold the slot.
     names = kind in NAMED

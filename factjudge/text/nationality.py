@@ -37,10 +37,15 @@ _NOUN_AFTER = re.compile(r"\s+[a-z][a-z-]+\b")
 def is_nationality(item: str, start: int, end: int) -> bool:
     """Whether ``item[start:end]`` is one English nationality adjective before a lower-case noun ("an
     American astronaut"), not a faith, an era or a continent ("a Christian church", "an African country")."""
-    word = item[start:end]
+    return nation_word(item[start:end]) and _NOUN_AFTER.match(item, end) is not None
+
+
+def nation_word(word: str) -> bool:
+    """Whether ``word`` is written as an English nationality adjective is ("Austrian", "Dutch"), not as a
+    faith, an era or a school is ("Christian", "Victorian", "Classical")."""
     if not re.fullmatch(r"[A-Z][a-z]+", word) or word in _NO_NATION:
         return False
-    return (word in _OTHERS or word.endswith(_ENDINGS)) and _NOUN_AFTER.match(item, end) is not None
+    return word in _OTHERS or word.endswith(_ENDINGS)
 
 
 def one_nation_within(stated: str, read: str) -> bool:

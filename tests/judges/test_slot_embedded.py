@@ -114,6 +114,9 @@ TRUE = [
     ("fr", "geonames_capital", "Quelle est la capitale de l'Inde ?", "La capitale de l'Inde est New Delhi."),
     # A town GeoNames knows read for a region it does not ("né … à Ajaccio en Corse").
     ("en", "region_town", "Who was Napoleon?", "He was born in Corsica in 1769."),
+    # An era read for a nationality ("a Classical composer"), a twenty-seventh trial's.
+    ("en", "no_nation", "Who was Wolfgang Amadeus Mozart?",
+     "Wolfgang Amadeus Mozart was an Austrian composer."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [

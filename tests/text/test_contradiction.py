@@ -395,3 +395,16 @@ def test_a_town_a_passage_places_in_a_region_written_in_its_own_language_is_with
 ])
 def test_a_death_dealt_by_others_is_a_death(text: str, told: str | None) -> None:
     assert life_told(text) == told
+
+
+@pytest.mark.parametrize(("stated", "read", "why"), [
+    # An era read where a nationality is stated: another slot's word.
+    ("Austrian", "Classical", "no_nation"),
+    # Nationalities, or a land, read for one: compared.
+    ("American", "Soviet", None),
+    ("French", "Italy", None),
+])
+def test_a_word_read_for_a_nationality_that_is_none_is_another_slots(stated: str, read: str,
+                                                                     why: str | None) -> None:
+    sentence = f"He was a {read} composer and musician."
+    assert not_a_contradiction(stated, read, "name", sentence, [sentence], None) == why
