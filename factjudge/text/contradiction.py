@@ -47,7 +47,7 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
-from factjudge.text.nationality import nation_word, one_nation_within
+from factjudge.text.nationality import is_nationality, nation_word, one_nation_within
 from factjudge.text.places import country, is_continent, is_country, is_place, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
@@ -153,7 +153,7 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "no_person"
     # A nationality stated, and a word read that is none, nor a place: another slot's ("an Austrian
     # composer" read as "a Classical composer").
-    if kind in NAMED and nation_word(stated) and not nation_word(read) and not is_place(read):
+    if kind == "name" and _a_nationality(stated, clause) and not nation_word(read) and not is_place(read):
         return "no_nation"
     # The sentence names the stated value so too ("La capital oficial es Sucre, … la sede de Gobierno es la
     # ciudad de La Paz, que ejerce como capital de facto"): both hold the slot.
@@ -199,6 +199,13 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in DATES else "other_subject"
     return None
+
+
+def _a_nationality(stated: str, clause: str) -> bool:
+    """Whether ``clause`` states ``stated`` as a nationality ("an Austrian composer"), which no country or
+    town is ("south of the Kigali in", "l'empire du Pakistan")."""
+    at = clause.find(stated)
+    return at >= 0 and is_nationality(clause, at, at + len(stated)) and not is_place(stated)
 
 
 def _names_a_person(value: str) -> bool:

@@ -397,14 +397,18 @@ def test_a_death_dealt_by_others_is_a_death(text: str, told: str | None) -> None
     assert life_told(text) == told
 
 
-@pytest.mark.parametrize(("stated", "read", "why"), [
+@pytest.mark.parametrize(("stated", "clause", "read", "why"), [
     # An era read where a nationality is stated: another slot's word.
-    ("Austrian", "Classical", "no_nation"),
+    ("Austrian", "He was an Austrian composer.", "Classical", "no_nation"),
     # Nationalities, or a land, read for one: compared.
-    ("American", "Soviet", None),
-    ("French", "Italy", None),
+    ("Austrian", "He was an Austrian composer.", "Soviet", None),
+    ("French", "He was a French composer.", "Italy", None),
+    # A town or a country shaped like a nationality ("Kigali", "Pakistan"), or a name no noun follows.
+    ("Kigali", "Rwanda lies south of the Kigali in the Great Rift Valley.", "Equator", None),
+    ("Pakistan", "à Samyé alors dans l'empire du Pakistan.", "Tibet", None),
+    ("Ferrari", "The car was designed by Ferrari.", "Porsche", None),
 ])
-def test_a_word_read_for_a_nationality_that_is_none_is_another_slots(stated: str, read: str,
+def test_a_word_read_for_a_nationality_that_is_none_is_another_slots(stated: str, clause: str, read: str,
                                                                      why: str | None) -> None:
-    sentence = f"He was a {read} composer and musician."
-    assert not_a_contradiction(stated, read, "name", sentence, [sentence], None) == why
+    sentence = f"It was a {read} thing."
+    assert not_a_contradiction(stated, read, "name", sentence, [sentence], None, clause=clause) == why
