@@ -59,11 +59,11 @@ _ARTICLES = frozenset({"the", "l", "la", "le", "les", "el", "los", "las"})
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _plain_words(value: str) -> list[str]:
-    """The words of ``value``, folded, the article opening it left out."""
+def _plain(value: str) -> str:
+    """``value``'s words, folded, the article opening it left out: how names are keyed and looked up."""
     # Plain ASCII needs no folding but case's: the quarter of a million names of GeoNames' towns are keyed so.
     found = _WORD.findall(value.lower()) if value.isascii() else words(value)
-    return found[1:] if found[:1] and found[0] in _ARTICLES else found
+    return " ".join(found[1:] if found[:1] and found[0] in _ARTICLES else found)
 
 
 def is_continent(value: str) -> bool:
@@ -82,7 +82,7 @@ def is_continent(value: str) -> bool:
 def renderings(value: str) -> tuple[str, ...]:
     """The names of the continent ``value`` names, in en/es/fr ("Sudamérica" → "south america", "america
     del sur" …); none when it names none."""
-    return _BY_NAME.get(" ".join(_plain_words(value)), ())
+    return _BY_NAME.get(_plain(value), ())
 
 
 # CLDR's territories that are no country: the world's groupings and the unknown region.
@@ -101,18 +101,18 @@ _OTHER_COUNTRIES = {
 def _countries() -> dict[str, str]:
     """The countries' names in en/es/fr, folded, with their codes: both forms of one CLDR writes with
     brackets ("Myanmar (Burma)")."""
-    names = {" ".join(_plain_words(n)): code for code, given in _OTHER_COUNTRIES.items() for n in given}
+    names = {_plain(n): code for code, given in _OTHER_COUNTRIES.items() for n in given}
     for language in ("en", "es", "fr"):
         for code, name in Locale(language).territories.items():
             if code.isalpha() and code not in _NO_COUNTRY:
-                names.update((" ".join(_plain_words(part.strip(" )"))), code) for part in name.split("("))
+                names.update((_plain(part.strip(" )")), code) for part in name.split("("))
     return names
 
 
 def country(value: str) -> str | None:
     """The code of the country ``value`` names ("Francia", "the United States", "Royaume-Uni", "Burma"), in
     whichever language; None when it names none."""
-    return _countries().get(" ".join(_plain_words(value)))
+    return _countries().get(_plain(value))
 
 
 def is_country(value: str) -> bool:
@@ -156,7 +156,7 @@ def _towns() -> dict[str, tuple[str, set[int]]]:
         for name in (town["name"], *town["alternatenames"]):
             if name.isupper() or not _LATIN.fullmatch(name):
                 continue  # an airport's code, or another script
-            key = " ".join(_plain_words(name))
+            key = _plain(name)
             if not key:
                 continue
             bearers.setdefault(key, set()).add(town["geonameid"])
@@ -182,7 +182,7 @@ def capital(value: str) -> tuple[str, str, int] | None:
 
 def is_place(value: str) -> bool:
     """Whether ``value`` names a country, or a town of 15,000 people or more by GeoNames."""
-    return is_country(value) or " ".join(_plain_words(value)) in _towns()
+    return is_country(value) or _plain(value) in _towns()
 
 
 def same_place(one: str, other: str) -> bool:
@@ -193,7 +193,7 @@ def same_place(one: str, other: str) -> bool:
     if countries[0] or countries[1]:
         return countries[0] == countries[1]
     towns = _towns()
-    found = towns.get(" ".join(_plain_words(one))), towns.get(" ".join(_plain_words(other)))
+    found = towns.get(_plain(one)), towns.get(_plain(other))
     return found[0] is not None and found[1] is not None and bool(found[0][1] & found[1][1])
 
 
@@ -213,5 +213,5 @@ def lies_in(inner: str, outer: str) -> bool | None:
     own = country(outer)
     if own is None or own in _OTHER_CONTINENTS or len(parts) != 1 or is_country(inner) or is_continent(inner):
         return None
-    found = _towns().get(" ".join(_plain_words(inner)))
+    found = _towns().get(_plain(inner))
     return None if found is None else found[0] == own

@@ -26,6 +26,7 @@ from typing import Any
 
 from factjudge.retrieval.wiki.base import Article
 from factjudge.retrieval.wiki.names import fold
+from factjudge.text.fold import words as folded_words
 from factjudge.text.noun_slots import ELIDED, not_nouns
 from factjudge.text.rank import ordinal
 from factjudge.text.segmenter import split_sentences
@@ -92,7 +93,6 @@ _YEAR_OF_LIFE = rf"(?:c\. ?)?\d{{1,4}}(?: ?{ERA})?"
 LIFESPAN = re.compile(rf"\({_YEAR_OF_LIFE} ?[–-] ?{_YEAR_OF_LIFE}\)|\([Bb]orn:? \d{{4}}\)")
 # The first letters of a name word two editions' titles of one person share ("Leonardo", "Léonard").
 _NAME_PREFIX = 4
-_WORDS = re.compile(r"[^\W\d_]+")
 # Words a subject said in lower case is looked for among, in the first characters of a text.
 _SPOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _SPOT_CHARS = 600
@@ -320,8 +320,8 @@ def same_life(title: str, lifespan: str, other_title: str, other_lead: str) -> b
     opening = next(iter(split_sentences(other_lead)), "")
     if len(years) != 2 or set(list(dict.fromkeys(re.findall(r"\d{3,4}", opening)))[:2]) != years:
         return False
-    names = {w[:_NAME_PREFIX] for w in _WORDS.findall(fold(title)) if len(w) > 2}
-    return bool(names & {w[:_NAME_PREFIX] for w in _WORDS.findall(fold(other_title))})
+    names = {w[:_NAME_PREFIX] for w in folded_words(title) if len(w) > 2}
+    return bool(names & {w[:_NAME_PREFIX] for w in folded_words(other_title)})
 
 
 def subject_names(title: str, lead: str) -> frozenset[str]:
