@@ -186,6 +186,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "old_style": "a birth or a death before 1752 is dated Old Style or New Style, a year apart",
                 "no_person": f"{value.stated} is a person and that is no person's name",
                 "no_nation": f"{value.stated} is a nationality and that is none",
+                "made_several": "one makes, writes or finds many things: another read is not the one stated",
                 "longer_form": "one name is the other with a land's ending, most often the same place",
                 "named_too": f"the passage sentence names {value.stated} so too",
                 "inside_a_name": f"{value.read} is part of a longer name there, and the passage writes "

@@ -39,7 +39,9 @@ class ValueCheck:
     """One value of an item asked about: what the item states, what the passages say instead."""
 
     stated: str  # the value as the answer states it ("Toronto")
-    kind: str  # what sort of value: name, place, year, date, number, title; rank (a superlative ranked lower)
+    # What sort of value: name, place, year, date, number, title; rank (a superlative ranked lower), record
+    # (a country's currency or neighbour, by its record), maker (a work's, by its own lead).
+    kind: str
     question: str  # what was asked of the passages
     read: str | None  # the value the model read from them; None when they do not say
     outcome: Outcome
@@ -48,7 +50,7 @@ class ValueCheck:
     passage: str | None = None  # the passage sentence the value was read from
     # Why a different value read contradicts nothing: own_subject, listed_together, place_within,
     # other_event, other_subject, other_language, old_style, no_person, unconfirmed, both_said, longer_form,
-    # named_too, narrower, inside_a_name, no_nation.
+    # named_too, narrower, inside_a_name, no_nation, made_several.
     excused: str | None = None
     # A contradiction confirmed before it is called: the item with the value read put in (``confirm``),
     # asked against the passage sentence, and the judge's doubt of it (P(No)); None when not asked.

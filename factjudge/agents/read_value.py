@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from factjudge.agents.calling import ask
+from factjudge.agents.settled import settled
 from factjudge.grounds import ValueCheck
 from factjudge.llm.base import ChatModel, GenerationParams
 from factjudge.prompts import fence, load_prompt, render_passages
@@ -45,6 +46,7 @@ from factjudge.text.contradiction import (
 )
 from factjudge.text.fold import says, words
 from factjudge.text.language import guess_language
+from factjudge.text.makers import what_was_made
 from factjudge.text.rank import other_rank
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
@@ -240,6 +242,8 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
             where: int | None, *, aligned: bool = False) -> str | None:
     """Why ``read`` (from ``passages[where]``) where the item states ``span`` contradicts nothing
     (``not_a_contradiction``; ``aligned``: read between the item's own words around it)."""
+    if span.kind in NAMED and what_was_made(item, span.start):
+        return "made_several"
     lead = Names.of(item).leading()
     spans = value_spans(item)
     # The item's other names say what a date of it is of ("paraître La Filiation en 1871"), unless the
@@ -549,16 +553,20 @@ def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, othe
 def check_values(model: ChatModel, item: str, passages: Sequence[Evidence], *, question: str = "",
                  lang: str | None = None, limit: int | None = 2, form: Form = "cloze",
                  retry: bool = False) -> list[ValueReading]:
-    """Read the item's values (the most telling first) from ``passages``: every value the passages' own
-    words settle (``read_without_a_call``), and of the others at most ``limit`` asked of the model, so a
+    """Read the item's values (the most telling first) from ``passages``: every value a country's record or a
+    work's own lead settles (``settled``) or the passages' own words do (``read_without_a_call``), and of the
+    others at most ``limit`` asked of the model, so a
     swapped value behind others is still read. ``retry``: see ``read_value``.
 
     With no passage there is nothing to read: no call, no reading.
     """
     if not passages:
         return []
-    readings: list[ValueReading] = []
+    readings = [ValueReading(check, "cloze", where, "", None, calls=0)
+                for check, where in settled(item, passages)]
     for span in value_spans(item, question=question, lang=lang):
+        if any(r.check.start == span.start for r in readings):
+            continue  # settled by a record's words
         free = read_without_a_call(passages, item, span, form=form, lang=lang, question=question)
         if free is None and limit is not None and sum(r.calls > 0 for r in readings) >= limit:
             continue

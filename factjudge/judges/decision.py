@@ -281,9 +281,10 @@ class DecisionJudge(PromptedJudge):
         (``_both_said``), once confirmed, or where the relation is said and the sentence writes the value read
         as a modifier. The statement asked and the doubt are kept on the check."""
         check = reading.check
-        # A rank read from the passage's own words ("la segunda más grande") is its relation: nothing to ask.
-        if check.outcome != "contradicted" or check.kind == "rank" or not check.read or not check.passage \
-                or reading.passage is None \
+        # A rank read from the passage's own words ("la segunda más grande"), a record's value or a work's
+        # maker is its relation: nothing to ask.
+        if check.outcome != "contradicted" or check.kind in ("rank", "record", "maker") or not check.read \
+                or not check.passage or reading.passage is None \
                 or not 0 <= check.start < check.end <= len(text):
             return reading
         article = evidence[reading.passage]

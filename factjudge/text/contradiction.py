@@ -1,7 +1,7 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Eight readings are none:
+same relation of the same subject and that excludes the stated value. Nine readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot (a place named after it is
@@ -26,6 +26,9 @@ same relation of the same subject and that excludes the stated value. Eight read
 - **where a thing was made**: a place read just after a word for its making ("pintado en París") for an
   item that says where it is now ("Se encuentra en el Museo del Prado"), in a sentence that says nothing
   of where it is;
+- **one of many things made**: what a person made, wrote or found, said just after the verb ("He wrote
+  Moby-Dick"), read otherwise in his lead ("the American Renaissance period"): he made many (a work another
+  made is caught by the work's own lead, ``agents.settled``);
 - **no person's name**: a person asked about ("a student of Plato", "painted by Raphael") is not
   contradicted by a value written as no one's name ("the Peripatetic school" of which he was the founder);
 - **a year Old Style**: a birth's or a death's year one apart from the stated one, both before 1752, when
@@ -55,7 +58,7 @@ from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
                  "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
-                 "inside_a_name", "no_nation"]
+                 "inside_a_name", "no_nation", "made_several"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").

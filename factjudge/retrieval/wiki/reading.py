@@ -28,8 +28,10 @@ from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, same_life
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
 from factjudge.text.contradiction import tells_of_a_life, tells_of_a_start_or_end
+from factjudge.text.country_facts import record
 from factjudge.text.described import described_at
 from factjudge.text.fold import says
+from factjudge.text.makers import made_by, made_verb
 from factjudge.text.rank import other_rank, ranked_first
 from factjudge.text.segmenter import split_sentences
 
@@ -75,14 +77,6 @@ _FRENCH = "fr"
 _LIFE_LEADS = 10
 # What ends a person's title without being a surname: a suffix or a ruler's ordinal.
 _NO_SURNAME = re.compile(r"(?:Jr|Sr)\.?|[IVX]+|Ier|1er")
-# A person's making of a work, or finding or publishing of a thing, en/es/fr ("He painted the Mona Lisa",
-# "Escribió Cien años de soledad", "Il a écrit Les Misérables", "Il a publié sa Théorie générale"): the work's
-# article says by whom.
-_MADE = re.compile(r"\b(?:painted|wrote|written|composed|sculpted|designed|directed|invented|discovered|"
-                   r"pint[óo]|pintad[oa]|escribi[óo]|escrit[oa]|compuso|compuest[oa]|esculpi[óo]|diseñ[óo]|"
-                   r"dirigi[óo]|invent[óo]|descubri[óo]|peint|peignit|[ée]crit|[ée]crivit|compos[ée]|composa|"
-                   r"sculpt[ée]|con[çc]u|r[ée]alis[ée]|invent[ée]|d[ée]couvert|published|public[óo]|publicad[oa]|"
-                   r"publi[ée]e?|para[iî]tre|parut?)\b", re.IGNORECASE)
 _SAME_THING = frozenset({"title", "base", "lead", "also"})
 # Sentences read from another name's article that names a subject with no article of its own.
 _TOLD_BY_OTHERS = 2
@@ -386,6 +380,7 @@ class TopicReader:
         passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0], passages)
+        passages += self._country_record(query, read[0], language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
     def _told_by_others(self, named: str, query: str, context: str, language: str | None) -> list[Evidence]:
@@ -426,9 +421,12 @@ class TopicReader:
         """The sentence of a work's article that names ``person``, for an item saying the person made it
         ("He painted the Mona Lisa") where ``passages`` never write the work: a person's short lead often
         leaves out works its articles credit him with ("The Mona Lisa is a half-length portrait painting by
-        the Italian artist Leonardo da Vinci"). Only a sentence naming the person is read: a work another
-        made stays unverified, as a value's own lead read whole would be taken for support."""
-        if not _MADE.search(query) or not self.is_person(person):
+        the Italian artist Leonardo da Vinci"); else its opening sentence where that names another person as
+        its maker (``text.makers``: "Moby-Dick … is an 1851 epic novel by American writer Herman Melville",
+        for "He wrote Moby-Dick" of Dickens). No other sentence of a work another made is read: a value's
+        own lead read whole would be taken for support."""
+        verb = made_verb(query)
+        if verb is None or not self.is_person(person):
             return []
         # The name a sentence about his work calls him by: the title's last word that is no suffix or ordinal
         # ("Vinci", "Márquez"; not "Jr." or "II").
@@ -441,8 +439,27 @@ class TopicReader:
         works = [n for n in dict.fromkeys([*([spotted] if spotted else []), *Names.of(query).whole()])
                  if not says(n, surname)]
         return self._sentences_of_named(works, passages, context, language,
-                                        lambda name, work, sentence: not self.is_person(work)
-                                        and says(sentence, surname))
+                                        lambda name, work, sentence: not self.is_person(work) and (
+                                            says(sentence, surname) or self._made_by_another(work, sentence,
+                                                                                             verb, person)))
+
+    def _made_by_another(self, work: Article, sentence: str, verb: str, person: Article) -> bool:
+        """Whether ``sentence`` opens ``work``'s article and names as its maker (for ``verb``) persons with
+        articles, none of whose surnames ``person``'s article writes."""
+        opening = split_sentences(work.text)[:1]
+        makers = made_by(sentence, verb) if opening and opening[0] == sentence else ()
+        if not makers:
+            return False
+        linked = [self._linked([maker], sentence, work.lang) for maker in makers]
+        return all(a is not None and self.is_person(a) and a.title != person.title for a in linked) \
+            and not any(says(person.text, maker.split()[-1]) for maker in makers)
+
+    def _country_record(self, query: str, country: Article, language: str | None) -> list[Evidence]:
+        """The record of the country ``country`` is about, where the item speaks of its currency or its land
+        neighbours (``text.country_facts``): a lead seldom names the one and never lists all the others."""
+        if self.is_person(country):
+            return []
+        return record(query, country.title, language or country.lang)
 
     def _capital_named(self, query: str, country: Article, passages: Sequence[Evidence]) -> list[Evidence]:
         """The sentence of another lead that names ``country``'s capital (``capital_sentence``), for an item

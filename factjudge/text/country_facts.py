@@ -1,0 +1,170 @@
+"""A country's currency and its land neighbours, as CLDR and GeoNames record them, for items that state them.
+
+A country's lead summary seldom names its currency, and never lists every neighbour, so "Su moneda es el
+peso" (of Venezuela) and "Limita con Brasil" (of Chile) were left unverified. The record says it, in one
+sentence a reader can check (``record``): "La moneda de Venezuela: bolívar soberano (VES)." Both facts are
+closed: a country has one legal tender today (CLDR's territory data; a country with several has no record),
+and GeoNames lists all its land neighbours (an island, with none, has no record). The item's value is
+compared with the record by words, no model asked (``checks``): a currency named that is not the country's is
+contradicted, and so is a country named as a neighbour that is none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from babel import Locale
+from babel.numbers import get_currency_name, get_territory_currencies
+
+from factjudge.records import Evidence
+from factjudge.text.fold import words
+from factjudge.text.places import country, country_name, neighbours
+
+_LANGUAGES = ("en", "es", "fr")
+# An item that speaks of a currency, or of a country's borders, en/es/fr.
+CURRENCY = re.compile(r"\b(?:currency|moneda|monnaie|devise)\b", re.IGNORECASE)
+BORDERS = re.compile(r"\b(?:borders?|bordered|bordering|neighbou?r(?:s|ing)?|bounded|limita[n]?|limítrofe|"
+                     r"fronteras?|fronteriz[oa]s?|vecin[oa]s?|fronti[èe]res?|frontali[eè]re?s?|limitrophes?|"
+                     r"voisin(?:e|s|es)?|bord[ée]e?s?)\b", re.IGNORECASE)
+# The currency an item says is the country's: the words after "is"/"es"/"est" (the present only: "was the
+# peseta" is history), up to the end of its clause.
+_IS_CURRENCY = re.compile(r"\b(?:is|es|est)\s+(?:the\s+|el\s+|la\s+|le\s+|l['’]\s*)?([^,;.()]+)",
+                          re.IGNORECASE)
+_NOT = re.compile(r"\b(?:not|no|ni|ne|n['’]|pas|never|nunca|jamais)\b", re.IGNORECASE)
+# What lists several countries ("Perú, Bolivia y Argentina").
+_LIST = re.compile(r"\s*(?:[,;]|\band\b|\by\b|\be\b|\bet\b|\bor\b|\bo\b|\bou\b)\s*", re.IGNORECASE)
+_CAPITALISED = re.compile(r"(?:(?:the|la|las|el|los|le|les|l['’])\s*)?[A-ZÀ-Ý][\w'’-]*"
+                          r"(?:\s+(?:(?:de|del|des|du|of|and)\s+)?[A-ZÀ-Ý][\w'’-]*)*")
+# What a record sentence gives: the currency after its colon, the neighbours after "with".
+_TOLD = re.compile(r"(?::|\b(?:with|con|avec))\s+(.+?)\.$")
+_URL = "https://www.geonames.org/countries/{}/"
+_URL_CODE = re.compile(r"^https://www\.geonames\.org/countries/([A-Z]{2})/$")
+_CURRENCY_SENTENCE = {"en": "The currency of {}: {}.", "es": "La moneda de {}: {}.",
+                      "fr": "La monnaie de {} : {}."}
+_BORDERS_SENTENCE = {"en": "{} shares land borders with {}.", "es": "{} tiene fronteras terrestres con {}.",
+                     "fr": "{} a des frontières terrestres avec {}."}
+_AND = {"en": "and", "es": "y", "fr": "et"}
+# Countries whose lands overseas border others, or are bordered by such lands, that GeoNames lists as
+# countries of their own ("la France" and "le Brésil", through French Guiana; the Netherlands and France on
+# Saint Martin; Spain and Gibraltar; Cyprus and the British bases; Canada and Greenland on Hans Island).
+_OVERSEAS = frozenset({"FR", "NL", "GB", "DK", "BR", "SR", "ES", "CY", "CA"})
+
+
+@dataclass(frozen=True)
+class FactCheck:
+    """A value of an item compared with a country's record: as stated, its offsets in the item, what the
+    record gives, and whether it bears the value out."""
+
+    stated: str
+    start: int
+    end: int
+    read: str
+    confirmed: bool
+
+
+def currency_of(code: str) -> str | None:
+    """The one currency the country ``code`` uses today by CLDR ("VE": "VES"); None where it uses several."""
+    found = get_territory_currencies(code)
+    return found[0] if len(found) == 1 else None
+
+
+def record(query: str, title: str, lang: str | None) -> list[Evidence]:
+    """The record sentences of the country ``title`` names that ``query`` speaks of (its currency, its land
+    neighbours), in the item's language ``lang`` (else English); none where it names no country or the
+    record has nothing closed to say."""
+    code = country(title)
+    if code is None:
+        return []
+    lang = lang if lang in _LANGUAGES else "en"
+    name = country_name(code, lang)
+    found = []
+    money = currency_of(code) if CURRENCY.search(query) else None
+    if money is not None:
+        told = f"{get_currency_name(money, locale=lang)} ({money})"
+        found.append(_CURRENCY_SENTENCE[lang].format(name, told))
+    near = neighbours(code) if BORDERS.search(query) and code not in _OVERSEAS else ()
+    if near:
+        listed = _listed([country_name(n, lang) for n in near], lang)
+        found.append(_BORDERS_SENTENCE[lang].format(name, listed))
+    return [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)") for text in found]
+
+
+def checks(item: str, evidence: Evidence) -> list[FactCheck]:
+    """The values of ``item`` that the record sentence ``evidence`` (one of ``record``'s) settles: its
+    currency, or each country it names as a neighbour; none for a negated item."""
+    found = _URL_CODE.match(evidence.url or "")
+    if evidence.source != "geonames" or found is None or _NOT.search(item):
+        return []
+    code = found.group(1)
+    told = _TOLD.search(evidence.text)
+    if told is None:
+        return []
+    if CURRENCY.search(evidence.text) and CURRENCY.search(item):
+        return _currency(item, code, told.group(1))
+    if BORDERS.search(item):
+        return _neighbours(item, code, told.group(1))
+    return []
+
+
+def _currency(item: str, code: str, told: str) -> list[FactCheck]:
+    """The currency ``item`` states, against the one the country ``code`` uses (``told`` so)."""
+    said = _IS_CURRENCY.search(item, CURRENCY.search(item).end())  # type: ignore[union-attr]
+    money = currency_of(code)
+    if said is None or money is None:
+        return []
+    stated = said.group(1).strip()
+    named = words(stated)
+    if not named:
+        return []
+    if stated.upper() == money or _within(named, _names(money)):
+        return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, True)]
+    if not any(_within(named, names) for names in _all_names()):
+        return []  # no currency's name: "Its currency is strong"
+    return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, False)]
+
+
+def _neighbours(item: str, code: str, told: str) -> list[FactCheck]:
+    """Each country ``item`` names after its word for borders, against the country ``code``'s neighbours
+    (``told`` so)."""
+    near = set(neighbours(code))
+    said = BORDERS.search(item)
+    if not near or said is None:
+        return []
+    found = []
+    at = said.end()
+    for part in _LIST.split(item[at:]):
+        name = _CAPITALISED.search(part)
+        start = item.find(part, at)
+        at = start + len(part) if start >= 0 else at
+        named = country(name.group()) if name else None
+        if name is None or named is None or named == code or start < 0:
+            continue
+        begin = start + name.start()
+        found.append(FactCheck(name.group(), begin, begin + len(name.group()), told, named in near))
+    return found
+
+
+def _within(named: list[str], names: list[list[str]]) -> bool:
+    """Whether the words ``named`` are all words of one of ``names``."""
+    return any(set(named) <= set(name) for name in names)
+
+
+@cache
+def _names(code: str) -> list[list[str]]:
+    """The words of the currency ``code``'s names in en/es/fr, singular and plural."""
+    return [words(get_currency_name(code, count=count, locale=lang))
+            for lang in _LANGUAGES for count in (1, 2)]
+
+
+@cache
+def _all_names() -> tuple[list[list[str]], ...]:
+    """The words of every currency's names in en/es/fr."""
+    codes = {str(code) for lang in _LANGUAGES for code in Locale(lang).currencies}
+    return tuple(_names(code) for code in sorted(codes))
+
+
+def _listed(names: list[str], lang: str) -> str:
+    """``names`` as a list in ``lang`` ("Perú, Bolivia y Argentina")."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {_AND[lang]} {names[-1]}"
