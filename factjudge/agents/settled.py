@@ -58,7 +58,8 @@ def _made_by_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueChec
         if not makers or any(_may_be(maker, subject, own, said) for maker in makers):
             continue
         read = " and ".join(makers)
-        return ValueCheck(_plain_title(subject), "maker", "", read, "contradicted", passage=opening[0]), where
+        return ValueCheck(_plain_title(subject), "maker", "", read, "contradicted",
+                          passage=" ".join(opening[0].split())), where
     return None
 
 

@@ -12,6 +12,7 @@ contradicted, and so is a country named as a neighbour that is none.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -20,7 +21,7 @@ from babel.numbers import get_currency_name, get_territory_currencies
 
 from factjudge.records import Evidence
 from factjudge.text.fold import words
-from factjudge.text.places import country, country_name, neighbours
+from factjudge.text.places import country, country_name, most_populous, neighbours, population
 
 _LANGUAGES = ("en", "es", "fr")
 # An item that speaks of a currency, or of a country's borders, en/es/fr.
@@ -28,11 +29,24 @@ CURRENCY = re.compile(r"\b(?:currency|moneda|monnaie|devise)\b", re.IGNORECASE)
 BORDERS = re.compile(r"\b(?:borders?|bordered|bordering|neighbou?r(?:s|ing)?|bounded|limita[n]?|limítrofe|"
                      r"fronteras?|fronteriz[oa]s?|vecin[oa]s?|fronti[èe]res?|frontali[eè]re?s?|limitrophes?|"
                      r"voisin(?:e|s|es)?|bord[ée]e?s?)\b", re.IGNORECASE)
+# An item that says which town of a country has the most people (not the second: "the second-largest city").
+LARGEST_TOWN = re.compile(r"\b(?:(?:largest|biggest|most\s+populous|most\s+populated)\s+(?:city|town)|"
+                          r"ciudad\s+(?:m[áa]s\s+(?:grande|poblada|populosa)|mayor)|mayor\s+ciudad|"
+                          r"plus\s+grande\s+ville|ville\s+la\s+plus\s+(?:grande|peupl[ée]e))\b",
+                          re.IGNORECASE)
+_NOT_FIRST = re.compile(r"\b(?:second|third|fourth|segund[oa]|tercer[oa]?|cuart[oa]|deuxi[èe]me|troisi[èe]me|"
+                        r"quatri[èe]me|\d(?:nd|rd|th|e|º|ª))\b", re.IGNORECASE)
+# Where GeoNames' populations tell the largest town surely: a town with less than this share of the largest
+# one's people is not the largest, and the largest is surely so where the next has less than the other share
+# (populations of a town proper and of its area differ: Sydney and Melbourne, Karachi and Lahore).
+_SMALLER = 0.5
+_SURELY_LARGEST = 0.6
 # The currency an item says is the country's: the words after "is"/"es"/"est" (the present only: "was the
 # peseta" is history), up to the end of its clause.
 _IS_CURRENCY = re.compile(r"\b(?:is|es|est)\s+(?:the\s+|el\s+|la\s+|le\s+|l['’]\s*)?([^,;.()]+)",
                           re.IGNORECASE)
 _NOT = re.compile(r"\b(?:not|no|ni|ne|n['’]|pas|never|nunca|jamais)\b", re.IGNORECASE)
+_CLAUSES = re.compile(r"[^,;]+")
 # What lists several countries ("Perú, Bolivia y Argentina").
 _LIST = re.compile(r"\s*(?:[,;]|\band\b|\by\b|\be\b|\bet\b|\bor\b|\bo\b|\bou\b)\s*", re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?:(?:the|la|las|el|los|le|les|l['’])\s*)?[A-ZÀ-Ý][\w'’-]*"
@@ -45,6 +59,9 @@ _CURRENCY_SENTENCE = {"en": "The currency of {}: {}.", "es": "La moneda de {}: {
                       "fr": "La monnaie de {} : {}."}
 _BORDERS_SENTENCE = {"en": "{} shares land borders with {}.", "es": "{} tiene fronteras terrestres con {}.",
                      "fr": "{} a des frontières terrestres avec {}."}
+_TOWNS_SENTENCE = {"en": "The most populous towns of {} (GeoNames): {}.",
+                   "es": "Las ciudades más pobladas de {} (GeoNames): {}.",
+                   "fr": "Les villes les plus peuplées de {} (GeoNames) : {}."}
 _AND = {"en": "and", "es": "y", "fr": "et"}
 # Countries whose lands overseas border others, or are bordered by such lands, that GeoNames lists as
 # countries of their own ("la France" and "le Brésil", through French Guiana; the Netherlands and France on
@@ -70,11 +87,11 @@ def currency_of(code: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def record(query: str, title: str, lang: str | None) -> list[Evidence]:
-    """The record sentences of the country ``title`` names that ``query`` speaks of (its currency, its land
-    neighbours), in the item's language ``lang`` (else English); none where it names no country or the
-    record has nothing closed to say."""
-    code = country(title)
+def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]:
+    """The record sentences of the first country one of ``names`` names that ``query`` speaks of (its
+    currency, its land neighbours, its most populous towns), in the item's language ``lang`` (else
+    English); none where they name no country or the record has nothing closed to say."""
+    code = next((found for found in map(country, names) if found), None)
     if code is None:
         return []
     lang = lang if lang in _LANGUAGES else "en"
@@ -88,6 +105,10 @@ def record(query: str, title: str, lang: str | None) -> list[Evidence]:
     if near:
         listed = _listed([country_name(n, lang) for n in near], lang)
         found.append(_BORDERS_SENTENCE[lang].format(name, listed))
+    towns = most_populous(code) if LARGEST_TOWN.search(query) and not _NOT_FIRST.search(query) else []
+    if len(towns) > 1:
+        listed = ", ".join(f"{town} ({people:,})" for town, people in towns)
+        found.append(_TOWNS_SENTENCE[lang].format(name, listed))
     return [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)") for text in found]
 
 
@@ -103,6 +124,8 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
         return []
     if CURRENCY.search(evidence.text) and CURRENCY.search(item):
         return _currency(item, code, told.group(1))
+    if "(GeoNames)" in evidence.text:
+        return _largest_town(item, code) if LARGEST_TOWN.search(item) and not _NOT_FIRST.search(item) else []
     if BORDERS.search(item):
         return _neighbours(item, code, told.group(1))
     return []
@@ -123,6 +146,29 @@ def _currency(item: str, code: str, told: str) -> list[FactCheck]:
     if not any(_within(named, names) for names in _all_names()):
         return []  # no currency's name: "Its currency is strong"
     return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, False)]
+
+
+def _largest_town(item: str, code: str) -> list[FactCheck]:
+    """The town ``item`` says is the country ``code``'s most populous, against GeoNames' populations: the
+    largest where the next has far fewer people, not it where it has far fewer than the largest; else
+    nothing is settled."""
+    towns = most_populous(code, 2)
+    if len(towns) < 2 or towns[0][0] == towns[1][0]:
+        return []
+    (largest, most), (_, next_most) = towns
+    said = LARGEST_TOWN.search(item)
+    # Only the clause that says it: "Canberra is the capital, and Sydney its largest city".
+    clause = next(c for c in _CLAUSES.finditer(item) if said and c.start() <= said.start() < c.end())
+    for name in _CAPITALISED.finditer(item, clause.start(), clause.end()):
+        people = population(name.group(), code)
+        if people is None:
+            continue
+        if people == most and next_most < _SURELY_LARGEST * most:
+            return [FactCheck(name.group(), name.start(), name.end(), largest, True)]
+        if people < _SMALLER * most:
+            return [FactCheck(name.group(), name.start(), name.end(), largest, False)]
+        return []
+    return []
 
 
 def _neighbours(item: str, code: str, told: str) -> list[FactCheck]:

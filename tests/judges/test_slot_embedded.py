@@ -117,6 +117,11 @@ TRUE = [
     # An era read for a nationality ("a Classical composer"), a twenty-seventh trial's.
     ("en", "no_nation", "Who was Wolfgang Amadeus Mozart?",
      "Wolfgang Amadeus Mozart was an Austrian composer."),
+    # One of the works the lead lists ("the American Renaissance period" had been read for "He wrote ___");
+    # a country's currency and neighbours, by its record.
+    ("en", "made_several", "Who was Herman Melville?", "He wrote Moby-Dick."),
+    ("es", "record", "¿Qué es Venezuela?", "Su moneda es el bolívar."),
+    ("fr", "record", "Qu'est-ce que le Chili ?", "Il est frontalier de l'Argentine et de la Bolivie."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -217,6 +222,15 @@ FALSE = [
     # A capital no lead names: the one GeoNames gives.
     ("en", "What is the capital of India?", "The capital of India is Mumbai.", "Mumbai", "New Delhi"),
     ("es", "¿Cuál es la capital de la India?", "La capital de la India es Bombay.", "Bombay", "New Delhi"),
+    # A work the subject's lead never names, credited to another by the work's own lead; the subject is
+    # the value.
+    ("en", "Who was Charles Dickens?", "He wrote Moby-Dick.", "Charles Dickens", "Herman Melville"),
+    ("fr", "Qui était Jules Verne ?", "Il a écrit Les Misérables.", "Jules Verne", "Victor Hugo"),
+    ("es", "¿Quién fue El Greco?", "Pintó Las Meninas.", "El Greco", "Diego Velázquez"),
+    # A currency and a neighbour by the country's record (CLDR, GeoNames).
+    ("es", "¿Qué es Venezuela?", "Su moneda es el peso.", "peso", "bolívar venezolano (VES)"),
+    ("fr", "Quelle est la capitale de la Grèce ?", "Sa monnaie est la drachme.", "drachme", "euro (EUR)"),
+    ("en", "What is Chile?", "It borders Brazil.", "Brazil", "Peru, Bolivia and Argentina"),
 ]
 
 
@@ -244,7 +258,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-told-by-another", "fr-birth-year-for-death", "en-death-place-for-birth",
                               "en-place-in-french", "es-town-named-after-topic", "fr-town-named-after-topic",
                               "en-french-life-other-title", "en-executed", "en-geonames-capital",
-                              "es-geonames-capital"])
+                              "es-geonames-capital", "en-maker", "fr-maker", "es-maker", "es-currency",
+                              "fr-currency", "en-neighbour"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

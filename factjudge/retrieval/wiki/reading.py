@@ -380,7 +380,7 @@ class TopicReader:
         passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0], passages)
-        passages += self._country_record(query, read[0], language)
+        passages += self._country_record(query, read, topic, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
     def _told_by_others(self, named: str, query: str, context: str, language: str | None) -> list[Evidence]:
@@ -454,12 +454,16 @@ class TopicReader:
         return all(a is not None and self.is_person(a) and a.title != person.title for a in linked) \
             and not any(says(person.text, maker.split()[-1]) for maker in makers)
 
-    def _country_record(self, query: str, country: Article, language: str | None) -> list[Evidence]:
-        """The record of the country ``country`` is about, where the item speaks of its currency or its land
-        neighbours (``text.country_facts``): a lead seldom names the one and never lists all the others."""
-        if self.is_person(country):
-            return []
-        return record(query, country.title, language or country.lang)
+    def _country_record(self, query: str, read: Sequence[Article], topic: str | None,
+                        language: str | None) -> list[Evidence]:
+        """The record of the first country the articles ``read``, else the item's names, else the answer's
+        ``topic`` are about, where the item speaks of its currency, its land neighbours or its largest town
+        (``text.country_facts``): a lead seldom names the first, never lists all the second, and a town's lead
+        says it is the largest only where it is ("Canberra is its largest city", asked about Australia, reads
+        *Canberra* alone)."""
+        titles = [article.title for article in read if not self.is_person(article)]
+        return record(query, [*titles, *Names.of(query).whole(), *([topic] if topic else [])],
+                      language or read[0].lang)
 
     def _capital_named(self, query: str, country: Article, passages: Sequence[Evidence]) -> list[Evidence]:
         """The sentence of another lead that names ``country``'s capital (``capital_sentence``), for an item

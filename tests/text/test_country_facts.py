@@ -1,0 +1,68 @@
+"""A country's currency and land neighbours, by its record (CLDR, GeoNames), against what an item states."""
+
+from __future__ import annotations
+
+import pytest
+
+from factjudge.text.country_facts import checks, record
+
+
+def _checked(item: str, country: str, lang: str) -> list[tuple[str, str, bool]]:
+    return [(c.stated, c.read, c.confirmed) for ev in record(item, [country], lang) for c in checks(item, ev)]
+
+
+def test_the_record_is_one_sentence_in_the_items_language_with_a_page_to_check_it() -> None:
+    [ev] = record("Su moneda es el peso.", ["Venezuela"], "es")
+    assert ev.text == "La moneda de Venezuela: bolívar venezolano (VES)."
+    assert (ev.source, ev.url) == ("geonames", "https://www.geonames.org/countries/VE/")
+    [borders] = record("Limita con Brasil.", ["Chile"], "es")
+    assert borders.text == "Chile tiene fronteras terrestres con Perú, Bolivia y Argentina."
+
+
+@pytest.mark.parametrize(("item", "country", "lang", "found"), [
+    ("Su moneda es el peso.", "Venezuela", "es", [("peso", "bolívar venezolano (VES)", False)]),
+    ("Su moneda es el bolívar.", "Venezuela", "es", [("bolívar", "bolívar venezolano (VES)", True)]),
+    ("Sa monnaie est la drachme.", "Grèce", "fr", [("drachme", "euro (EUR)", False)]),
+    ("Its currency is the yen.", "Japan", "en", [("yen", "Japanese Yen (JPY)", True)]),
+    ("Its currency is the US dollar.", "Australia", "en", [("US dollar", "Australian Dollar (AUD)", False)]),
+    # No currency's name, history, a negation: nothing settled.
+    ("Its currency is strong.", "Japan", "en", []),
+    ("Its currency was the peseta.", "Spain", "en", []),
+    ("Its currency is not the dollar.", "Japan", "en", []),
+])
+def test_a_currency_named_is_the_countrys_or_another(item: str, country: str, lang: str,
+                                                     found: list[tuple[str, str, bool]]) -> None:
+    assert _checked(item, country, lang) == found
+
+
+def test_each_country_named_as_a_neighbour_is_one_or_not() -> None:
+    assert _checked("Limita con Brasil.", "Chile", "es") == [("Brasil", "Perú, Bolivia y Argentina", False)]
+    assert [confirmed for _, _, confirmed in _checked("It borders the United States and Guatemala.", "Mexico",
+                                                      "en")] == [True, True]
+    # A sea is no country, and a negation says no border.
+    assert _checked("Elle est bordée par la mer du Nord.", "Autriche", "fr") == []
+    assert _checked("Chile no limita con Brasil.", "Chile", "es") == []
+
+
+def test_no_record_where_it_would_not_be_closed() -> None:
+    # France borders Brazil through French Guiana, which GeoNames lists as a country of its own.
+    assert record("La France a une frontière avec le Brésil.", ["France"], "fr") == []
+    # An island has no land neighbour; a place that is no country has no record.
+    assert record("It borders Norway.", ["Iceland"], "en") == []
+    assert record("Its currency is the euro.", ["Paris"], "en") == []
+
+
+@pytest.mark.parametrize(("item", "country", "found"), [
+    ("Canberra is its largest city.", "Australia", [("Canberra", "Sydney", False)]),
+    ("Its largest city is Osaka.", "Japan", [("Osaka", "Tokyo", False)]),
+    ("Istanbul is its largest city.", "Turkey", [("Istanbul", "Istanbul", True)]),
+    ("Paris est la plus grande ville de France.", "France", [("Paris", "Paris", True)]),
+    # GeoNames' populations too close to tell (a town proper, an area), another clause's town, a second.
+    ("Melbourne is its largest city.", "Australia", []),
+    ("Karachi es la ciudad más grande de Pakistán.", "Pakistán", []),
+    ("Canberra is the capital, and Sydney its largest city.", "Australia", []),
+    ("Lyon est la deuxième plus grande ville de France.", "France", []),
+])
+def test_the_largest_town_is_settled_only_where_geonames_populations_tell_it_surely(
+        item: str, country: str, found: list[tuple[str, str, bool]]) -> None:
+    assert _checked(item, country, "en") == found
