@@ -52,9 +52,10 @@ _BY = {"en": ("by",), "es": ("por", "del", "de"), "fr": ("par", "du", "de", "d'"
 _AGENT = frozenset({"by", "por", "par"})
 # How many words may stand between a verb of making and what was made ("wrote the novel Moby-Dick").
 _BETWEEN_VERB_AND_WORK = 3
-# How the sentence calls its subject a work: "is an 1851 epic novel", "es un famoso cuadro", "est une huile
-# sur toile": a verb, an article, then at most this many words before the work's word.
-_IS_A = re.compile(r"\b(?:is|was|es|fue|est|était|fut)\s+(?:an?|una?|une?)\s+", re.IGNORECASE)
+# How the sentence calls its subject a work: "is an 1851 epic novel", "is the only novel", "es un famoso
+# cuadro", "est une huile sur toile": a verb, an article, then at most this many words before the work's word.
+_IS_A = re.compile(r"\b(?:is|was|es|fue|est|était|fut)\s+(?:an?|the|una?|el|la|une?|le|l['’])\s*",
+                   re.IGNORECASE)
 _BEFORE_WORK = 4
 # How many words may describe the maker between the word saying by whom and his name ("by the Italian
 # artist", "par le peintre et lithographe romantique français").

@@ -189,9 +189,12 @@ def is_place(value: str) -> bool:
 
 
 def same_place(one: str, other: str) -> bool:
-    """Whether two names, perhaps in two languages, name one country ("Royaume-Uni", "United Kingdom") or one
-    town of 15,000 people or more by GeoNames: a town that bears both names ("Londres", "London"; "Venise",
-    "Venice")."""
+    """Whether two names, perhaps in two languages, name one continent ("Sudamérica", "América del Sur"), one
+    country ("Royaume-Uni", "United Kingdom") or one town of 15,000 people or more by GeoNames: a town that
+    bears both names ("Londres", "London"; "Venise", "Venice")."""
+    continents = renderings(one), renderings(other)
+    if continents[0] or continents[1]:  # "Sudamérica" and "América del Sur"
+        return continents[0] == continents[1]
     countries = country(one), country(other)
     if countries[0] or countries[1]:
         return countries[0] == countries[1]
@@ -201,12 +204,16 @@ def same_place(one: str, other: str) -> bool:
 
 
 def lies_in(inner: str, outer: str) -> bool | None:
-    """Whether the place ``inner`` (a country, a town, or a list of them) lies inside ``outer`` (a continent
-    named whole, or a country), by GeoNames: "Argentina, Chile y Perú" in "América del Sur", "Málaga" in
-    "Spain"; False where it lies elsewhere; None where either is not known (a part of a continent, a small
-    town, a region)."""
+    """Whether the place ``inner`` (a continent, a country, a town, or a list of them) lies inside ``outer``
+    (a continent named whole, or a country), by GeoNames: "América del Sur" in "Amérique latine", "Argentina,
+    Chile y Perú" in "América del Sur", "Málaga" in "Spain"; False where it lies elsewhere; None where either
+    is not known (a part of a continent, a small town, a region)."""
     parts = [p for p in _LIST.split(inner) if p]
     named = renderings(outer)
+    held_named = renderings(inner)
+    if named and held_named:  # a continent in another: "América del Sur" in "Latin America", not in "Asia"
+        held, holding = _CONTINENT_CODES[held_named[0]], _CONTINENT_CODES[named[0]]
+        return True if held <= holding else (False if not held & holding else None)
     if named:  # a continent named whole ("South America", not "Southeast Asia")
         codes = [country(p) for p in parts]
         if not parts or not all(codes):

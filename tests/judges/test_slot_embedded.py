@@ -122,6 +122,11 @@ TRUE = [
     ("en", "made_several", "Who was Herman Melville?", "He wrote Moby-Dick."),
     ("es", "record", "¿Qué es Venezuela?", "Su moneda es el bolívar."),
     ("fr", "record", "Qu'est-ce que le Chili ?", "Il est frontalier de l'Argentine et de la Bolivie."),
+    # A continent named in another language, a continent inside the one the lead ranks it in (a twenty-eighth
+    # trial: each was false, "the passage says Sudamérica", "Amérique latine").
+    ("es", "continent_names", "¿Qué es Uruguay?", "Uruguay es un país de América del Sur."),
+    ("fr", "continent_within", "Qu'est-ce que le Brésil ?",
+     "Le Brésil est le plus grand pays d'Amérique du Sud."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -231,6 +236,9 @@ FALSE = [
     ("es", "¿Qué es Venezuela?", "Su moneda es el peso.", "peso", "bolívar venezolano (VES)"),
     ("fr", "Quelle est la capitale de la Grèce ?", "Sa monnaie est la drachme.", "drachme", "euro (EUR)"),
     ("en", "What is Chile?", "It borders Brazil.", "Brazil", "Peru, Bolivia and Argentina"),
+    # A work whose maker has no article; a largest town by GeoNames' populations (a twenty-eighth trial).
+    ("en", "Who was Jane Austen?", "She wrote Wuthering Heights.", "Jane Austen", "Emily Brontë"),
+    ("en", "What is the capital of Australia?", "Canberra is its largest city.", "Canberra", "Sydney"),
 ]
 
 
@@ -259,7 +267,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "en-place-in-french", "es-town-named-after-topic", "fr-town-named-after-topic",
                               "en-french-life-other-title", "en-executed", "en-geonames-capital",
                               "es-geonames-capital", "en-maker", "fr-maker", "es-maker", "es-currency",
-                              "fr-currency", "en-neighbour"])
+                              "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()
@@ -279,12 +287,15 @@ SEEMING = [
     ("fr", "Qui était Louis XVI ?", "Il était le fils de Louis XV."),
     # A slot the lead fills twice ("capitale administrative … Rabat …, sa capitale économique, … Casablanca").
     ("fr", "Quelle est la capitale du Maroc ?", "La capitale du Maroc est Casablanca."),
+    # Towns whose populations GeoNames gives too close to tell the largest: the list read as support (a
+    # twenty-eighth trial).
+    ("fr", "Qu'est-ce que l'Italie ?", "Sa plus grande ville est Milan."),
 ]
 
 
 @pytest.mark.local_model
 @pytest.mark.parametrize(("language", "question", "answer"), SEEMING,
-                         ids=["es-unwritten", "fr-compound", "fr-named-twice"])
+                         ids=["es-unwritten", "fr-compound", "fr-named-twice", "fr-largest-too-close"])
 def test_a_false_sentence_its_passages_only_seem_to_bear_out_is_not_true(language: str, question: str,
                                                                          answer: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

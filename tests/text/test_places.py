@@ -67,3 +67,11 @@ def test_one_place_is_known_by_its_names_in_other_languages(one: str, other: str
 def test_a_place_is_a_country_or_a_known_town() -> None:
     assert is_place("Santiago de Cuba") and is_place("Cuba") and is_place("la Ciudad de México")
     assert not is_place("Marie Curie") and not is_place("Miguel de Cervantes")
+
+
+def test_a_continent_is_one_in_two_languages_and_may_lie_inside_another() -> None:
+    assert same_place("Sudamérica", "América del Sur")
+    assert not same_place("Asia", "Europa")
+    assert lies_in("Amérique du Sud", "Amérique latine") is True
+    assert lies_in("Asia", "Europe") is False
+    assert lies_in("Amérique latine", "Amérique du Sud") is None  # part of it lies there, part not

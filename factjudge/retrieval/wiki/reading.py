@@ -439,20 +439,24 @@ class TopicReader:
         works = [n for n in dict.fromkeys([*([spotted] if spotted else []), *Names.of(query).whole()])
                  if not says(n, surname)]
         return self._sentences_of_named(works, passages, context, language,
-                                        lambda name, work, sentence: not self.is_person(work) and (
-                                            says(sentence, surname) or self._made_by_another(work, sentence,
-                                                                                             verb, person)))
+                                        lambda name, work, sentence: self._made_by_another(
+                                            work, sentence, verb, person, surname) or (
+                                            not self.is_person(work) and says(sentence, surname)))
 
-    def _made_by_another(self, work: Article, sentence: str, verb: str, person: Article) -> bool:
-        """Whether ``sentence`` opens ``work``'s article and names as its maker (for ``verb``) persons with
-        articles, none of whose surnames ``person``'s article writes."""
+    def _made_by_another(self, work: Article, sentence: str, verb: str, person: Article,
+                         surname: str) -> bool:
+        """Whether ``sentence`` opens ``work``'s article, calls it a work and names as its maker (for
+        ``verb``) persons (with a person's article, or a name of two words or more with none) other than
+        ``person``: none of their surnames does his article write, nor does the work's article write his
+        ``surname``. A work's lead that says "her pen name" is no person's, as ``is_person`` would take it."""
         opening = split_sentences(work.text)[:1]
         makers = made_by(sentence, verb) if opening and opening[0] == sentence else ()
-        if not makers:
+        if not makers or says(work.text, surname) or any(says(person.text, m.split()[-1]) for m in makers):
             return False
         linked = [self._linked([maker], sentence, work.lang) for maker in makers]
-        return all(a is not None and self.is_person(a) and a.title != person.title for a in linked) \
-            and not any(says(person.text, maker.split()[-1]) for maker in makers)
+        return all((a is None and len(maker.split()) > 1) or (a is not None and self.is_person(a)
+                                                               and a.title != person.title)
+                   for maker, a in zip(makers, linked, strict=True))
 
     def _country_record(self, query: str, read: Sequence[Article], topic: str | None,
                         language: str | None) -> list[Evidence]:

@@ -1,6 +1,7 @@
 """An item saying that the person an answer is about made a work ("He painted the Mona Lisa") reads the
 sentence of the work's article naming that person: a person's short lead often leaves the work out. A
-work whose article names someone else adds nothing, nor does an item that says no making."""
+work whose article names someone else as its maker adds that opening sentence alone (it contradicts the
+item), and an item that says no making adds nothing."""
 
 from __future__ import annotations
 
@@ -48,11 +49,15 @@ def test_a_spanish_work_is_read_the_same_way(wiki: PackagedWiki) -> None:
     assert ("Cien años de soledad", novel) in read
 
 
-@pytest.mark.parametrize("item", [
-    "He painted The Starry Night.",  # its article names van Gogh: nothing of it is read
-    "He admired the Mona Lisa.",  # no making said
-])
-def test_a_work_another_made_or_no_making_adds_nothing(wiki: PackagedWiki, item: str) -> None:
+def test_a_work_another_made_adds_the_opening_sentence_naming_its_maker(wiki: PackagedWiki) -> None:
+    item = "He painted The Starry Night."
+    answer = f"Leonardo da Vinci was an Italian polymath. {item}"
+    read = read_passages(wiki, "Who was Leonardo da Vinci?", answer, item)
+    assert read[1:] == [("The Starry Night", LEADS[2][4])]
+
+
+def test_no_making_said_adds_nothing(wiki: PackagedWiki) -> None:
+    item = "He admired the Mona Lisa."
     answer = f"Leonardo da Vinci was an Italian polymath. {item}"
     read = read_passages(wiki, "Who was Leonardo da Vinci?", answer, item)
     assert {title for title, _ in read} == {"Leonardo da Vinci"}
