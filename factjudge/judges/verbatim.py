@@ -27,6 +27,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
+from factjudge.grounds import ValueCheck
 from factjudge.records import Evidence, Verdict
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.text.contradiction import NAMED, tells_of_a_life
@@ -123,14 +124,15 @@ def answer_unread(verdict: Verdict, text: str) -> Verdict:
     ("Murió en Cuba" on "la Revolución cubana"); or the lead gives the slot two values ("Sa capitale
     administrative et politique est Rabat …, sa capitale économique, est Casablanca"), which leaves
     "La capitale du Maroc est Casablanca" open; or the stated place may lie inside the one read, which does
-    not say it ("Fiji is located in Suva" on "in Oceania"); as it was otherwise."""
+    not say it ("Fiji is located in Suva" on "in Oceania"; "El Orinoco es un río de Venezuela" on "de América
+    del Sur que … discurre por Venezuela" says it); as it was otherwise."""
     title = next((ev.title for ev in verdict.evidence if ev.title), None)
     if verdict.label != "true" or verdict.grounds.rule not in ("band", "cut") or not title:
         return verdict
     titled = set(words(title))
     texts = [ev.text for ev in verdict.evidence]
     life = tells_of_a_life(text)
-    if not any(v.excused in ("named_too", "narrower") or (
+    if not any(v.excused == "named_too" or _narrower_unsaid(v) or (
             v.outcome == "not_stated" and v.excused is None and v.kind in NAMED and set(words(v.stated))
             and (set(words(v.stated)) <= titled
                  or (life and v.kind == "place" and not _written(v.stated, v.in_english, texts))))
@@ -138,6 +140,12 @@ def answer_unread(verdict: Verdict, text: str) -> Verdict:
         return verdict
     grounds = dataclasses.replace(verdict.grounds, rule="silent")
     return dataclasses.replace(verdict, label="unverified", grounds=grounds, spans=())
+
+
+def _narrower_unsaid(value: ValueCheck) -> bool:
+    """Whether the stated place may lie inside the one read (``narrower``) and the sentence it was read from
+    never writes the stated one."""
+    return value.excused == "narrower" and not says(value.passage or "", value.stated)
 
 
 def _written(name: str, in_english: str | None, texts: Sequence[str]) -> bool:

@@ -159,17 +159,20 @@ def _largest_town(item: str, code: str) -> list[FactCheck]:
         return []
     (largest, most), (_, next_most) = towns
     said = LARGEST_TOWN.search(item)
-    # Only the clause that says it: "Canberra is the capital, and Sydney its largest city".
-    clause = next(c for c in _CLAUSES.finditer(item) if said and c.start() <= said.start() < c.end())
-    for name in _CAPITALISED.finditer(item, clause.start(), clause.end()):
-        people = population(name.group(), code)
-        if people is None:
-            continue
-        if people == most and next_most < _SURELY_LARGEST * most:
-            return [FactCheck(name.group(), name.start(), name.end(), largest, True)]
-        if people < _SMALLER * most:
-            return [FactCheck(name.group(), name.start(), name.end(), largest, False)]
-        return []
+    # Only the clause that says it ("Canberra is the capital, and Sydney its largest city"), else the one the
+    # clause is set beside ("Biskek, la mayor ciudad de Kirguistán, es …").
+    clauses = list(_CLAUSES.finditer(item))
+    at = next(n for n, c in enumerate(clauses) if said and c.start() <= said.start() < c.end())
+    for clause in clauses[at::-1][:2]:
+        for name in _CAPITALISED.finditer(item, clause.start(), clause.end()):
+            people = population(name.group(), code)
+            if people is None:
+                continue
+            if people == most and next_most < _SURELY_LARGEST * most:
+                return [FactCheck(name.group(), name.start(), name.end(), largest, True)]
+            if people < _SMALLER * most:
+                return [FactCheck(name.group(), name.start(), name.end(), largest, False)]
+            return []
     return []
 
 
