@@ -1,12 +1,15 @@
-"""A country's currency and its land neighbours, as CLDR and GeoNames record them, for items that state them.
+"""A country's currency, land neighbours and largest town, as CLDR and GeoNames record them, for items that
+state them.
 
-A country's lead summary seldom names its currency, and never lists every neighbour, so "Su moneda es el
-peso" (of Venezuela) and "Limita con Brasil" (of Chile) were left unverified. The record says it, in one
-sentence a reader can check (``record``): "La moneda de Venezuela: bolívar soberano (VES)." Both facts are
-closed: a country has one legal tender today (CLDR's territory data; a country with several has no record),
-and GeoNames lists all its land neighbours (an island, with none, has no record). The item's value is
-compared with the record by words, no model asked (``checks``): a currency named that is not the country's is
-contradicted, and so is a country named as a neighbour that is none.
+A country's lead summary seldom names its currency, never lists every neighbour, and a town's lead says it
+is the largest only where it is, so "Su moneda es el peso" (of Venezuela), "Limita con Brasil" (of Chile)
+and "Canberra is its largest city" were left unverified. The record says it, in one sentence a reader can
+check (``record``): "La moneda de Venezuela: bolívar venezolano (VES)." Each fact is closed: a country has
+one legal tender today (CLDR's territory data; a country with several has no record), GeoNames lists all
+its land neighbours (an island, with none, has no record), and its towns' populations tell the largest where
+they are far apart (nothing is read where they are close). The item's value is compared with the record by
+words, no model asked (``checks``): a currency named that is not the country's is contradicted, and so are a
+country named as a neighbour that is none and a town far smaller than the largest.
 """
 
 from __future__ import annotations
@@ -107,35 +110,32 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
         found.append(_BORDERS_SENTENCE[lang].format(name, listed))
     # Only where the populations settle the item's town: a list of towns too close to tell apart is taken for
     # support by the judge ("Sa plus grande ville est Milan", on Rome's 2.3 million and Milan's 1.4).
-    towns = most_populous(code) if LARGEST_TOWN.search(query) and not _NOT_FIRST.search(query) else []
-    if len(towns) > 1 and _largest_town(query, code):
-        listed = ", ".join(f"{town} ({people:,})" for town, people in towns)
+    if _largest_town(query, code):
+        listed = ", ".join(f"{town} ({people:,})" for town, people in most_populous(code))
         found.append(_TOWNS_SENTENCE[lang].format(name, listed))
     return [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)") for text in found]
 
 
 def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     """The values of ``item`` that the record sentence ``evidence`` (one of ``record``'s) settles: its
-    currency, or each country it names as a neighbour; none for a negated item."""
+    currency, its largest town, or each country it names as a neighbour; none for a negated item."""
     found = _URL_CODE.match(evidence.url or "")
-    if evidence.source != "geonames" or found is None or _NOT.search(item):
+    told = _TOLD.search(evidence.text)
+    if evidence.source != "geonames" or found is None or told is None or _NOT.search(item):
         return []
     code = found.group(1)
-    told = _TOLD.search(evidence.text)
-    if told is None:
-        return []
-    if CURRENCY.search(evidence.text) and CURRENCY.search(item):
-        return _currency(item, code, told.group(1))
+    currency = CURRENCY.search(item)
+    if CURRENCY.search(evidence.text):
+        return _currency(item, currency.end(), code, told.group(1)) if currency else []
     if "(GeoNames)" in evidence.text:
-        return _largest_town(item, code) if LARGEST_TOWN.search(item) and not _NOT_FIRST.search(item) else []
-    if BORDERS.search(item):
-        return _neighbours(item, code, told.group(1))
-    return []
+        return _largest_town(item, code)
+    return _neighbours(item, code, told.group(1))
 
 
-def _currency(item: str, code: str, told: str) -> list[FactCheck]:
-    """The currency ``item`` states, against the one the country ``code`` uses (``told`` so)."""
-    said = _IS_CURRENCY.search(item, CURRENCY.search(item).end())  # type: ignore[union-attr]
+def _currency(item: str, after: int, code: str, told: str) -> list[FactCheck]:
+    """The currency ``item`` states after its word for a currency (at ``after``), against the one the
+    country ``code`` uses (``told`` so)."""
+    said = _IS_CURRENCY.search(item, after)
     money = currency_of(code)
     if said is None or money is None:
         return []
@@ -154,15 +154,15 @@ def _largest_town(item: str, code: str) -> list[FactCheck]:
     """The town ``item`` says is the country ``code``'s most populous, against GeoNames' populations: the
     largest where the next has far fewer people, not it where it has far fewer than the largest; else
     nothing is settled."""
+    said = LARGEST_TOWN.search(item)
     towns = most_populous(code, 2)
-    if len(towns) < 2 or towns[0][0] == towns[1][0]:
+    if said is None or _NOT_FIRST.search(item) or len(towns) < 2:
         return []
     (largest, most), (_, next_most) = towns
-    said = LARGEST_TOWN.search(item)
     # Only the clause that says it ("Canberra is the capital, and Sydney its largest city"), else the one the
     # clause is set beside ("Biskek, la mayor ciudad de Kirguistán, es …").
     clauses = list(_CLAUSES.finditer(item))
-    at = next(n for n, c in enumerate(clauses) if said and c.start() <= said.start() < c.end())
+    at = next(n for n, c in enumerate(clauses) if c.start() <= said.start() < c.end())
     for clause in clauses[at::-1][:2]:
         for name in _CAPITALISED.finditer(item, clause.start(), clause.end()):
             people = population(name.group(), code)

@@ -149,7 +149,7 @@ def what_was_made(item: str, start: int) -> bool:
     the verb saying so ("He wrote Moby-Dick", "Il a peint La Joconde"), not who made it ("written by …"): a
     person makes many things, so another read in his lead ("the American Renaissance period", another of his
     works) contradicts nothing."""
-    verb = next((m for m in MADE.finditer(item) if m.end() <= start), None)
+    verb = next((m for m in reversed(list(MADE.finditer(item))) if m.end() <= start), None)
     between = item[verb.end():start].split() if verb else []
     return verb is not None and len(between) <= _BETWEEN_VERB_AND_WORK \
         and not any(word.lower() in _AGENT for word in between)
