@@ -10,7 +10,8 @@ In one run, with the code of ``--before`` (a temporary git worktree) and with th
   world knowledge;
 - **verdicts** of the embedded judge's default without a context (``evidence`` over the packaged
   Wikipedia), through ``factjudge bench``: a newcomer's short answers
-  (``benchmarks/data/newcomer_answers.jsonl``, ``--answers`` a language, each sentence a segment), the
+  (``benchmarks/data/newcomer_answers.jsonl``, ``--answers`` a language from number ``--answers-from`` on,
+  each sentence a segment), the
   two value-swap sets (``--swaps`` true/false pairs a language), the true sentences written in other
   words than their lead (``benchmarks/data/true_reworded.jsonl``, ``--true`` a language), FELM world
   knowledge's first ``--felm`` answers and FacTool-QA's first ``--factool`` answers (its claims the
@@ -69,9 +70,11 @@ class VerdictSet:
     per_unit: int  # examples a unit of the option is (a swap pair is two)
 
 
-def newcomer_rows() -> list[dict[str, Any]]:
-    """The newcomer's short answers, their sentences the segments judged."""
+def newcomer_rows(first: int = 0) -> list[dict[str, Any]]:
+    """The newcomer's short answers from number ``first`` of each language on (a trial's: "newcomer-en-112"),
+    their sentences the segments judged."""
     rows = [json.loads(line) for line in NEWCOMER.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if int(r["id"].rsplit("-", 1)[1]) >= first]
     return [{"id": r["id"], "dataset": f"newcomer-{r['lang']}", "language": r["lang"],
              "question": r["question"], "answer": " ".join(r["segments"]), "segments": r["segments"],
              "segment_labels": r["labels"]} for r in rows]
@@ -193,6 +196,8 @@ def main() -> None:
     parser.add_argument("--swaps", type=int, default=5, help="pairs a language of each swap set (0: none)")
     parser.add_argument("--true", type=int, default=10, help="reworded true sentences a language (0: none)")
     parser.add_argument("--answers", type=int, default=8, help="newcomer answers a language (0: none)")
+    parser.add_argument("--answers-from", type=int, default=0,
+                        help="the newcomer answers numbered from this on (the latest trials: 104)")
     parser.add_argument("--felm", type=int, default=20, help="FELM world-knowledge answers (0: none)")
     parser.add_argument("--factool", type=int, default=12, help="FacTool-QA answers (0: none)")
     parser.add_argument("--silence", default="unverified,false",
@@ -211,7 +216,13 @@ def main() -> None:
     runs: dict[str, tuple[str | None, list[str]]] = {"after": (None, after)}
     if args.before:
         runs = {"before": (args.before, WIKI), **runs}
-    limits = {"newcomer": args.answers, "true": args.true, "in_lead": args.swaps, "swaps": args.swaps,
+    newcomer = "newcomer"
+    if args.answers_from:
+        # Another selection is another data file, and so another run folder.
+        newcomer = f"newcomer-from-{args.answers_from}"
+        SETS[newcomer] = VerdictSet(f"newcomer answers from {args.answers_from}",
+                                    lambda: newcomer_rows(args.answers_from), "--per-language", 1)
+    limits = {newcomer: args.answers, "true": args.true, "in_lead": args.swaps, "swaps": args.swaps,
               "felm": args.felm, "factool": args.factool}
     lines = [line for key, limit in limits.items() if limit for line in judged(args, key, limit, runs)]
     before = f"before: {args.before}; " if args.before else ""

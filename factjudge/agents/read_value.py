@@ -62,7 +62,7 @@ from factjudge.text.value_match import (
     stated_alike,
     with_its_year,
 )
-from factjudge.text.values import ERA, UNITS, Kind, ValueSpan, topic_names, value_spans
+from factjudge.text.values import ERA, MONTHS, UNITS, Kind, ValueSpan, topic_names, value_spans
 
 Form = Literal["cloze", "question"]
 # Lower-case words after a name that may be the rest of its title ("Paradis reconquis").
@@ -82,6 +82,8 @@ _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|a
 _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
+# Words before a name that make it the doer or the place of what a sentence dates.
+_AGENT_OR_PLACE = r"\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?"
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
 # ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes"), and a river's mouth is
 # where it flows into ("se jette dans" of "flows … into the Black Sea").
@@ -334,8 +336,13 @@ def given_to_another(item: str, read: str, sentence: str, titles: Sequence[str])
     """Whether ``sentence`` gives ``read`` as another named thing's: the names a few words before it share no
     word with ``item`` nor with an article's title ("co-founded the American Telephone and Telegraph Company
     (AT&T) in 1885" read for "credited with inventing the telephone in 1876"; not "the Nobel Prize in
-    Literature in 1993" for "received the Nobel Prize in 1990")."""
-    near = {w for name in _names_before(sentence, read) or () for w in words(name)}
+    Literature in 1993" for "received the Nobel Prize in 1990"). A name after "by", "in" or "at" is who did
+    it or where, not what was dated ("first performed by the Opéra-Comique in Paris on 3 March 1875")."""
+    found = re.search(rf"(?<!\w){re.escape(read)}(?!\w)", sentence)
+    window = " ".join(sentence[:found.start()].split()[-_NEAR_WORDS - 2:]) if found else ""
+    near = {w for name in _names_before(sentence, read) or ()
+            if not re.search(rf"{_AGENT_OR_PLACE}{re.escape(name)}", window, re.IGNORECASE)
+            for w in words(name)}
     said = {w for w in words(" ".join([item, *titles])) if len(w) > 2}
     return bool(near) and not said & near
 
@@ -346,7 +353,9 @@ def _names_before(sentence: str, value: str) -> list[str] | None:
     found = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence)
     if found is None:
         return None
-    return [r.name for r in Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs]
+    # A month is the date's own ("on 3 March 1875"), no named thing.
+    return [r.name for r in Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs
+            if fold(r.name.rstrip(".")) not in MONTHS]
 
 
 def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:

@@ -42,13 +42,15 @@ def settled(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueCheck, i
 def _made_by_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
     """The contradiction of an item crediting its subject (the first passage's article) with a work whose own
     lead, among ``passages``, names another maker; None where none does, or where the maker may be the
-    subject under another name (his lead writes the maker's surname: "Doménikos Theotokópoulos, conocido
-    como El Greco") or the item names the maker itself."""
+    subject under another name (his passages' opening sentences write the maker's surname: "Doménikos
+    Theotokópoulos, conocido como El Greco") or the item names the maker itself."""
     verb = made_verb(item)
     subject = passages[0].title if passages else None
     if verb is None or not subject:
         return None
-    own = " ".join(ev.text for ev in passages if ev.title == subject)
+    # The names his passages' opening sentences give him; a peer named further on is another ("aux côtés de
+    # Victor Hugo", in *Gustave Flaubert*).
+    own = " ".join(split_sentences(ev.text)[0] for ev in passages if ev.title == subject and ev.text.strip())
     said = " ".join(words(item))
     for where, ev in enumerate(passages):
         if not ev.title or ev.title == subject or not _names_work(said, ev.title):
@@ -72,7 +74,8 @@ def _names_work(said: str, title: str) -> bool:
 
 def _may_be(maker: str, subject: str, own: str, said: str) -> bool:
     """Whether ``maker`` may be the subject titled ``subject`` (a word of their names shared, or his
-    surname written in the subject's own passages ``own``) or is named by the item's words ``said``."""
+    surname written in the opening sentences of the subject's passages, ``own``) or is named by the item's
+    words ``said``."""
     named = [w for w in words(maker) if w not in _PARTICLES]
     if not named or set(named) & set(words(subject)):
         return True

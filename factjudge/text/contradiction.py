@@ -72,6 +72,12 @@ _LAND_ENDINGS = ("ia", "a", "y")
 _LAND_STEM = 6
 # How many words before a value the word naming its slot may stand ("la capital oficial es Sucre").
 _NAMED_REACH = 3
+# Words beside a slot's word that make it another slot ("sa capitale économique, est Casablanca" is no
+# capital's "Casablanca"; "the former capital", "la antigua capital").
+_ANOTHER_SLOT = frozenset("""economic financial commercial cultural industrial religious spiritual historic
+historical former old ancient summer winter economique financiere commerciale culturelle industrielle
+religieuse spirituelle historique ancienne vieille economica financiera comercial cultural industrial
+religiosa espiritual historica antigua""".split())  # noqa: SIM905
 # How far apart (in characters) two values of one list may stand in a sentence.
 _LIST_REACH = 120
 # How a place is written beside the place holding it: "Barcelona, Catalonia", "Ajaccio in Corsica", or
@@ -409,10 +415,16 @@ def _named_so(value: str, other: str, sentence: str, clause: str, reach: int = 1
     said = {w[:EVENT_STEM] for w in set(_words(clause)) - set(_words(value)) - set(_words(other))
             - stopwords_for(None)}
     text = _plain(sentence)
+    qualified = set(_words(clause)) & _ANOTHER_SLOT
     for start, _ in _find(value, text):
-        for word in reversed(re.findall(r"[^\W_]+", text[:start])[-reach:]):
+        before = re.findall(r"[^\W_]+", text[:start])
+        for at in range(len(before) - 1, max(len(before) - reach, 0) - 1, -1):
+            word = before[at]
             if fold(word)[:EVENT_STEM] in said:
-                return True
+                beside = {fold(w) for w in before[max(at - 1, 0):at + 2]} & _ANOTHER_SLOT
+                if beside <= qualified:
+                    return True
+                break
             if word[:1].isupper():
                 break
     return False

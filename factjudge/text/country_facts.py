@@ -1,5 +1,5 @@
-"""A country's currency, land neighbours and largest town, as CLDR and GeoNames record them, for items that
-state them.
+"""A country's currency, official languages, land neighbours and largest town, as CLDR and GeoNames record
+them, for items that state them.
 
 A country's lead summary seldom names its currency, never lists every neighbour, and a town's lead says it
 is the largest only where it is, so "Su moneda es el peso" (of Venezuela), "Limita con Brasil" (of Chile)
@@ -9,7 +9,8 @@ one legal tender today (CLDR's territory data; a country with several has no rec
 its land neighbours (an island, with none, has no record), and its towns' populations tell the largest where
 they are far apart (nothing is read where they are close). The item's value is compared with the record by
 words, no model asked (``checks``): a currency named that is not the country's is contradicted, and so are a
-country named as a neighbour that is none and a town far smaller than the largest.
+language said to be official that has no official standing there (not even in a region: CLDR's territory
+data), a country named as a neighbour that is none and a town far smaller than the largest.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from babel import Locale
+from babel.core import get_global
+from babel.languages import get_official_languages
 from babel.numbers import get_currency_name, get_territory_currencies
 
 from factjudge.records import Evidence
@@ -32,6 +35,14 @@ CURRENCY = re.compile(r"\b(?:currency|moneda|monnaie|devise)\b", re.IGNORECASE)
 BORDERS = re.compile(r"\b(?:borders?|bordered|bordering|neighbou?r(?:s|ing)?|bounded|limita[n]?|limítrofe|"
                      r"fronteras?|fronteriz[oa]s?|vecin[oa]s?|fronti[èe]res?|frontali[eè]re?s?|limitrophes?|"
                      r"voisin(?:e|s|es)?|bord[ée]e?s?)\b", re.IGNORECASE)
+# An item that says which languages are official in a country, and where what it says of them ends (a list
+# goes on past commas; "but", "pero", "mais" begin something else).
+OFFICIAL_LANGUAGE = re.compile(r"\b(?:official\s+languages?|(?:lenguas?|idiomas?)\s+oficial(?:es)?|"
+                               r"langues?\s+officielles?)\b", re.IGNORECASE)
+_LANGUAGE_CLAUSE = re.compile(r"[^;.]+?(?=;|\.|\bbut\b|\bwhile\b|\bpero\b|\bmientras\b|\bmais\b|"
+                              r"\btandis\b|$)", re.IGNORECASE)
+# Names of a language CLDR does not give in en/es/fr.
+_LANGUAGE_ALIASES = {"castellano": "es", "mandarin": "zh", "mandarín": "zh", "mandarin chinese": "zh"}
 # An item that says which town of a country has the most people (not the second: "the second-largest city").
 LARGEST_TOWN = re.compile(r"\b(?:(?:largest|biggest|most\s+populous|most\s+populated)\s+(?:city|town)|"
                           r"ciudad\s+(?:m[áa]s\s+(?:grande|poblada|populosa)|mayor)|mayor\s+ciudad|"
@@ -62,6 +73,10 @@ _CURRENCY_SENTENCE = {"en": "The currency of {}: {}.", "es": "La moneda de {}: {
                       "fr": "La monnaie de {} : {}."}
 _BORDERS_SENTENCE = {"en": "{} shares land borders with {}.", "es": "{} tiene fronteras terrestres con {}.",
                      "fr": "{} a des frontières terrestres avec {}."}
+_LANGUAGES_SENTENCE = {"en": "The official languages of {}: {}.", "es": "Las lenguas oficiales de {}: {}.",
+                       "fr": "Les langues officielles de {} : {}."}
+_LANGUAGE_SENTENCE = {"en": "The official language of {}: {}.", "es": "La lengua oficial de {}: {}.",
+                      "fr": "La langue officielle de {} : {}."}
 _TOWNS_SENTENCE = {"en": "The most populous towns of {} (GeoNames): {}.",
                    "es": "Las ciudades más pobladas de {} (GeoNames): {}.",
                    "fr": "Les villes les plus peuplées de {} (GeoNames) : {}."}
@@ -104,6 +119,11 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
     if money is not None:
         told = f"{get_currency_name(money, locale=lang)} ({money})"
         found.append(_CURRENCY_SENTENCE[lang].format(name, told))
+    spoken = get_official_languages(code, de_facto=True) if OFFICIAL_LANGUAGE.search(query) else ()
+    if spoken:
+        listed = _listed([Locale(lang).languages.get(c.split("_")[0], c) for c in spoken], lang)
+        sentence = _LANGUAGE_SENTENCE if len(spoken) == 1 else _LANGUAGES_SENTENCE
+        found.append(sentence[lang].format(name, listed))
     near = neighbours(code) if BORDERS.search(query) and code not in _OVERSEAS else ()
     if near:
         listed = _listed([country_name(n, lang) for n in near], lang)
@@ -118,7 +138,8 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
 
 def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     """The values of ``item`` that the record sentence ``evidence`` (one of ``record``'s) settles: its
-    currency, its largest town, or each country it names as a neighbour; none for a negated item."""
+    currency, each language it says is official, its largest town, or each country it names as a neighbour;
+    none for a negated item."""
     found = _URL_CODE.match(evidence.url or "")
     told = _TOLD.search(evidence.text)
     if evidence.source != "geonames" or found is None or told is None or _NOT.search(item):
@@ -127,6 +148,8 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     currency = CURRENCY.search(item)
     if CURRENCY.search(evidence.text):
         return _currency(item, currency.end(), code, told.group(1)) if currency else []
+    if OFFICIAL_LANGUAGE.search(evidence.text):
+        return _languages(item, code, told.group(1))
     if "(GeoNames)" in evidence.text:
         return _largest_town(item, code)
     return _neighbours(item, code, told.group(1))
@@ -148,6 +171,48 @@ def _currency(item: str, after: int, code: str, told: str) -> list[FactCheck]:
     if not any(_within(named, names) for names in _all_names()):
         return []  # no currency's name: "Its currency is strong"
     return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, False)]
+
+
+def _languages(item: str, code: str, told: str) -> list[FactCheck]:
+    """Each language ``item`` says is official, in the clause that says so, against the country ``code``'s:
+    borne out where CLDR gives it official standing in the whole country (``told`` so), contradicted where it
+    has none there, not even in a region."""
+    said = OFFICIAL_LANGUAGE.search(item)
+    if said is None:
+        return []
+    clause = next((c for c in _LANGUAGE_CLAUSE.finditer(item) if c.start() <= said.start() < c.end()), None)
+    if clause is None:
+        return []
+    official = {c.split("_")[0] for c in get_official_languages(code, de_facto=True)}
+    standing = {c.split("_")[0] for c, info in get_global("territory_languages").get(code, {}).items()
+                if info.get("official_status")}
+    found = []
+    for start, end, language in _language_names(item, clause.start(), clause.end()):
+        if language in official or language not in standing:
+            found.append(FactCheck(item[start:end], start, end, told, language in official))
+    return found
+
+
+def _language_names(item: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """The languages ``item`` names between ``start`` and ``end``, with their offsets, longest names first
+    ("Swiss German" is not "German")."""
+    found: list[tuple[int, int, str]] = []
+    for name, code in _language_index():
+        for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", item[start:end], re.IGNORECASE):
+            at, to = start + match.start(), start + match.end()
+            if all(to <= a or at >= b for a, b, _ in found):
+                found.append((at, to, code))
+    return sorted(found)
+
+
+@cache
+def _language_index() -> tuple[tuple[str, str], ...]:
+    """The names in en/es/fr of every language official somewhere, with their codes, longest first."""
+    codes = {c.split("_")[0] for languages in get_global("territory_languages").values()
+             for c, info in languages.items() if info.get("official_status")}
+    names = {name: code for lang in _LANGUAGES for code in codes
+             if (name := Locale(lang).languages.get(code))} | _LANGUAGE_ALIASES
+    return tuple(sorted(names.items(), key=lambda pair: -len(pair[0])))
 
 
 def _largest_town(item: str, code: str) -> list[FactCheck]:

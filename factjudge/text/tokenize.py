@@ -88,7 +88,7 @@ should will shall just also only own same other some any each few more most all 
 _FR = """le la les l un une des de du d et ou mais donc ni que qu qui quoi dont où au aux
 ce cet cette ces c ça il elle ils elles on nous vous je j tu me m te se s lui leur leurs y en
 ne n pas plus est sont été être avoir a ont avait était sur sous dans par pour avec sans entre
-mon ma mes ta tes notre nos votre vos ses""".split()  # noqa: SIM905
+mon ma mes ta tes sa son notre nos votre vos ses""".split()  # noqa: SIM905
 _ES = """el la los las lo un una unos unas de del al y e o u pero que qué quien cual como cómo
 cuando donde dónde en por para con sobre entre hasta desde es son fue ser estar está están
 ha han había se su sus le les me te nos mi mis tu tus este esta estos estas ese esa esos esas

@@ -32,6 +32,16 @@ def test_the_maker_may_be_the_subject_under_another_name_or_named_by_the_item() 
     assert settled("He wrote Moby-Dick.", [melville, MOBY_DICK]) == []
 
 
+def test_a_peer_the_subjects_lead_names_after_its_opening_sentence_is_another_maker() -> None:
+    flaubert = Evidence("wikipedia", "Gustave Flaubert est un écrivain français, né à Rouen. Considéré comme "
+                        "l'un des plus grands romanciers, aux côtés de Victor Hugo, il se distingue.",
+                        title="Gustave Flaubert")
+    work = Evidence("wikipedia", "Les Misérables est un roman de Victor Hugo publié en 1862.",
+                    title="Les Misérables")
+    [(check, _)] = settled("Il a écrit Les Misérables.", [flaubert, work])
+    assert (check.stated, check.read, check.outcome) == ("Gustave Flaubert", "Victor Hugo", "contradicted")
+
+
 def test_a_records_value_is_settled_without_asking_the_model() -> None:
     model = ScriptedChatModel([])  # any call would find no reply
     passages = [Evidence("wikipedia", "Venezuela es un país de América del Sur.", title="Venezuela"),

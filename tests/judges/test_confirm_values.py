@@ -111,6 +111,9 @@ def test_a_date_the_sentence_gives_another_named_thing_is_excused_unasked() -> N
     # No name a few words before the date.
     ("The Eiffel Tower was completed in 1899.", "1889",
      "It was constructed from 1887 to 1889 as the centerpiece of the World's Fair.", False),
+    # Who did it, where, and the date's own month are no other thing dated.
+    ("Il a été créé en 1950.", "1875",
+     "The opera was first performed by the Opéra-Comique in Paris on 3 March 1875.", False),
 ])
 def test_a_date_given_to_another_named_thing(item: str, read: str, sentence: str, another: bool) -> None:
     assert given_to_another(item, read, sentence, ["Alexander Graham Bell", "Toni Morrison"]) is another

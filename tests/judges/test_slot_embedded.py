@@ -127,6 +127,9 @@ TRUE = [
     ("es", "continent_names", "¿Qué es Uruguay?", "Uruguay es un país de América del Sur."),
     ("fr", "continent_within", "Qu'est-ce que le Brésil ?",
      "Le Brésil est le plus grand pays d'Amérique du Sud."),
+    # Languages official there, by the country's record (CLDR).
+    ("en", "record", "What is Belgium?", "Its official languages are Dutch, French and German."),
+    ("es", "record", "¿Qué es Perú?", "Su idioma oficial es el español."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -239,6 +242,12 @@ FALSE = [
     # A work whose maker has no article; a largest town by GeoNames' populations (a twenty-eighth trial).
     ("en", "Who was Jane Austen?", "She wrote Wuthering Heights.", "Jane Austen", "Emily Brontë"),
     ("en", "What is the capital of Australia?", "Canberra is its largest city.", "Canberra", "Sydney"),
+    # The "capitale économique" is no capital; a peer the subject's lead names is no alias of his; a language
+    # with no official standing (a twenty-ninth trial, and the country's record).
+    ("fr", "Qu'est-ce que le Maroc ?", "Sa capitale est Casablanca.", "Casablanca", "Rabat"),
+    ("fr", "Qui était Gustave Flaubert ?", "Il a écrit Les Misérables.", "Gustave Flaubert", "Victor Hugo"),
+    ("en", "What is Peru?", "Its official language is Portuguese.", "Portuguese", "Spanish and Quechua"),
+    ("es", "¿Qué es Colombia?", "Su idioma oficial es el portugués.", "portugués", "español"),
 ]
 
 
@@ -267,7 +276,9 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "en-place-in-french", "es-town-named-after-topic", "fr-town-named-after-topic",
                               "en-french-life-other-title", "en-executed", "en-geonames-capital",
                               "es-geonames-capital", "en-maker", "fr-maker", "es-maker", "es-currency",
-                              "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town"])
+                              "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town",
+                              "fr-economic-capital", "fr-maker-peer", "en-official-language",
+                              "es-official-language"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

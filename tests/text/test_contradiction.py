@@ -220,6 +220,13 @@ def test_a_slot_the_passage_gives_the_stated_value_too_holds_both() -> None:
     why = not_a_contradiction("Sucre", "La Paz", "name", BOLIVIA, [BOLIVIA], None,
                               clause="Su capital constitucional es Sucre.")
     assert why == "named_too"
+    # "Capitale économique" is another slot than the capital the item states.
+    morocco = ("Sa capitale administrative et politique est Rabat et sa plus grande ville, ainsi que sa "
+               "capitale économique, est Casablanca.")
+    assert not_a_contradiction("Casablanca", "Rabat", "name", morocco, [morocco], None,
+                               clause="Sa capitale est Casablanca.") is None
+    assert not_a_contradiction("Casablanca", "Rabat", "name", morocco, [morocco], None,
+                               clause="Sa capitale économique est Casablanca.") == "named_too"
     canada = "Its capital is Ottawa, and its largest metropolitan areas are Toronto, Montreal, and Vancouver."
     assert not_a_contradiction("Toronto", "Ottawa", "name", canada, [canada], None,
                                clause="The capital of Canada is Toronto.") is None

@@ -1,4 +1,5 @@
-"""A country's currency and land neighbours, by its record (CLDR, GeoNames), against what an item states."""
+"""A country's currency, official languages, land neighbours and largest town, by its record (CLDR, GeoNames),
+against what an item states."""
 
 from __future__ import annotations
 
@@ -33,6 +34,29 @@ def test_the_record_is_one_sentence_in_the_items_language_with_a_page_to_check_i
 def test_a_currency_named_is_the_countrys_or_another(item: str, country: str, lang: str,
                                                      found: list[tuple[str, str, bool]]) -> None:
     assert _checked(item, country, lang) == found
+
+
+@pytest.mark.parametrize(("item", "country", "lang", "found"), [
+    ("Its official language is Spanish.", "Peru", "en", [("Spanish", "Spanish and Quechua", True)]),
+    ("Its official language is Portuguese.", "Peru", "en", [("Portuguese", "Spanish and Quechua", False)]),
+    ("Su idioma oficial es el español.", "Perú", "es", [("español", "español y quechua", True)]),
+    ("Les langues officielles sont le néerlandais et le français.", "Belgique", "fr",
+     [("néerlandais", "néerlandais, français et allemand", True),
+      ("français", "néerlandais, français et allemand", True)]),
+    # What "but" begins is no longer said official; a language official in a region only is not settled.
+    ("Sa langue officielle est l'anglais, mais on y parle espagnol.", "France", "fr",
+     [("anglais", "français", False)]),
+    ("The official languages are English and Spanish.", "United States", "en",
+     [("English", "English", True)]),
+    # A language spoken, not said official, is no record's.
+    ("Spanish is widely spoken there.", "Peru", "en", []),
+])
+def test_a_language_said_official_is_the_countrys_or_has_no_standing_there(
+        item: str, country: str, lang: str, found: list[tuple[str, str, bool]]) -> None:
+    assert _checked(item, country, lang) == found
+    if found:
+        [ev] = record(item, [country], lang)
+        assert ev.text.endswith(f"{found[0][1]}.")
 
 
 def test_each_country_named_as_a_neighbour_is_one_or_not() -> None:

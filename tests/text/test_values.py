@@ -27,6 +27,12 @@ def test_a_subject_the_question_does_not_name_is_asked_about() -> None:
                  "What is the largest planet in the Solar System?") == [("Saturn", "name")]
 
 
+def test_a_possessive_opening_a_sentence_is_no_subject_to_ask_about() -> None:
+    assert spans("Sa capitale est Casablanca.", "Qu'est-ce que le Maroc ?", lang="fr") == \
+        [("Casablanca", "name")]
+    assert spans("Su capital es Lima.", "¿Qué es Perú?", lang="es") == [("Lima", "name")]
+
+
 def test_without_a_question_the_name_a_sentence_opens_with_is_its_subject() -> None:
     assert spans("The Eiffel Tower is in Paris.") == [("Paris", "place")]
     assert spans("Canada's capital is Ottawa.") == [("Ottawa", "name")]

@@ -45,6 +45,9 @@ _KEPT_ARTICLES = 64
 # Premio Nobel en 1945").
 _EITHER = r"il|elle|él|ella|fue|era|es|[^\W\d_]+ó"  # a person's or a thing's
 _PRONOUN = re.compile(rf"\s*(?:he|she|his|her|{_EITHER})\b", re.IGNORECASE)
+# A sentence opening so is about a thing ("C'est un opéra.", "It is an opera."): a pronoun after it that may
+# be a thing's stands for that thing, not for a person named earlier.
+_A_THING = re.compile(r"\s*(?:c['’]est|ce|it|this|esto|se trata)\b", re.IGNORECASE)
 # What opens an item that stands for the thing the sentence before it is about: a pronoun, singular or
 # plural, or a Spanish verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A
 # person meant by one is found by ``_person_meant``.
@@ -447,11 +450,15 @@ class TopicReader:
                          surname: str) -> bool:
         """Whether ``sentence`` opens ``work``'s article, calls it a work and names as its maker (for
         ``verb``) persons (with a person's article, or a name of two words or more with none) other than
-        ``person``: none of their surnames does his article write, nor does the work's article write his
-        ``surname``. A work's lead that says "her pen name" is no person's, as ``is_person`` would take it."""
+        ``person``: none of their surnames does his opening sentence write, nor does the work's article write
+        his ``surname``. A work's lead that says "her pen name" is no person's, as ``is_person`` would take
+        it."""
         opening = split_sentences(work.text)[:1]
         makers = made_by(sentence, verb) if opening and opening[0] == sentence else ()
-        if not makers or says(work.text, surname) or any(says(person.text, m.split()[-1]) for m in makers):
+        # A maker his opening sentence names is himself under another name ("Doménikos Theotokópoulos, el
+        # Greco"); a peer named further on is another ("aux côtés de Victor Hugo", in *Gustave Flaubert*).
+        names = " ".join(split_sentences(person.text)[:1])
+        if not makers or says(work.text, surname) or any(says(names, m.split()[-1]) for m in makers):
             return False
         linked = [self._linked([maker], sentence, work.lang) for maker in makers]
         return all((a is None and len(maker.split()) > 1) or (a is not None and self.is_person(a)
@@ -597,6 +604,12 @@ class TopicReader:
         """The person the answer named last before ``query`` when it opens with a pronoun (or a Spanish
         verb that leaves it out): "He was born in Bonn in 1770" after "Ludwig van Beethoven composed …"."""
         if not _PRONOUN.match(query):
+            return None
+        at = subjects.answer.find(query.strip())
+        before = split_sentences(subjects.answer[:at])[-1:] if at > 0 else []
+        if before and _A_THING.match(before[0]) and re.match(rf"\s*(?:{_EITHER})\b", query, re.IGNORECASE) \
+                and not any(r.sure and r.is_name and not subjects.is_topic(r.name, topic)
+                            for r in Names.of(before[0]).runs):
             return None
         for name in subjects.named_before(query, topic):
             found = self._linked([name], context, language)

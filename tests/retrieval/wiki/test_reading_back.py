@@ -104,6 +104,13 @@ def test_a_pronoun_that_may_stand_for_a_person_stands_for_the_one_named_before(w
     assert titles[0] == "Gustave Eiffel"
 
 
+def test_a_pronoun_after_a_sentence_about_a_thing_stands_for_the_thing(wiki: PackagedWiki) -> None:
+    # "C'est une tour." speaks of the tower: "Il" after it is the tower, not the man named before.
+    answer = "La tour Eiffel doit son nom à Gustave Eiffel. C'est une tour. Il a été construit en 1889."
+    titles = read_titles(wiki, "Qu'est-ce que la tour Eiffel ?", answer, "Il a été construit en 1889.")
+    assert titles[0] == "Tour Eiffel"
+
+
 def test_a_plural_pronoun_stands_for_the_thing_before_and_a_place_after_the_verb_is_no_subject(
         wiki: PackagedWiki) -> None:
     # "Elles" had opened as if "El" were an article, and "d'Asie du Sud-Est" was read as what the item
