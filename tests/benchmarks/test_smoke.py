@@ -223,6 +223,18 @@ def test_world_table(run_main: Run, scripted_env: dict[str, str], tmp_path: Path
 
 
 @needs_shared_data
+def test_world_table_takes_the_latest_newcomer_trial(run_main: Run, scripted_env: dict[str, str],
+                                                     tmp_path: Path) -> None:
+    out = run_main("world_table", "--per-kind", "1", "--before", "", "--swaps", "0", "--true", "0",
+                   "--felm", "0", "--factool", "0", "--answers", "1", "--answers-from", "112",
+                   "--silence", "", "--model", SCRIPTED, "--runs", str(tmp_path / "runs"))
+    # One answer a language, trial twenty-nine's first: 3 sentences each.
+    assert "| newcomer answers from 112 | all | after | unverified | 9 | " in out
+    ids = [json.loads(line)["id"] for line in (tmp_path / "runs" / "data" / "newcomer-from-112.jsonl").open()]
+    assert ids[:1] == ["newcomer-en-112"] and all(int(i.rsplit("-", 1)[1]) >= 112 for i in ids)
+
+
+@needs_shared_data
 def test_swap_verdicts(scripted_env: dict[str, str], tmp_path: Path) -> None:
     out = script("swap_verdicts", "--pairs", "1", "--felm", "1", "--before", "", "--model", SCRIPTED,
                  "--runs", str(tmp_path / "runs"))
