@@ -45,6 +45,7 @@ _KEPT_ARTICLES = 64
 # Premio Nobel en 1945").
 _EITHER = r"il|elle|él|ella|fue|era|es|[^\W\d_]+ó"  # a person's or a thing's
 _PRONOUN = re.compile(rf"\s*(?:he|she|his|her|{_EITHER})\b", re.IGNORECASE)
+_EITHER_OPENS = re.compile(rf"\s*(?:{_EITHER})\b", re.IGNORECASE)
 # A sentence opening so is about a thing ("C'est un opéra.", "It is an opera."): a pronoun after it that may
 # be a thing's stands for that thing, not for a person named earlier.
 _A_THING = re.compile(r"\s*(?:c['’]est|ce|it|this|esto|se trata)\b", re.IGNORECASE)
@@ -557,9 +558,7 @@ class TopicReader:
         # for a person stands for the one the answer named before it (``_person_meant``).
         if not found and _REFERS_BACK.match(query) \
                 and self._pronoun_for(query, subjects, topic, context, language) is None:
-            at = subjects.answer.find(query.strip())
-            before = split_sentences(subjects.answer[:at]) if at > 0 else []
-            for sentence in reversed(before):
+            for sentence in reversed(subjects.sentences_before(query)):
                 lead = Names.of(sentence).leading()
                 found = subjects.spelt_out(lead) if lead is not None else self._lower_case_opening(sentence)
                 named = _IS_NAMED.match(sentence)
@@ -605,9 +604,8 @@ class TopicReader:
         verb that leaves it out): "He was born in Bonn in 1770" after "Ludwig van Beethoven composed …"."""
         if not _PRONOUN.match(query):
             return None
-        at = subjects.answer.find(query.strip())
-        before = split_sentences(subjects.answer[:at])[-1:] if at > 0 else []
-        if before and _A_THING.match(before[0]) and re.match(rf"\s*(?:{_EITHER})\b", query, re.IGNORECASE) \
+        before = subjects.sentences_before(query)[-1:]
+        if before and _A_THING.match(before[0]) and _EITHER_OPENS.match(query) \
                 and not any(r.sure and r.is_name and not subjects.is_topic(r.name, topic)
                             for r in Names.of(before[0]).runs):
             return None

@@ -19,6 +19,7 @@ from functools import cached_property
 from factjudge.retrieval.wiki.names import Names, Run, fold
 from factjudge.text.language import guess_language
 from factjudge.text.noun_slots import ELIDED
+from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stopwords_for
 
 # Names kept per word for spelling a part out: bounds the work per item whatever the answer.
@@ -159,6 +160,11 @@ class Subjects:
             return False
         wanted = _words(topic)
         return any(_within(_words(r.name), wanted) or _within(wanted, _words(r.name)) for r in item.runs)
+
+    def sentences_before(self, item: str) -> list[str]:
+        """The answer's sentences before ``item`` (where it holds the item's words), in order."""
+        at = self.answer.find(item.strip())
+        return split_sentences(self.answer[:at]) if at > 0 else []
 
     def named_before(self, item: str, topic: str | None = None) -> list[str]:
         """The sure names the answer says before ``item`` (where it holds the item's words), the nearest
