@@ -362,7 +362,8 @@ def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
     """Whether ``read`` is the year a span of years in ``sentence`` begins with and ``clause`` says its
     subject began, or the year it ends with and ``clause`` says its subject ended: "The Berlin Wall fell
     in 1991" read on "encircled West Berlin from 1961 to 1989"; so is a lifespan's, for a birth or a
-    death ("He was born in 1664" read on "Galileo Galilei (1564–1642)")."""
+    death ("He was born in 1664" read on "Galileo Galilei (1564–1642)"), and a value given just after a
+    word for the birth or the death the clause tells of ("née … à Junín" for "Nació en Chile")."""
     began, ended = BEGAN.search(clause) is not None, ENDED.search(clause) is not None
     return dates_the_life(clause, read, sentence) or any(
         (began and read == span.group(1)) or (ended and read == span.group(2))

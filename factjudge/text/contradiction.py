@@ -20,9 +20,9 @@ same relation of the same subject and that excludes the stated value. Nine readi
   1859"; a prize's year read for a discovery's): that sentence dates something else of the subject;
   so does a sentence of another subject's article that says none of the item's words for what it
   dates ("The telephone was invented … in 1876" read in Bell's "He co-founded AT&T in 1885"); a
-  birth's or a death's date read for an item that speaks of neither ("né vers 1400" for the printing
-  press "vers 1450"), a death's date read for a birth or the other way round, and a birth or a death
-  asked about read in a sentence that tells of neither;
+  birth's or a death's date or place read for an item that speaks of neither ("né vers 1400" for the
+  printing press "vers 1450", "né … à Paris" for "Il a vécu à Tahiti"), a death's date read for a birth
+  or the other way round, and a birth or a death asked about read in a sentence that tells of neither;
 - **where a thing was made**: a place read just after a word for its making ("pintado en París") for an
   item that says where it is now ("Se encuentra en el Museo del Prado"), in a sentence that says nothing
   of where it is;
@@ -107,6 +107,9 @@ _DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[
           r"(?:was|were) killed|ejecutad[oa]|fusilad[oa]|asesinad[oa]|guillotinad[oa]|executee?|assassinee?|"
           r"guillotinee?")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
+# Where a subject came from, said as its birthplace often is ("He was from Lyon", "originaire de Lyon").
+_ORIGIN = re.compile(r"\b(?:from|native|hails|originaire|natif|native|originari[oa]|oriund[oa]|natural de|"
+                     r"procedente)\b", re.IGNORECASE)
 _LIFE_REACH = 25
 # Words that say a subject began or ended (en/es/fr): a span of years dates both ("(1939–1945)").
 BEGAN = re.compile(r"\b(?:beg[au]n|start\w*|found\w*|establish\w*|buil[td]|construct\w*|open\w*|creat\w*|"
@@ -201,6 +204,12 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in _LIFE_KINDS and sentence and told is not None and not _LIFE.search(plain) \
             and not _LIFESPAN.search(sentence):
         return "other_event" if kind in DATES else "other_subject"
+    # A place the sentence gives a birth or a death ("né … à Paris"), read for an item that tells of neither
+    # nor of where the subject came from ("Il a vécu à Tahiti"): where he was born or died, not where he
+    # lived, worked or went.
+    if kind in ("place", "name") and sentence and clause and told is None \
+            and not _ORIGIN.search(_plain(clause)) and _life_dated(read, plain) is not None:
+        return "other_event"
     if kind in ("place", "name") and sentence and clause and LOCATED.search(clause) \
             and not _DONE_AT.search(_plain(clause)) and not LOCATED.search(sentence) \
             and _done_at(read, plain):
@@ -249,12 +258,15 @@ def life_told(text: str) -> str | None:
 
 
 def dates_the_life(clause: str, read: str, sentence: str) -> bool:
-    """Whether ``read`` is the year a lifespan's brackets in ``sentence`` open with, where ``clause`` tells
-    of a birth, or close with, where it tells of a death: "Galileo Galilei (1564–1642)" dates "He was born
-    in …"."""
+    """Whether ``sentence`` gives ``read`` to the birth or the death ``clause`` tells of, in any of en/es/fr:
+    just after a word for it ("née le 7 mai 1919 à Junín" for "Nació en Chile"), or as the year a lifespan's
+    brackets open with, for a birth, or close with, for a death ("Galileo Galilei (1564–1642)" dates "He was
+    born in …")."""
     told = life_told(clause)
     if told not in ("birth", "death"):
         return False
+    if _life_dated(read, _plain(sentence)) == told:
+        return True
     for bracket in _LIFESPAN.finditer(sentence):
         years = re.findall(r"\d{3,4}", bracket.group())
         if len(years) >= 2 and read == (years[0] if told == "birth" else years[-1]):

@@ -5,7 +5,7 @@ A country's lead summary seldom names its currency, never lists every neighbour,
 is the largest only where it is, so "Su moneda es el peso" (of Venezuela), "Limita con Brasil" (of Chile)
 and "Canberra is its largest city" were left unverified. The record says it, in one sentence a reader can
 check (``record``): "La moneda de Venezuela: bolívar venezolano (VES)." Each fact is closed: a country has
-one legal tender today (CLDR's territory data; a country with several has no record), GeoNames lists all
+its legal tenders today (CLDR's territory data: Panama's balboa and US dollar), GeoNames lists all
 its land neighbours (an island, with none, has no record), and its towns' populations tell the largest where
 they are far apart (nothing is read where they are close). The item's value is compared with the record by
 words, no model asked (``checks``): a currency named that is not the country's is contradicted, and so are a
@@ -31,7 +31,7 @@ from factjudge.text.places import country, country_name, most_populous, neighbou
 
 _LANGUAGES = ("en", "es", "fr")
 # An item that speaks of a currency, or of a country's borders, en/es/fr.
-CURRENCY = re.compile(r"\b(?:currency|moneda|monnaie|devise)\b", re.IGNORECASE)
+CURRENCY = re.compile(r"\b(?:currenc(?:y|ies)|monedas?|monnaies?|devises?)\b", re.IGNORECASE)
 BORDERS = re.compile(r"\b(?:borders?|bordered|bordering|neighbou?r(?:s|ing)?|bounded|limita[n]?|limítrofe|"
                      r"fronteras?|fronteriz[oa]s?|vecin[oa]s?|fronti[èe]res?|frontali[eè]re?s?|limitrophes?|"
                      r"voisin(?:e|s|es)?|bord[ée]e?s?)\b", re.IGNORECASE)
@@ -71,6 +71,8 @@ _URL = "https://www.geonames.org/countries/{}/"
 _URL_CODE = re.compile(r"^https://www\.geonames\.org/countries/([A-Z]{2})/$")
 _CURRENCY_SENTENCE = {"en": "The currency of {}: {}.", "es": "La moneda de {}: {}.",
                       "fr": "La monnaie de {} : {}."}
+_CURRENCIES_SENTENCE = {"en": "The currencies of {}: {}.", "es": "Las monedas de {}: {}.",
+                        "fr": "Les monnaies de {} : {}."}
 _BORDERS_SENTENCE = {"en": "{} shares land borders with {}.", "es": "{} tiene fronteras terrestres con {}.",
                      "fr": "{} a des frontières terrestres avec {}."}
 _LANGUAGES_SENTENCE = {"en": "The official languages of {}: {}.", "es": "Las lenguas oficiales de {}: {}.",
@@ -99,10 +101,9 @@ class FactCheck:
     confirmed: bool
 
 
-def currency_of(code: str) -> str | None:
-    """The one currency the country ``code`` uses today by CLDR ("VE": "VES"); None where it uses several."""
-    found = get_territory_currencies(code)
-    return found[0] if len(found) == 1 else None
+def currencies_of(code: str) -> tuple[str, ...]:
+    """The currencies the country ``code`` uses today by CLDR ("VE": ("VES",), "PA": ("PAB", "USD"))."""
+    return tuple(get_territory_currencies(code))
 
 
 def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]:
@@ -115,10 +116,11 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
     lang = lang if lang in _LANGUAGES else "en"
     name = country_name(code, lang)
     found = []
-    money = currency_of(code) if CURRENCY.search(query) else None
-    if money is not None:
-        told = f"{get_currency_name(money, locale=lang)} ({money})"
-        found.append(_CURRENCY_SENTENCE[lang].format(name, told))
+    money = currencies_of(code) if CURRENCY.search(query) else ()
+    if money:
+        told = _listed([f"{get_currency_name(c, locale=lang)} ({c})" for c in money], lang)
+        sentence = _CURRENCY_SENTENCE if len(money) == 1 else _CURRENCIES_SENTENCE
+        found.append(sentence[lang].format(name, told))
     spoken = get_official_languages(code, de_facto=True) if OFFICIAL_LANGUAGE.search(query) else ()
     if spoken:
         listed = _listed([Locale(lang).languages.get(c.split("_")[0], c) for c in spoken], lang)
@@ -156,17 +158,17 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
 
 
 def _currency(item: str, after: int, code: str, told: str) -> list[FactCheck]:
-    """The currency ``item`` states after its word for a currency (at ``after``), against the one the
+    """The currency ``item`` states after its word for a currency (at ``after``), against those the
     country ``code`` uses (``told`` so)."""
     said = _IS_CURRENCY.search(item, after)
-    money = currency_of(code)
-    if said is None or money is None:
+    money = currencies_of(code)
+    if said is None or not money:
         return []
     stated = said.group(1).strip()
     named = words(stated)
     if not named:
         return []
-    if stated.upper() == money or _within(named, _names(money)):
+    if stated.upper() in money or any(_within(named, _names(c)) for c in money):
         return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, True)]
     if not any(_within(named, names) for names in _all_names()):
         return []  # no currency's name: "Its currency is strong"

@@ -165,6 +165,13 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
     ("He died in 1650.", 11, "1642", "Galileo Galilei (1564–1642), Italian physicist and astronomer.", True),
     ("He died in 1600.", 11, "1564", "Galileo Galilei (1564–1642), Italian physicist and astronomer.", False),
     ("He was born in 1640.", 15, "1643", "He reigned from 1643 to 1715.", False),
+    # So does a word for a birth or a death just before the value, in another language than the item's.
+    ("Nació en Chile.", 9, "Junín", "María Eva Duarte de Perón, née le 7 mai 1919 à Junín ou Los Toldos et "
+     "morte le 26 juillet 1952 à Buenos Aires, est une actrice.", True),
+    ("Il est mort à Tahiti.", 14, "Atuona", "Paul Gauguin, né le 7 juin 1848 à Paris et mort le 8 mai 1903 "
+     "à Atuona aux îles Marquises, est un peintre.", True),
+    ("Murió en Santiago.", 9, "Junín", "María Eva Duarte de Perón, née le 7 mai 1919 à Junín ou Los Toldos "
+     "et morte le 26 juillet 1952 à Buenos Aires, est une actrice.", False),
     # A word of a name the sentence gives is not the relation: "Telephone" of a company's name.
     ("Alexander Graham Bell is credited with inventing the telephone in 1876.", 66, "1885",
      "He also co-founded the American Telephone and Telegraph Company (AT&T) in 1885.", False),

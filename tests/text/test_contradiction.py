@@ -136,6 +136,20 @@ def test_a_birth_or_death_date_is_another_events_unless_the_item_speaks_of_one()
                                clause="Napoléon fut couronné en 1805.") is None
 
 
+def test_a_birth_or_death_place_is_another_events_unless_the_item_speaks_of_one_or_of_origin() -> None:
+    lead = ("Paul Gauguin, né le 7 juin 1848 à Paris et mort le 8 mai 1903 à Atuona aux îles Marquises, est "
+            "un peintre postimpressionniste français.")
+    for clause, why in (("Il a vécu à Tahiti.", "other_event"), ("He worked in Tahiti.", "other_event"),
+                        ("Il est né à Tahiti.", None), ("He was from Tahiti.", None),
+                        ("Il est originaire de Tahiti.", None)):
+        assert not_a_contradiction("Tahiti", "Paris", "place", lead, [lead], "Paul Gauguin",
+                                   clause=clause) == why, clause
+    # A place the sentence gives no birth or death is still read against the item.
+    painted = "Gauguin peint à Pont-Aven en 1888."
+    assert not_a_contradiction("Tahiti", "Pont-Aven", "place", painted, [painted], "Paul Gauguin",
+                               clause="Il a vécu à Tahiti.") is None
+
+
 def test_a_birth_asked_about_is_not_read_from_a_sentence_that_tells_of_none() -> None:
     lead = ("Simón Bolívar fue un militar venezolano, líder de la independencia de lo que son hoy Venezuela, "
             "Colombia y Ecuador.")
@@ -240,8 +254,8 @@ FIFTH = ("La Symphonie no 5 a été écrite par Ludwig van Beethoven en 1805-180
     # The end of a theatre's name, the stated city just after it.
     ("Wien", "Vienne", FIFTH, "inside_a_name"),
     # A name of its own, or another thing's name with the stated place in another clause: still read.
-    ("York", "Londres", "Il est né à New York et mort à Londres.", None),
-    ("Naples", "Londres", "Il est né au Royaume de Naples, mort à Londres.", None),
+    ("York", "Londres", "Elle a été jouée à New York, puis à Londres.", None),
+    ("Naples", "Londres", "Elle a été jouée au Royaume de Naples, puis à Londres.", None),
     ("Wien", "Paris", FIFTH, None),
 ])
 def test_a_word_of_another_things_name_is_not_the_place_read(read: str, stated: str, sentence: str,
@@ -302,7 +316,8 @@ def test_a_place_read_where_the_item_states_a_continent_may_lie_inside_it() -> N
 ])
 def test_a_country_and_a_town_may_hold_each_other(stated: str, read: str, clause: str,
                                                    why: str | None) -> None:
-    sentence = f"Il est mort à {read}."
+    # A death's place is no former name: the item that gives one is read against a sentence naming one.
+    sentence = f"Le pays s'appelait {read}." if "known as" in clause else f"Il est mort à {read}."
     kind = "name" if "known as" in clause or "United" in stated else "place"
     assert not_a_contradiction(stated, read, kind, sentence, [sentence], None, clause=clause,
                                translated=True) == why

@@ -26,6 +26,11 @@ def test_the_record_is_one_sentence_in_the_items_language_with_a_page_to_check_i
     ("Sa monnaie est la drachme.", "Grèce", "fr", [("drachme", "euro (EUR)", False)]),
     ("Its currency is the yen.", "Japan", "en", [("yen", "Japanese Yen (JPY)", True)]),
     ("Its currency is the US dollar.", "Australia", "en", [("US dollar", "Australian Dollar (AUD)", False)]),
+    # A country with two legal tenders: either bears the item out, any other currency contradicts it.
+    ("Su moneda oficial es el peso.", "Panamá", "es",
+     [("peso", "balboa panameño (PAB) y dólar estadounidense (USD)", False)]),
+    ("Its currency is the US dollar.", "Panama", "en",
+     [("US dollar", "Panamanian Balboa (PAB) and US Dollar (USD)", True)]),
     # No currency's name, history, a negation: nothing settled.
     ("Its currency is strong.", "Japan", "en", []),
     ("Its currency was the peseta.", "Spain", "en", []),

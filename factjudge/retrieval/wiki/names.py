@@ -21,6 +21,10 @@ from factjudge.text.values import ERA, PRETERITE
 # Lower-case words that may join the capitalised words of one name ("Statue of Liberty").
 NAME_JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "les", "du", "des", "von", "van",
                           "da", "di", "y", "and", "et", "&"})
+# Two lower-case words that join a name's parts as one ("Juana Inés de la Cruz", "Bartolomé de las Casas",
+# "Ludwig van der Rohe"): a particle, then an article.
+_JOINED_PAIRS = frozenset({("de", "la"), ("de", "las"), ("de", "los"), ("van", "der"), ("van", "den"),
+                           ("von", "der"), ("von", "dem")})
 # The longest run of capitalised words taken as one name, and the longest part of one read.
 MAX_NAME_WORDS = 8
 MAX_PART_WORDS = 4
@@ -99,7 +103,7 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
             # The sentence's first word, after any opening mark ("¿Cuál…", "«Le…", "(The…").
             opening = next((i for i, w in enumerate(words) if w[:1].isalnum()), 0)
             run: list[str] = []
-            start = opening
+            start, joined = opening, False
             for i, word in enumerate([*words, ""]):
                 # An initial keeps its full stop, as titles write it ("James B. Donovan").
                 if not re.fullmatch(r"[A-Z]\.", word):
@@ -112,6 +116,11 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     if not run:
                         start = i
                     run.append(word)
+                    continue
+                if joined or (run and i + 2 < len(words) and words[i + 2][:1].isupper()
+                              and (word.lower(), words[i + 1]) in _JOINED_PAIRS):
+                    run.append(word)
+                    joined = not joined  # the pair's second word is taken at the next step
                     continue
                 if run and word.lower() in NAME_JOINERS and i + 1 < len(words) \
                         and words[i + 1][:1].isupper():

@@ -102,3 +102,17 @@ def test_an_adverb_opening_a_sentence_is_no_name(sentence: str, names: list[str]
 def test_an_era_is_no_name(sentence: str, names: list[str]) -> None:
     assert Names.of(sentence).whole() == names
 
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # A particle and an article join a name's parts ("Juana Inés de la Cruz" is not "Cruz", nor *Juan de la
+    # Cruz*).
+    ("¿Quién fue Juana Inés de la Cruz?", ["Juana Inés de la Cruz"]),
+    ("¿Quién fue Bartolomé de las Casas?", ["Bartolomé de las Casas"]),
+    ("Ludwig Mies van der Rohe was an architect.", ["Ludwig Mies van der Rohe"]),
+    # Not any two lower-case words: "and the" joins no two names.
+    ("Paris and the Louvre are in France.", ["Paris", "Louvre", "France"]),
+    ("Vive en Madrid de la mano de Juan.", ["Vive", "Madrid", "Juan"]),
+])
+def test_a_particle_and_its_article_join_one_name(text: str, found: list[str]) -> None:
+    assert [r.name for r in Names.of(text).runs] == found
