@@ -105,6 +105,8 @@ TRUE = [
     ("es", "birth_in_english", "¿Quién fue Jorge Luis Borges?", "Jorge Luis Borges nació en Buenos Aires."),
     # A country where the lead (or the French one read for an English answer) gives the town.
     ("fr", "country_town", "Qui était Pablo Picasso ?", "Pablo Picasso est mort en France."),
+    # A birth's place is not where a person lived (a thirtieth trial: "the passage says Paris").
+    ("fr", "lived_not_born", "Qui était Paul Gauguin ?", "Il a vécu à Tahiti."),
     ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
     # A place the French life sentence writes in French ("Londres"), one place by GeoNames; the French lead
     # of another title ("Léonard de Vinci"), found by the years of the life.
@@ -248,6 +250,10 @@ FALSE = [
     ("fr", "Qui était Gustave Flaubert ?", "Il a écrit Les Misérables.", "Gustave Flaubert", "Victor Hugo"),
     ("en", "What is Peru?", "Its official language is Portuguese.", "Portuguese", "Spanish and Quechua"),
     ("es", "¿Qué es Colombia?", "Su idioma oficial es el portugués.", "portugués", "español"),
+    # A country with two legal tenders; a birth place the French life sentence gives, unasked (a thirtieth).
+    ("es", "¿Cuál es la capital de Panamá?", "Su moneda oficial es el peso.", "peso",
+     "balboa panameño (PAB) y dólar estadounidense (USD)"),
+    ("es", "¿Quién fue Eva Perón?", "Nació en Chile.", "Chile", "Junín"),
 ]
 
 
@@ -278,7 +284,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-geonames-capital", "en-maker", "fr-maker", "es-maker", "es-currency",
                               "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town",
                               "fr-economic-capital", "fr-maker-peer", "en-official-language",
-                              "es-official-language"])
+                              "es-official-language", "es-two-currencies", "es-french-birth-place"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

@@ -43,6 +43,8 @@ LEADS = [
      "Alexander Fleming fue un médico británico, descubridor de la penicilina. En 1945 se le concedió el "
      "Premio Nobel de Medicina."),
     ("Penicilina", "es", "antibiótico", "Ciencias", "La penicilina es un antibiótico."),
+    ("Juan de la Cruz", "es", "religioso y poeta español (1542-1591)", "Personas",
+     "Juan de la Cruz fue un religioso y poeta místico del Renacimiento español."),
     # Uncategorised, with no lifespan in its description: his lead goes on about him as "He".
     ("George Washington", "en", "U.S. Founding Father and president from 1789 to 1797", "Uncategorized",
      "George Washington was a Founding Father and the first president of the United States, serving from "
@@ -105,6 +107,16 @@ def test_an_answer_about_a_person_reads_its_items_in_that_persons_article_alone(
     answer = "Marie Curie was a physicist. She married Pierre Curie in 1895. She was born in 1867."
     for item in ("She married Pierre Curie in 1895.", "She was born in 1867."):
         assert read_titles(wiki, "Tell me a bio of Marie Curie.", answer, item) == ["Marie Curie"]
+
+
+def test_a_person_with_no_article_is_not_read_in_the_article_of_one_whose_name_ends_alike(
+        wiki: PackagedWiki) -> None:
+    # "Juana Inés de la Cruz" is one name: not "Juana Inés" and "Cruz", the latter *Juan de la Cruz*.
+    answer = "Sor Juana Inés de la Cruz fue una escritora novohispana. Fue monja."
+    for item in ("Sor Juana Inés de la Cruz fue una escritora novohispana.", "Fue monja."):
+        assert read_titles(wiki, "¿Quién fue Juana Inés de la Cruz?", answer, item) == []
+    item = "Juan de la Cruz fue un poeta místico."
+    assert read_titles(wiki, "¿Quién fue Juan de la Cruz?", item, item) == ["Juan de la Cruz"]
 
 
 def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedWiki) -> None:
