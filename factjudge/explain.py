@@ -187,6 +187,9 @@ def checks(verdict: Verdict) -> list[str]:
                 "no_person": f"{value.stated} is a person and that is no person's name",
                 "no_nation": f"{value.stated} is a nationality and that is none",
                 "made_several": "one makes, writes or finds many things: another read is not the one stated",
+                "many_places": "one lives, works, studies or explores in many places: another read is "
+                               "not the one stated",
+                "no_name": f"the passage writes {value.read} in lower case, a word of another slot, no name",
                 "longer_form": "one name is the other with a land's ending, most often the same place",
                 "named_too": f"the passage sentence names {value.stated} so too",
                 "inside_a_name": f"{value.read} is part of a longer name there, and the passage writes "

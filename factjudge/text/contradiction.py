@@ -1,11 +1,12 @@
 """Is a value read that differs from the stated one really a contradiction? Checked before it is called.
 
 A different value read from the passage contradicts the item only when the passage states the
-same relation of the same subject and that excludes the stated value. Nine readings are none:
+same relation of the same subject and that excludes the stated value. These readings are none:
 
 - **the sentence's own subject read back** ("Lisbon is the largest city in ___" read as "Lisbon"):
   the blank was filled with what the sentence is about, not with its slot (a place named after it is
-  another thing: "Ciudad de México" read for "La capital de México es ___");
+  another thing: "Ciudad de México" read for "La capital de México es ___"), and so is the stated value where
+  it is the sentence's subject, read in its own article ("The Danube flows through it");
 - **a slot that holds several values**: the passage lists the stated value beside the read one
   ("He played for Sporting CP, Manchester United and Real Madrid"; "the answer says Manchester
   United" is one of them);
@@ -26,6 +27,10 @@ same relation of the same subject and that excludes the stated value. Nine readi
 - **where a thing was made**: a place read just after a word for its making ("pintado en París") for an
   item that says where it is now ("Se encuentra en el Museo del Prado"), in a sentence that says nothing
   of where it is;
+- **one of many places**: where a person lived, worked, studied or explored ("Il a vécu à
+  Montmartre", read "Saint-André-du-Bois"): a life has many;
+- **no name**: a word the passage writes in lower case ("la plaine indo-gangétique"), read where the item
+  states a name ("un fleuve d'Asie"), modifies another slot;
 - **one of many things made**: what a person made, wrote or found, said just after the verb ("He wrote
   Moby-Dick"), read otherwise in his lead ("the American Renaissance period"): he made many (a work another
   made is caught by the work's own lead, ``agents.settled``);
@@ -58,7 +63,7 @@ from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
                  "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
-                 "inside_a_name", "no_nation", "made_several"]
+                 "inside_a_name", "no_nation", "made_several", "many_places", "no_name"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -107,6 +112,13 @@ _DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[
           r"(?:was|were) killed|ejecutad[oa]|fusilad[oa]|asesinad[oa]|guillotinad[oa]|executee?|assassinee?|"
           r"guillotinee?")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
+# A clause saying where a person lived, worked, studied or explored (en/es/fr, read without accents): a life
+# has many such places, and a lead that names another does not say the stated one is none of them. Verbs
+# only ("ses habitants", "los estudiantes" say no such place); a journey's ends are read as before ("He
+# travelled to China", ``_levels``).
+_MANY_PLACES = re.compile(r"\b(?:lived|lives|resided|worked|studied|taught|explored|vecu|vivait|"
+                          r"habit(?:e|ait|a)|resid(?:e|ait|a|io|ia)|(?:travaill|etudi|enseign|explor)(?:e|ait|a)|vivio|vivia|"
+                          r"(?:trabaj|estudi|ensen|explor)(?:o|aba))\b", re.IGNORECASE)
 # Where a subject came from, said as its birthplace often is ("He was from Lyon", "originaire de Lyon").
 _ORIGIN = re.compile(r"\b(?:from|native|hails|originaire|natif|native|originari[oa]|oriund[oa]|natural de|"
                      r"procedente)\b", re.IGNORECASE)
@@ -161,6 +173,14 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     plain = _plain(sentence) if sentence else ""
     if subject and _same_words(read, subject) and not place_named_after(read, subject):
         return "own_subject"
+    # The stated value is what the sentence is about, read in its own article ("The Danube flows through it"
+    # in *Danube*): no slot of that article is the sentence's subject.
+    if subject and _same_words(stated, subject) and _is_about(stated, about):
+        return "own_subject"
+    # A word the passage writes only in lower case, read where the item states a name ("un fleuve de la plaine
+    # indo-gangétique" for "un fleuve d'Asie"): a modifier of another slot, no name.
+    if kind in ("place", "name") and stated[:1].isupper() and sentence and _only_lower_case(read, plain):
+        return "no_name"
     if kind == "person" and not _names_a_person(read):
         return "no_person"
     # A nationality stated, and a word read that is none, nor a place: another slot's ("an Austrian
@@ -210,6 +230,8 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in ("place", "name") and sentence and clause and told is None \
             and not _ORIGIN.search(_plain(clause)) and _life_dated(read, plain) is not None:
         return "other_event"
+    if kind in ("place", "name") and clause and _MANY_PLACES.search(_plain(clause)):
+        return "many_places"
     if kind in ("place", "name") and sentence and clause and LOCATED.search(clause) \
             and not _DONE_AT.search(_plain(clause)) and not LOCATED.search(sentence) \
             and _done_at(read, plain):
@@ -217,6 +239,13 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in DATES else "other_subject"
     return None
+
+
+def _only_lower_case(read: str, text: str) -> bool:
+    """Whether ``text`` writes ``read`` and only in lower case (no word of it capitalised), as a word, not a
+    name ("mer Méditerranée" is one)."""
+    found = _find(read, text)
+    return bool(found) and not any(re.search(r"(?<![\w'’])[A-Z]", text[start:end]) for start, end in found)
 
 
 def _a_nationality(stated: str, clause: str) -> bool:

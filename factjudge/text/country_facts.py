@@ -170,7 +170,8 @@ def _currency(item: str, after: int, code: str, told: str) -> list[FactCheck]:
         return []
     if stated.upper() in money or any(_within(named, _names(c)) for c in money):
         return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, True)]
-    if not any(_within(named, names) for names in _all_names()):
+    # A currency no country has ("el peso paraguayo") is named by a word heading several currencies' names.
+    if not any(_within(named, names) for names in _all_names()) and not set(named) & _shared_words():
         return []  # no currency's name: "Its currency is strong"
     return [FactCheck(stated, said.start(1), said.start(1) + len(stated), told, False)]
 
@@ -281,6 +282,21 @@ def _all_names() -> tuple[list[list[str]], ...]:
     """The words of every currency's names in en/es/fr."""
     codes = {str(code) for lang in _LANGUAGES for code in Locale(lang).currencies}
     return tuple(_names(code) for code in sorted(codes))
+
+
+@cache
+def _shared_words() -> frozenset[str]:
+    """The words several currencies are called by, their names' heads (the last word in English, the first in
+    Spanish and French: "peso", "dollar", "franc"), which name a currency whatever nationality follows."""
+    seen: dict[str, set[str]] = {}
+    codes = {str(code) for lang in _LANGUAGES for code in Locale(lang).currencies}
+    for code in codes:
+        for lang in _LANGUAGES:
+            for count in (1, 2):
+                named = words(get_currency_name(code, count=count, locale=lang))
+                if named:
+                    seen.setdefault(named[-1] if lang == "en" else named[0], set()).add(code)
+    return frozenset(w for w, found in seen.items() if len(found) >= 2 and len(w) > 2)
 
 
 def _listed(names: list[str], lang: str) -> str:

@@ -439,20 +439,38 @@ def passage_with(read: str, passages: Sequence[str]) -> int | None:
     if not wanted:
         return None
     dated = [t for t in times(read) if t[3] is not None]  # a day, a month and a year: no mere figure
+    figures = _figures(read)
     for index, passage in enumerate(passages):
-        words = set(re.findall(r"[^\W_]+", fold(passage)))
+        words = set(re.findall(r"[^\W_]+", fold(passage))) | set(_figures(passage))
         digits = re.sub(r"[\s,.\u00a0\u202f]", "", fold(passage))
-        if all(w in words or (w.isdigit() and w in digits) for w in wanted):
+        named = all(w in words or w.isdigit() for w in wanted)
+        if named and all(_written(f, digits, words) for f in figures):
             return index
         if dated and any(_agree(a, b) for a in dated for b in times(passage) if b[3] is not None):
             return index
-        if any(w.isdigit() and w not in digits for w in wanted):  # "10" where it writes "diez provincias"
+        if not all(_written(f, digits, words) for f in figures):  # "10" where it writes "diez provincias"
             spelled = {n.value for n in spelled_numbers(passage, guess_language(passage))}
-            if all(w in words or (w.isdigit() and (w in digits or int(w) in spelled)) for w in wanted):
+            if named and all(_written(f, digits, words) or int(f) in spelled for f in figures):
                 return index
     return None
 
 
+def _figures(text: str) -> list[str]:
+    """The figures ``text`` writes, each with its separators taken out ("1,280" is "1280", "2.3" "23")."""
+    return [re.sub(r"\D", "", f) for f in re.findall(r"\d+(?:[\s,.\u00a0\u202f]\d+)*", fold(text))]
+
+
+def _written(figure: str, digits: str, words: set[str]) -> bool:
+    """Whether a passage (its ``digits`` run together, its ``words`` and figures) writes ``figure``: a long
+    one anywhere in its digits ("5 891,8" holds "58918"), a short one only as a number of its own or an
+    ordinal ("29th"), not as part of another ("4" is not written in "the 40th president … 1974")."""
+    if len(figure) >= _WHOLE_FIGURE:
+        return figure in digits
+    return figure in words or any(re.fullmatch(rf"{figure}[^\W\d_]{{1,3}}", w) is not None for w in words)
+
+
+# Figures shorter than this are found in a passage only as numbers of their own.
+_WHOLE_FIGURE = 3
 # A name of capitalised words, joined by particles ("Republic of Genoa", "Boulogne-sur-Mer").
 _NAME_RUN = re.compile(r"[A-ZÀ-Ý][\w'’-]*(?:\s+(?:(?:of|de|del|du|des|la|le)\s+)?[A-ZÀ-Ý][\w'’-]*)*")
 # How many first letters two name words share when one may be the other in another language.

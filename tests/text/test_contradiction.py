@@ -147,7 +147,41 @@ def test_a_birth_or_death_place_is_another_events_unless_the_item_speaks_of_one_
     # A place the sentence gives no birth or death is still read against the item.
     painted = "Gauguin peint à Pont-Aven en 1888."
     assert not_a_contradiction("Tahiti", "Pont-Aven", "place", painted, [painted], "Paul Gauguin",
-                               clause="Il a vécu à Tahiti.") is None
+                               clause="Il a peint à Tahiti.") is None
+
+
+@pytest.mark.parametrize(("clause", "why"), [
+    # A life has many places lived, worked, studied or explored in: another read is not the stated one.
+    ("Il a vécu à Montmartre.", "many_places"),
+    ("He worked in Montmartre.", "many_places"),
+    ("Estudió en Montmartre.", "many_places"),
+    ("Il a exploré Montmartre.", "many_places"),
+    # Not a noun ("the most visited", "ses habitants").
+    ("Montmartre is the most visited place.", None),
+    ("Ses habitants vivent à Montmartre.", None),
+])
+def test_a_place_lived_or_worked_in_is_one_of_many(clause: str, why: str | None) -> None:
+    sentence = "Il s'installe à Saint-André-du-Bois en 1897."
+    assert not_a_contradiction("Montmartre", "Saint-André-du-Bois", "place", sentence, [sentence], None,
+                               clause=clause) == why
+
+
+def test_the_sentences_own_subject_read_in_its_own_article_and_a_lower_case_word_are_no_contradiction(
+        ) -> None:
+    danube = "Originating in Germany, the Danube flows southeast, passing through Austria and Hungary."
+    assert not_a_contradiction("Danube", "Austria", "name", danube, [danube], "Danube", about=["danube"],
+                               clause="The Danube flows through it.") == "own_subject"
+    # Read in another article, the subject is a value like any other ("Paris is the capital of Germany").
+    germany = "Germany's capital and largest city is Berlin."
+    assert not_a_contradiction("Paris", "Berlin", "name", germany, [germany], "Paris", about=["germany"],
+                               clause="Paris is the capital of Germany.") is None
+    ganges = "Le Gange est un fleuve de la plaine indo-gangétique, au nord de l'Inde."
+    assert not_a_contradiction("Asie", "Indo-gangétique", "name", ganges, [ganges], "Gange",
+                               clause="Le Gange est un fleuve d'Asie.") == "no_name"
+    # A name of a lower-case word and a capitalised one is a name ("la mer Méditerranée").
+    sea = "Il se jette dans la mer Méditerranée."
+    assert not_a_contradiction("Atlantique", "mer Méditerranée", "place", sea, [sea], "Rhône",
+                               clause="Il se jette dans l'Atlantique.") is None
 
 
 def test_a_birth_asked_about_is_not_read_from_a_sentence_that_tells_of_none() -> None:

@@ -31,6 +31,9 @@ def test_the_record_is_one_sentence_in_the_items_language_with_a_page_to_check_i
      [("peso", "balboa panameño (PAB) y dólar estadounidense (USD)", False)]),
     ("Its currency is the US dollar.", "Panama", "en",
      [("US dollar", "Panamanian Balboa (PAB) and US Dollar (USD)", True)]),
+    # A currency no country has, by the word heading several currencies' names.
+    ("Su moneda es el peso paraguayo.", "Paraguay", "es",
+     [("peso paraguayo", "guaraní paraguayo (PYG)", False)]),
     # No currency's name, history, a negation: nothing settled.
     ("Its currency is strong.", "Japan", "en", []),
     ("Its currency was the peseta.", "Spain", "en", []),

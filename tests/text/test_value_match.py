@@ -87,6 +87,13 @@ def test_a_value_is_read_only_from_a_passage_that_holds_it() -> None:
     assert passage_with("the city of Ottawa", passages) == 1
     assert passage_with("Vancouver", passages) is None
     assert passage_with("384,400 km", ["The Moon is 384 400 km away."]) == 0
+    # A short figure is written only as a number of its own: "4" is no part of "40th" or "1974" (a count the
+    # model made up, "the passage says 4", for "tres veces").
+    peron = ["He was the 29th and 40th president of Argentina, from 1946 to 1955 and from 1973 to 1974."]
+    assert passage_with("4", peron) is None
+    assert passage_with("40", peron) == passage_with("29th", peron) == passage_with("1974", peron) == 0
+    assert passage_with("2.3 million", ["It has 2.3 million people."]) == 0
+    assert passage_with("1,280 metres", ["Its span is 1280 metres long."]) == 0
 
 
 def test_a_read_value_that_echoes_another_value_of_the_item() -> None:

@@ -49,6 +49,10 @@ _EITHER_OPENS = re.compile(rf"\s*(?:{_EITHER})\b", re.IGNORECASE)
 # A sentence opening so is about a thing ("C'est un opéra.", "It is an opera."): a pronoun after it that may
 # be a thing's stands for that thing, not for a person named earlier.
 _A_THING = re.compile(r"\s*(?:c['’]est|ce|it|this|esto|se trata)\b", re.IGNORECASE)
+# A pronoun that a making is done to ("Il a été peint en 1863", "Fue escrita en 1605"): a work, not a person.
+_MADE_THING = re.compile(r"\s*(?:(?:il|elle)\s+(?:a\s+été|avait\s+été|fut|est)\s+(?:peint|écrit|compos|"
+                         r"constru|sculpt|publi|achev|bâti|réalis|dessin|grav)|fue\s+(?:pintad|escrit|"
+                         r"compuest|construid|esculpid|publicad|terminad|realizad|dibujad))", re.IGNORECASE)
 # What opens an item that stands for the thing the sentence before it is about: a pronoun, singular or
 # plural, or a Spanish verb ("Mount Kilimanjaro is the highest mountain in Africa. It is in Tanzania."). A
 # person meant by one is found by ``_person_meant``.
@@ -602,7 +606,7 @@ class TopicReader:
                      language: str | None) -> Article | None:
         """The person the answer named last before ``query`` when it opens with a pronoun (or a Spanish
         verb that leaves it out): "He was born in Bonn in 1770" after "Ludwig van Beethoven composed …"."""
-        if not _PRONOUN.match(query):
+        if not _PRONOUN.match(query) or _MADE_THING.match(query):
             return None
         before = subjects.sentences_before(query)[-1:]
         if before and _A_THING.match(before[0]) and _EITHER_OPENS.match(query) \

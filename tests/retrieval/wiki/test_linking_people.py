@@ -43,6 +43,11 @@ LEADS = [
      "Alexander Fleming fue un médico británico, descubridor de la penicilina. En 1945 se le concedió el "
      "Premio Nobel de Medicina."),
     ("Penicilina", "es", "antibiótico", "Ciencias", "La penicilina es un antibiótico."),
+    ("Le Déjeuner sur l'herbe", "fr", "tableau d'Édouard Manet", "Arts et culture",
+     "Le Déjeuner sur l'herbe est un tableau d'Édouard Manet achevé en 1863."),
+    ("Édouard Manet", "fr", "peintre français", "Personnalités",
+     "Édouard Manet, né le 23 janvier 1832 à Paris, est un peintre français. Il peint Le Déjeuner sur "
+     "l'herbe."),
     ("Juan de la Cruz", "es", "religioso y poeta español (1542-1591)", "Personas",
      "Juan de la Cruz fue un religioso y poeta místico del Renacimiento español."),
     # Uncategorised, with no lifespan in its description: his lead goes on about him as "He".
@@ -117,6 +122,15 @@ def test_a_person_with_no_article_is_not_read_in_the_article_of_one_whose_name_e
         assert read_titles(wiki, "¿Quién fue Juana Inés de la Cruz?", answer, item) == []
     item = "Juan de la Cruz fue un poeta místico."
     assert read_titles(wiki, "¿Quién fue Juan de la Cruz?", item, item) == ["Juan de la Cruz"]
+
+
+def test_a_pronoun_a_making_is_done_to_is_the_work_not_its_maker(wiki: PackagedWiki) -> None:
+    answer = "Le Déjeuner sur l'herbe a été peint par Édouard Manet. Il a été peint en 1863."
+    assert read_titles(wiki, "Qui a peint Le Déjeuner sur l'herbe ?", answer, "Il a été peint en 1863.") == [
+        "Le Déjeuner sur l'herbe"]
+    answer = "Le Déjeuner sur l'herbe a été peint par Édouard Manet. Il est né en 1832."
+    assert read_titles(wiki, "Qui a peint Le Déjeuner sur l'herbe ?", answer, "Il est né en 1832.")[0] == \
+        "Édouard Manet"
 
 
 def test_a_pronoun_with_no_person_before_it_stays_with_the_topic(wiki: PackagedWiki) -> None:
