@@ -83,7 +83,10 @@ _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
 # Words before a name that make it the doer or the place of what a sentence dates.
-_AGENT_OR_PLACE = r"\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?"
+_AGENT_OR_PLACE = (r"(?:\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?|"
+                   # the maker after a work's noun ("un tableau d'Édouard Manet achevé en 1863")
+                   r"\b(?:tableau|toile|œuvre|roman|opéra|painting|novel|opera|cuadro|obra|novela|pintura)\s+"
+                   r"(?:de\s+|d['’]|del\s+|of\s+))")
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
 # ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes"), and a river's mouth is
 # where it flows into ("se jette dans" of "flows … into the Black Sea").
@@ -337,7 +340,8 @@ def given_to_another(item: str, read: str, sentence: str, titles: Sequence[str])
     word with ``item`` nor with an article's title ("co-founded the American Telephone and Telegraph Company
     (AT&T) in 1885" read for "credited with inventing the telephone in 1876"; not "the Nobel Prize in
     Literature in 1993" for "received the Nobel Prize in 1990"). A name after "by", "in" or "at" is who did
-    it or where, not what was dated ("first performed by the Opéra-Comique in Paris on 3 March 1875")."""
+    it or where, not what was dated ("first performed by the Opéra-Comique in Paris on 3 March 1875"); so is
+    a name after a work's noun ("un tableau d'Édouard Manet achevé en 1863")."""
     found = re.search(rf"(?<!\w){re.escape(read)}(?!\w)", sentence)
     window = " ".join(sentence[:found.start()].split()[-_NEAR_WORDS - 2:]) if found else ""
     near = {w for name in _names_before(sentence, read) or ()

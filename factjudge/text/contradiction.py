@@ -175,7 +175,7 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "own_subject"
     # The stated value is what the sentence is about, read in its own article ("The Danube flows through it"
     # in *Danube*): no slot of that article is the sentence's subject.
-    if subject and _same_words(stated, subject) and _is_about(stated, about):
+    if subject and _same_words(stated, subject) and _is_about(subject, about):
         return "own_subject"
     # A word the passage writes only in lower case, read where the item states a name ("un fleuve de la plaine
     # indo-gangétique" for "un fleuve d'Asie"): a modifier of another slot, no name.

@@ -114,6 +114,9 @@ def test_a_date_the_sentence_gives_another_named_thing_is_excused_unasked() -> N
     # Who did it, where, and the date's own month are no other thing dated.
     ("Il a été créé en 1950.", "1875",
      "The opera was first performed by the Opéra-Comique in Paris on 3 March 1875.", False),
+    # A work's maker after its noun is who made it, not another dated thing.
+    ("Il a été peint en 1920.", "1863",
+     "Le Déjeuner sur l'herbe est un tableau d'Édouard Manet achevé en 1863.", False),
 ])
 def test_a_date_given_to_another_named_thing(item: str, read: str, sentence: str, another: bool) -> None:
     assert given_to_another(item, read, sentence, ["Alexander Graham Bell", "Toni Morrison"]) is another
