@@ -107,6 +107,11 @@ TRUE = [
     ("fr", "country_town", "Qui était Pablo Picasso ?", "Pablo Picasso est mort en France."),
     # A birth's place is not where a person lived (a thirtieth trial: "the passage says Paris").
     ("fr", "lived_not_born", "Qui était Paul Gauguin ?", "Il a vécu à Tahiti."),
+    # A thirty-first trial (each was false): a place lived in is one of many, a lower-case word read for a
+    # continent, a count the model made up ("the passage says 4" on "the 29th and 40th president").
+    ("fr", "many_places", "Qui était Henri de Toulouse-Lautrec ?", "Il a vécu à Montmartre."),
+    ("fr", "no_name", "Qu'est-ce que le Gange ?", "Le Gange est un fleuve d'Asie."),
+    ("es", "short_figure", "¿Quién fue Juan Perón?", "Fue presidente de Argentina tres veces."),
     ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
     # A place the French life sentence writes in French ("Londres"), one place by GeoNames; the French lead
     # of another title ("Léonard de Vinci"), found by the years of the life.
@@ -254,6 +259,9 @@ FALSE = [
     ("es", "¿Cuál es la capital de Panamá?", "Su moneda oficial es el peso.", "peso",
      "balboa panameño (PAB) y dólar estadounidense (USD)"),
     ("es", "¿Quién fue Eva Perón?", "Nació en Chile.", "Chile", "Junín"),
+    # A currency no country has, named by its head word (a thirty-first trial).
+    ("es", "¿Qué es Paraguay?", "Su moneda es el peso paraguayo.", "peso paraguayo",
+     "guaraní paraguayo (PYG)"),
 ]
 
 
@@ -284,7 +292,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-geonames-capital", "en-maker", "fr-maker", "es-maker", "es-currency",
                               "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town",
                               "fr-economic-capital", "fr-maker-peer", "en-official-language",
-                              "es-official-language", "es-two-currencies", "es-french-birth-place"])
+                              "es-official-language", "es-two-currencies", "es-french-birth-place",
+                              "es-currency-head-word"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

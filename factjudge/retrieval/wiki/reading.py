@@ -600,13 +600,16 @@ class TopicReader:
             found = self._linked([name], context, language)
             if found is not None and self.is_person(found) and _speaks_of(found, article, topic):
                 return found
+        # A pronoun a making is done to is the topic, a work whose article is read ("Il a été peint en 1863").
+        if _MADE_THING.match(query):
+            return None
         return self._pronoun_for(query, subjects, topic, context, language)
 
     def _pronoun_for(self, query: str, subjects: Subjects, topic: str, context: str,
                      language: str | None) -> Article | None:
         """The person the answer named last before ``query`` when it opens with a pronoun (or a Spanish
         verb that leaves it out): "He was born in Bonn in 1770" after "Ludwig van Beethoven composed …"."""
-        if not _PRONOUN.match(query) or _MADE_THING.match(query):
+        if not _PRONOUN.match(query):
             return None
         before = subjects.sentences_before(query)[-1:]
         if before and _A_THING.match(before[0]) and _EITHER_OPENS.match(query) \
