@@ -112,6 +112,7 @@ TRUE = [
     ("fr", "many_places", "Qui était Henri de Toulouse-Lautrec ?", "Il a vécu à Montmartre."),
     ("fr", "no_name", "Qu'est-ce que le Gange ?", "Le Gange est un fleuve d'Asie."),
     ("es", "short_figure", "¿Quién fue Juan Perón?", "Fue presidente de Argentina tres veces."),
+    ("en", "own_article", "What is the capital of Hungary?", "The Danube flows through it."),
     ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
     # A place the French life sentence writes in French ("Londres"), one place by GeoNames; the French lead
     # of another title ("Léonard de Vinci"), found by the years of the life.
