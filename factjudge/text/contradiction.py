@@ -314,10 +314,12 @@ def in_the_other_life_event(clause: str, stated: str, read: str, sentence: str) 
 
 def _life_dated(read: str, text: str) -> str | None:
     """Whether ``text`` gives ``read`` as a birth's date or a death's (the nearest such word before it, a few
-    words between), or None."""
+    words between, no bracket closing between: "atraviesa Perú (nacimiento), Colombia" gives Colombia no
+    birth), or None."""
     for start, _ in _find(read, text):
-        near = list(_LIFE.finditer(text[max(0, start - _LIFE_REACH):start]))
-        if near:
+        before = text[max(0, start - _LIFE_REACH):start]
+        near = list(_LIFE.finditer(before))
+        if near and ")" not in before[near[-1].end():]:
             return "birth" if near[-1].group("birth") else "death"
     return None
 

@@ -144,6 +144,10 @@ def test_a_birth_or_death_place_is_another_events_unless_the_item_speaks_of_one_
                         ("Il est originaire de Tahiti.", None)):
         assert not_a_contradiction("Tahiti", "Paris", "place", lead, [lead], "Paul Gauguin",
                                    clause=clause) == why, clause
+    # A river's source in brackets is no birth of the place after it.
+    amazon = "El río Amazonas es un río que atraviesa Perú (nacimiento), Colombia y Brasil."
+    assert not_a_contradiction("océano Pacífico", "Colombia", "place", amazon, [amazon], "Amazonas",
+                               clause="Desemboca en el océano Pacífico.") is None
     # A place the sentence gives no birth or death is still read against the item.
     painted = "Gauguin peint à Pont-Aven en 1888."
     assert not_a_contradiction("Tahiti", "Pont-Aven", "place", painted, [painted], "Paul Gauguin",
