@@ -120,7 +120,7 @@ _MANY_PLACES = re.compile(r"\b(?:lived|lives|resided|worked|studied|taught|explo
                           r"habit(?:e|ait|a)|resid(?:e|ait|a|io|ia)|(?:travaill|etudi|enseign|explor)(?:e|ait|a)|vivio|vivia|"
                           r"(?:trabaj|estudi|ensen|explor)(?:o|aba))\b", re.IGNORECASE)
 # Where a subject came from, said as its birthplace often is ("He was from Lyon", "originaire de Lyon").
-_ORIGIN = re.compile(r"\b(?:from|native|hails|originaire|natif|native|originari[oa]|oriund[oa]|natural de|"
+_ORIGIN = re.compile(r"\b(?:from|native|hails|originaire|natif|originari[oa]|oriund[oa]|natural de|"
                      r"procedente)\b", re.IGNORECASE)
 _LIFE_REACH = 25
 # Words that say a subject began or ended (en/es/fr): a span of years dates both ("(1939–1945)").
