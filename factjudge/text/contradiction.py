@@ -28,7 +28,10 @@ same relation of the same subject and that excludes the stated value. These read
   item that says where it is now ("Se encuentra en el Museo del Prado"), in a sentence that says nothing
   of where it is;
 - **one of many places**: where a person lived, worked, studied or explored ("Il a vécu à
-  Montmartre", read "Saint-André-du-Bois"): a life has many;
+  Montmartre", read "Saint-André-du-Bois"), what a river passes through ("Il traverse l'Espagne"): there
+  are many;
+- **a name cut short**: the head of a longer name the sentence goes on with as the stated one does ("the
+  Nobel Prize in Physiology or Medicine", read "Nobel Prize" for "Premio Nobel de Medicina");
 - **no name**: a word the passage writes in lower case ("la plaine indo-gangétique"), read where the item
   states a name ("un fleuve d'Asie"), modifies another slot;
 - **one of many things made**: what a person made, wrote or found, said just after the verb ("He wrote
@@ -112,11 +115,14 @@ _DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[
           r"(?:was|were) killed|ejecutad[oa]|fusilad[oa]|asesinad[oa]|guillotinad[oa]|executee?|assassinee?|"
           r"guillotinee?")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
-# A clause saying where a person lived, worked, studied or explored (en/es/fr, read without accents): a life
-# has many such places, and a lead that names another does not say the stated one is none of them. Verbs
+# A clause saying where a person lived, worked, studied or explored, or what a river or a road passes through
+# (en/es/fr, read without accents): there are many such places, and a lead that names another does not say
+# the stated one is none of them. Verbs
 # only ("ses habitants", "los estudiantes" say no such place); a journey's ends are read as before ("He
 # travelled to China", ``_levels``).
-_MANY_PLACES = re.compile(r"\b(?:lived|lives|resided|worked|studied|taught|explored|vecu|vivait|"
+_MANY_PLACES = re.compile(r"\b(?:lived|lives|resided|worked|studied|taught|explored|traverses|crosses|"
+                          r"(?:flows|passes|runs)\s+through|traverse|passe\s+par|atraviesa|recorre|"
+                          r"pasa\s+por|cruza|vecu|vivait|"
                           r"habit(?:e|ait|a)|resid(?:e|ait|a|io|ia)|(?:travaill|etudi|enseign|explor)(?:e|ait|a)|vivio|vivia|"
                           r"(?:trabaj|estudi|ensen|explor)(?:o|aba))\b", re.IGNORECASE)
 # Where a subject came from, said as its birthplace often is ("He was from Lyon", "originaire de Lyon").
@@ -196,6 +202,10 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     # an der Wien de Vienne", read "Wien" for "Vienne").
     if names and sentence and _inside_a_name(read, stated, plain):
         return "inside_a_name"
+    # The head of a longer name the sentence goes on with, as the stated one does ("the Nobel Prize in
+    # Physiology or Medicine", read "Nobel Prize" for "Premio Nobel de Medicina").
+    if names and sentence and _cut_short(read, stated, plain):
+        return "longer_form"
     named_so = names and bool(sentence) and _named_so(read, stated, sentence or "", clause)
     if sentence and not named_so and _listed_together(stated, read, sentence):
         return "listed_together"
@@ -490,6 +500,22 @@ def _inside_a_name(value: str, other: str, text: str) -> bool:
                                 re.IGNORECASE) for o_start, _ in _find(other, text)):
             return False
     return bool(found)
+
+
+def _cut_short(read: str, stated: str, text: str) -> bool:
+    """Whether ``text`` goes on after ``read`` with "in", "of" or "de" and, a few words on, a word of the
+    stated name that ``read`` lacks, perhaps in another language (its first letters: "Medicine",
+    "Medicina"): the name read is the head of the longer one stated."""
+    own = set(_words(read))
+    wanted = [w for w in _words(stated) if w not in own and len(w) > _LOOSE]
+    if not wanted or not own:
+        return False
+    for _, end in _find(read, text):
+        after = re.match(r"\s+(?:in|of|de|del|du|des|for|pour|para)\s+((?:[\w'’-]+\s*){1,4})", text[end:],
+                         re.IGNORECASE)
+        if after and any(w[:_LOOSE] == got[:_LOOSE] for w in wanted for got in _words(after.group(1))):
+            return True
+    return False
 
 
 def _listed_together(stated: str, read: str, sentence: str) -> bool:

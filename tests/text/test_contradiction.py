@@ -160,6 +160,10 @@ def test_a_birth_or_death_place_is_another_events_unless_the_item_speaks_of_one_
     ("He worked in Montmartre.", "many_places"),
     ("Estudió en Montmartre.", "many_places"),
     ("Il a exploré Montmartre.", "many_places"),
+    # What a river passes through holds many places too.
+    ("Il traverse Montmartre.", "many_places"),
+    ("The river flows through Montmartre.", "many_places"),
+    ("Atraviesa Montmartre.", "many_places"),
     # Not a noun ("the most visited", "ses habitants").
     ("Montmartre is the most visited place.", None),
     ("Ses habitants vivent à Montmartre.", None),
@@ -186,6 +190,17 @@ def test_the_sentences_own_subject_read_in_its_own_article_and_a_lower_case_word
     sea = "Il se jette dans la mer Méditerranée."
     assert not_a_contradiction("Atlantique", "mer Méditerranée", "place", sea, [sea], "Rhône",
                                clause="Il se jette dans l'Atlantique.") is None
+
+
+def test_the_head_of_a_longer_name_the_sentence_goes_on_with_as_stated_is_no_contradiction() -> None:
+    nobel = "He and Camillo Golgi received the Nobel Prize in Physiology or Medicine in 1906."
+    assert not_a_contradiction("Premio Nobel de Medicina", "Nobel Prize", "name", nobel, [nobel], None,
+                               clause="Recibió el Premio Nobel de Medicina en 1906.",
+                               translated=True) == "longer_form"
+    # Another prize's name goes on otherwise: still read against the item.
+    physics = "She received the Nobel Prize in Physics in 1903."
+    assert not_a_contradiction("Nobel Prize in Chemistry", "Nobel Prize", "name", physics, [physics], None,
+                               clause="She received the Nobel Prize in Chemistry in 1903.") is None
 
 
 def test_a_birth_asked_about_is_not_read_from_a_sentence_that_tells_of_none() -> None:
