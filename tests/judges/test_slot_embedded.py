@@ -113,6 +113,10 @@ TRUE = [
     ("fr", "no_name", "Qu'est-ce que le Gange ?", "Le Gange est un fleuve d'Asie."),
     ("es", "short_figure", "¿Quién fue Juan Perón?", "Fue presidente de Argentina tres veces."),
     ("en", "own_article", "What is the capital of Hungary?", "The Danube flows through it."),
+    # A thirty-second trial (each was false): a river passes through many places; a prize read in English as
+    # the head of its longer name.
+    ("fr", "passes_through", "Qu'est-ce que le Tage ?", "Il traverse l'Espagne et le Portugal."),
+    ("es", "cut_short", "¿Quién fue Santiago Ramón y Cajal?", "Recibió el Premio Nobel de Medicina en 1906."),
     ("en", "country_town", "Who was Nikola Tesla?", "Nikola Tesla died in the United States."),
     # A place the French life sentence writes in French ("Londres"), one place by GeoNames; the French lead
     # of another title ("Léonard de Vinci"), found by the years of the life.
