@@ -234,16 +234,17 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
     if kind in _LIFE_KINDS and sentence and told is not None and not _LIFE.search(plain) \
             and not _LIFESPAN.search(sentence):
         return "other_event" if kind in DATES else "other_subject"
+    plain_clause = _plain(clause)
     # A place the sentence gives a birth or a death ("né … à Paris"), read for an item that tells of neither
     # nor of where the subject came from ("Il a vécu à Tahiti"): where he was born or died, not where he
     # lived, worked or went.
     if kind in ("place", "name") and sentence and clause and told is None \
-            and not _ORIGIN.search(_plain(clause)) and _life_dated(read, plain) is not None:
+            and not _ORIGIN.search(plain_clause) and _life_dated(read, plain) is not None:
         return "other_event"
-    if kind in ("place", "name") and clause and _MANY_PLACES.search(_plain(clause)):
+    if kind in ("place", "name") and clause and _MANY_PLACES.search(plain_clause):
         return "many_places"
     if kind in ("place", "name") and sentence and clause and LOCATED.search(clause) \
-            and not _DONE_AT.search(_plain(clause)) and not LOCATED.search(sentence) \
+            and not _DONE_AT.search(plain_clause) and not LOCATED.search(sentence) \
             and _done_at(read, plain):
         return "other_event"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):

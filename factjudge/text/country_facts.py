@@ -270,11 +270,14 @@ def _within(named: list[str], names: list[list[str]]) -> bool:
     return any(set(named) <= set(name) for name in names)
 
 
+# The forms a currency's name is read in: each language's singular and plural.
+_NAME_FORMS = tuple((lang, count) for lang in _LANGUAGES for count in (1, 2))
+
+
 @cache
 def _names(code: str) -> list[list[str]]:
-    """The words of the currency ``code``'s names in en/es/fr, singular and plural."""
-    return [words(get_currency_name(code, count=count, locale=lang))
-            for lang in _LANGUAGES for count in (1, 2)]
+    """The words of the currency ``code``'s names in en/es/fr, singular and plural (``_NAME_FORMS``)."""
+    return [words(get_currency_name(code, count=count, locale=lang)) for lang, count in _NAME_FORMS]
 
 
 @cache
@@ -288,14 +291,11 @@ def _all_names() -> tuple[list[list[str]], ...]:
 def _shared_words() -> frozenset[str]:
     """The words several currencies are called by, their names' heads (the last word in English, the first in
     Spanish and French: "peso", "dollar", "franc"), which name a currency whatever nationality follows."""
-    seen: dict[str, set[str]] = {}
-    codes = {str(code) for lang in _LANGUAGES for code in Locale(lang).currencies}
-    for code in codes:
-        for lang in _LANGUAGES:
-            for count in (1, 2):
-                named = words(get_currency_name(code, count=count, locale=lang))
-                if named:
-                    seen.setdefault(named[-1] if lang == "en" else named[0], set()).add(code)
+    seen: dict[str, set[int]] = {}
+    for currency, names in enumerate(_all_names()):
+        for (lang, _), named in zip(_NAME_FORMS, names, strict=True):
+            if named:
+                seen.setdefault(named[-1] if lang == "en" else named[0], set()).add(currency)
     return frozenset(w for w, found in seen.items() if len(found) >= 2 and len(w) > 2)
 
 
