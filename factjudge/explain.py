@@ -195,6 +195,7 @@ def checks(verdict: Verdict) -> list[str]:
                 "inside_a_name": f"{value.read} is part of a longer name there, and the passage writes "
                                  f"{value.stated} too",
                 "narrower": f"{value.stated} may lie inside {value.read}, which says nothing narrower",
+                "region": f"{value.stated} is a region, which {value.read} may lie in or hold",
                 "both_said": f"the passage sentence gives {value.stated} too",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)

@@ -59,6 +59,7 @@ from factjudge.text.value_match import (
     passage_form,
     passage_with,
     place_form,
+    place_in_a_name,
     stated_alike,
     with_its_year,
 )
@@ -82,19 +83,28 @@ _SPAN_OF_YEARS = re.compile(r"\b(\d{3,4})\s*(?:[–-]|to|until|à|au|a|hasta|y|a
 _LIFE_YEARS = re.compile(rf"(\d{{1,4}})\s?({ERA})?")
 # How many words before a value the name it is given as another thing's may stand ("Premio Pulitzer en").
 _NEAR_WORDS = 4
-# Words before a name that make it the doer or the place of what a sentence dates.
-_AGENT_OR_PLACE = (r"(?:\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?|"
-                   # the maker after a work's noun ("un tableau d'Édouard Manet achevé en 1863")
-                   r"\b(?:tableau|toile|œuvre|roman|opéra|painting|novel|opera|cuadro|obra|novela|pintura)\s+"
-                   r"(?:de\s+|d['’]|del\s+|of\s+))")
+# Words before a name that make it the maker of a work a sentence dates: after the work's noun ("un tableau
+# d'Édouard Manet achevé en 1863"); or, with "by", "in", "at" …, the doer or the place of what it dates.
+_MAKER = (r"\b(?:tableau|toile|œuvre|roman|opéra|painting|novel|opera|cuadro|obra|novela|pintura)\s+"
+          r"(?:de\s+|d['’]|del\s+|of\s+)")
+_AGENT_OR_PLACE = rf"(?:\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?|{_MAKER})"
 # Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
-# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes"), and a river's mouth is
-# where it flows into ("se jette dans" of "flows … into the Black Sea").
+# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes") and what a mountain
+# measures its height ("Il mesure 6 000 mètres" of "Its height was … measured … as 8,848.86 m"), and a
+# river's mouth is where it flows into ("se jette dans" of "flows … into the Black Sea").
 _ONE_RELATION = (
-    frozenset({"highes", "talles", "haut", "sommet", "culmin", "alto", "elevad", "cumbre", "cima", "summit",
-               "peak"}),
+    frozenset({"highes", "talles", "haut", "hauteu", "sommet", "culmin", "alto", "altura", "altitu", "elevad",
+               "elevat", "cumbre", "cima", "summit", "peak", "height", "measur", "mesure", "mide"}),
     frozenset({"jette", "embouc", "desemb", "desagu", "vierte", "flows", "emptie", "mouth", "discha"}),
+    # A work's first performance: "créé en 1875", "se estrenó en 1875", "first performed … in 1875".
+    frozenset({"créé", "créée", "estren", "premie", "perfor", "représ"}),
 )
+# Nouns that name what an item is about, not what it says of it ("Le roman a été publié en 1857": "roman" is
+# no relation "un roman de Gustave Flaubert paru en 1857" says), as ``EVENT_STEM`` stems.
+_SUBJECT_NOUNS = stems("""novel roman novela book livre libro painting tableau cuadro pintura work œuvre obra
+opera opéra ópera film película poem poème poema play pièce symphony symphonie sinfonía statue estatua
+city ville ciudad country pays país river fleuve rivière río lake lac lago mountain montagne montaña island
+île isla bridge pont puente tower tour torre church église iglesia""", EVENT_STEM)
 # Where one clause of an item ends and the next begins (en/es/fr).
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:and|but|while|y|pero|mientras|et|mais|tandis que)\s", re.IGNORECASE)
 
@@ -279,6 +289,12 @@ def _excuse(item: str, span: ValueSpan, read: str, sentence: str | None, passage
         # A length of time's unit ("years") is said of every length of time: it is no event word.
         titles = [*(ev.title or "" for ev in passages), span.counted() if duration else ""]
         event = _event_words(clause, spans, read, titles)
+    # With no name of its own ("Es una obra de teatro del Siglo de Oro"), an item read in the article taken
+    # for its subject's (a work's author's, the work having none) is not about that article's subject, whose
+    # name read is of no slot but a maker's ("the passage says Pedro Calderón de la Barca").
+    if lead is None and span.kind != "person" and article is not None and fold(read) in about \
+            and _of_first_subject(article, passages):
+        return "own_subject"
     stated = _as_the_sentence_goes_on(item, span, sentence) if span.kind in NAMED else span.text
     translated = article is not None and guess_language(article.text) not in (None, guess_language(item))
     why = not_a_contradiction(stated, read, span.kind, sentence, [ev.text for ev in passages],
@@ -304,7 +320,8 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     if _bounds_a_span(clause, read, sentence):
         return True
     spans = value_spans(item)
-    said, heard = _event_words(clause, spans, read, titles), stems(_without_names(sentence), EVENT_STEM)
+    said = _event_words(clause, spans, read, titles) - _SUBJECT_NOUNS
+    heard = stems(_without_names(sentence), EVENT_STEM)
     if not said & heard and not any(said & words and heard & words for words in _ONE_RELATION):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
@@ -331,7 +348,7 @@ def gives_it_too(item: str, stated: str, sentence: str, kind: str = "year") -> b
     none ("Flaubert paru en 1857", not "Premio Pulitzer en 1988" for "Premio Nobel … en 1988")."""
     if kind in NAMED:
         return says(sentence, stated)
-    near = _names_before(sentence, stated)
+    near = _names_before(sentence, stated, _MAKER)
     return near is not None and (not near or fold(near[-1]) in fold(item))
 
 
@@ -342,24 +359,25 @@ def given_to_another(item: str, read: str, sentence: str, titles: Sequence[str])
     Literature in 1993" for "received the Nobel Prize in 1990"). A name after "by", "in" or "at" is who did
     it or where, not what was dated ("first performed by the Opéra-Comique in Paris on 3 March 1875"); so is
     a name after a work's noun ("un tableau d'Édouard Manet achevé en 1863")."""
-    found = re.search(rf"(?<!\w){re.escape(read)}(?!\w)", sentence)
-    window = " ".join(sentence[:found.start()].split()[-_NEAR_WORDS - 2:]) if found else ""
-    near = {w for name in _names_before(sentence, read) or ()
-            if not re.search(rf"{_AGENT_OR_PLACE}{re.escape(name)}", window, re.IGNORECASE)
-            for w in words(name)}
+    near = {w for name in _names_before(sentence, read, _AGENT_OR_PLACE) or () for w in words(name)}
     said = {w for w in words(" ".join([item, *titles])) if len(w) > 2}
     return bool(near) and not said & near
 
 
-def _names_before(sentence: str, value: str) -> list[str] | None:
-    """The names a few words before ``value`` in ``sentence``, nearest last; None when the sentence does not
-    write the value."""
+def _names_before(sentence: str, value: str, not_dated: str) -> list[str] | None:
+    """The names a few words before ``value`` in ``sentence`` that name a dated thing, nearest last: none that
+    the words ``not_dated`` put before it make who did it, where, or a work's maker ("first performed by the
+    Opéra-Comique in Paris on 3 March 1875", "un roman de Gustave Flaubert paru en 1857"); None when the
+    sentence does not write the value."""
     found = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence)
     if found is None:
         return None
+    before = sentence[:found.start()].split()
+    wider = " ".join(before[-_NEAR_WORDS - 2:])
     # A month is the date's own ("on 3 March 1875"), no named thing.
-    return [r.name for r in Names.of(" ".join(sentence[:found.start()].split()[-_NEAR_WORDS:])).runs
-            if fold(r.name.rstrip(".")) not in MONTHS]
+    return [r.name for r in Names.of(" ".join(before[-_NEAR_WORDS:])).runs
+            if fold(r.name.rstrip(".")) not in MONTHS
+            and not re.search(rf"{not_dated}{re.escape(r.name)}", wider, re.IGNORECASE)]
 
 
 def _bounds_a_span(clause: str, read: str, sentence: str) -> bool:
@@ -559,7 +577,8 @@ def value_outcome(stated: str, read: str | None, kind: Kind, *, held: bool, othe
     value the item states, or its topic: read into the wrong blank, it contradicts nothing).
     ``read_value`` then excuses a contradiction the passage explains (``text.contradiction``)."""
     outcome = compare_values(stated, read, kind, before=before, passage=passage) if held else "not_stated"
-    if outcome == "contradicted" and read and echoes_other(read, kind, others):
+    if outcome == "contradicted" and read and echoes_other(read, kind, others) \
+            and not (kind == "place" and place_in_a_name(read, others, passage)):
         return "not_stated"
     return outcome
 

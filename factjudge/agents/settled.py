@@ -5,8 +5,9 @@ record (its currency, its land neighbours: ``text.country_facts``) and the openi
 article, which names who made it (``text.makers``). An item they bear on is compared with them by words:
 "Su moneda es el peso" (of Venezuela) is contradicted by "La moneda de Venezuela: bolívar venezolano
 (VES).", and "He wrote Moby-Dick" (of Charles Dickens) by "Moby-Dick … is an 1851 epic novel by American
-writer Herman Melville". A small model asked to fill such a blank reads the record's other words or the
-subject's own name back; the words leave nothing to doubt.
+writer Herman Melville". So does a word of the subject's own lead that says the opposite of the item's
+(``text.opposites``: "landlocked" against "Paraguay tiene salida al mar"). A small model asked to fill such a
+blank reads the record's other words or the subject's own name back; the words leave nothing to doubt.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from factjudge.records import Evidence
 from factjudge.text import country_facts
 from factjudge.text.fold import words
 from factjudge.text.makers import made_by, made_verb
+from factjudge.text.opposites import said_otherwise
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.value_match import Outcome
 
@@ -36,7 +38,7 @@ def settled(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueCheck, i
             check = ValueCheck(fact.stated, "record", "", fact.read, outcome, fact.start, fact.end, ev.text)
             found.append((check, where))
     maker = _made_by_another(item, passages)
-    return found + ([maker] if maker else [])
+    return found + ([maker] if maker else []) + said_otherwise(item, passages)
 
 
 def _made_by_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:

@@ -66,7 +66,7 @@ from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
                  "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
-                 "inside_a_name", "no_nation", "made_several", "many_places", "no_name"]
+                 "inside_a_name", "no_nation", "made_several", "many_places", "no_name", "region"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -100,7 +100,7 @@ _COUNTRY_AFTER = r"\s*(?:\(\s*|,\s*)((?-i:[A-Z])[\w'’-]*(?:\s+(?:de |del |du |
 # The first letters a longer word of a place is known by in another language ("Corse", "Corsica").
 _LOOSE = 4
 # Kinds of value that date an event.
-DATES = frozenset({"date", "year", "century"})
+DATES = frozenset({"date", "year", "century", "decade"})
 # Kinds of value that are names: a name may be read in another language than the passage writes it.
 NAMED = frozenset({"name", "place", "person", "title"})
 # Words saying what an item dates are compared by their first letters ("discovered", "discovery").
@@ -109,11 +109,11 @@ EVENT_STEM = 6
 # follows it), and how far before a date such a word still dates it ("né vers 1400", "born on 27 January").
 _BIRTH = r"born|birth|nee?s?\s+(?:le|en|a|vers|au|dans)|naissance|nacio|nacid[oa]|nacimiento"
 # A death dealt by others is a death too ("She was executed in Rouen", "Fue fusilado en 1850", "assassiné à
-# Paris").
+# Paris"); "executed" only after a word that makes it done to someone: a painting is "executed in the 1480s".
 _DEATH = (r"died|death|mort|morte|meurt|mourut|decedee?|deces|murio|muere|muert[ea]|fallecio|fallecid[oa]|"
-          r"fallecimiento|executed|execution|assassinated|assassination|murdered|guillotined|"
-          r"(?:was|were) killed|ejecutad[oa]|fusilad[oa]|asesinad[oa]|guillotinad[oa]|executee?|assassinee?|"
-          r"guillotinee?")
+          r"fallecimiento|(?:was|were|been|be)\s+executed|execution|assassinated|assassination|murdered|"
+          r"guillotined|(?:was|were) killed|(?:fue|fueron|ser|siendo)\s+ejecutad[oa]|fusilad[oa]|"
+          r"asesinad[oa]|guillotinad[oa]|(?:a\s+ete|fut|etre|est)\s+executee?|assassinee?|guillotinee?")
 _LIFE = re.compile(rf"\b(?:(?P<birth>{_BIRTH})|{_DEATH})\b", re.IGNORECASE)
 # A clause saying where a person lived, worked, studied or explored, or what a river or a road passes through
 # (en/es/fr, read without accents): there are many such places, and a lead that names another does not say
@@ -125,6 +125,11 @@ _MANY_PLACES = re.compile(r"\b(?:lived|lives|resided|worked|studied|taught|explo
                           r"pasa\s+por|cruza|vecu|vivait|"
                           r"habit(?:e|ait|a)|resid(?:e|ait|a|io|ia)|(?:travaill|etudi|enseign|explor)(?:e|ait|a)|vivio|vivia|"
                           r"(?:trabaj|estudi|ensen|explor)(?:o|aba))\b", re.IGNORECASE)
+# The first letters a region's name and the word for its people share ("Cataluña", "Catalan").
+_REGION_STEM = 5
+# A body of water's word (en/es/fr): a sea or a river is where no country lies.
+_WATER = re.compile(r"\b(?:mer|océan|golfe|lac|fleuve|rivière|baie|détroit|mar|océano|golfo|lago|río|bahía|"
+                    r"estrecho|sea|ocean|gulf|lake|river|bay|strait|canal)\b", re.IGNORECASE)
 # Where a subject came from, said as its birthplace often is ("He was from Lyon", "originaire de Lyon").
 _ORIGIN = re.compile(r"\b(?:from|native|hails|originaire|natif|originari[oa]|oriund[oa]|natural de|"
                      r"procedente)\b", re.IGNORECASE)
@@ -249,7 +254,24 @@ def not_a_contradiction(stated: str, read: str, kind: str, sentence: str | None,
         return "other_event"
     if event and sentence and not set(event) & stems(sentence, EVENT_STEM):
         return "other_event" if kind in DATES else "other_subject"
+    if kind == "place" and not aligned and _a_region_holding(stated, read, passages):
+        return "region"
     return None
+
+
+def _a_region_holding(stated: str, read: str, passages: Sequence[str]) -> bool:
+    """Whether ``stated`` is a region GeoNames knows as no place ("la péninsule Ibérique", "Cataluña") that
+    may hold the place ``read``: a country, which may lie in it or hold it; or a town, where a passage names
+    the region or its people in words of the same stem besides the town ("a Catalan cellist" for "Nació en
+    Cataluña", read "El Vendrell"). A sea is no region."""
+    if is_place(stated) or is_continent(stated) or _WATER.search(stated) or not is_place(read) \
+            or is_continent(read):
+        return False
+    if is_country(read):
+        return True
+    stem = next((w[:_REGION_STEM] for w in reversed(_words(stated)) if len(w) >= _REGION_STEM), None)
+    said = " ".join(w for p in passages for w in _words(p.replace(read, " ")))
+    return stem is not None and re.search(rf"\b{re.escape(stem)}", said) is not None
 
 
 def _only_lower_case(read: str, text: str) -> bool:

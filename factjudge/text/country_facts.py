@@ -32,9 +32,11 @@ from factjudge.text.places import country, country_name, most_populous, neighbou
 _LANGUAGES = ("en", "es", "fr")
 # An item that speaks of a currency, or of a country's borders, en/es/fr.
 CURRENCY = re.compile(r"\b(?:currenc(?:y|ies)|monedas?|monnaies?|devises?)\b", re.IGNORECASE)
+# An island shared is a land border ("Comparte la isla con Haití").
 BORDERS = re.compile(r"\b(?:borders?|bordered|bordering|neighbou?r(?:s|ing)?|bounded|limita[n]?|limítrofe|"
                      r"fronteras?|fronteriz[oa]s?|vecin[oa]s?|fronti[èe]res?|frontali[eè]re?s?|limitrophes?|"
-                     r"voisin(?:e|s|es)?|bord[ée]e?s?)\b", re.IGNORECASE)
+                     r"voisin(?:e|s|es)?|bord[ée]e?s?|(?:shares?|sharing)\s+(?:the\s+|an\s+)?island|"
+                     r"comparte\s+(?:la\s+)?isla|partage\s+l['’]île)\b", re.IGNORECASE)
 # An item that says which languages are official in a country, and where what it says of them ends (a list
 # goes on past commas; "but", "pero", "mais" begin something else).
 OFFICIAL_LANGUAGE = re.compile(r"\b(?:official\s+languages?|(?:lenguas?|idiomas?)\s+oficial(?:es)?|"
@@ -62,7 +64,9 @@ _IS_CURRENCY = re.compile(r"\b(?:is|es|est)\s+(?:the\s+|el\s+|la\s+|le\s+|l['’
 _NOT = re.compile(r"\b(?:not|no|ni|ne|n['’]|pas|never|nunca|jamais)\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[^,;]+")
 # What lists several countries ("Perú, Bolivia y Argentina").
-_LIST = re.compile(r"\s*(?:[,;]|\band\b|\by\b|\be\b|\bet\b|\bor\b|\bo\b|\bou\b)\s*", re.IGNORECASE)
+# What parts a list of neighbours, and the island a neighbour shares ("the island of Hispaniola with Haiti").
+_LIST = re.compile(r"\s*(?:[,;]|\band\b|\by\b|\be\b|\bet\b|\bor\b|\bo\b|\bou\b|\bwith\b|\bcon\b|\bavec\b)\s*",
+                   re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?:(?:the|la|las|el|los|le|les|l['’])\s*)?[A-ZÀ-Ý][\w'’-]*"
                           r"(?:\s+(?:(?:de|del|des|du|of|and)\s+)?[A-ZÀ-Ý][\w'’-]*)*")
 # What a record sentence gives: the currency after its colon, the neighbours after "with".

@@ -34,6 +34,7 @@ from factjudge.text.values import (
     CENTURY_PATTERN,
     DATE_PATTERNS,
     DAY_MONTH_PATTERNS,
+    DECADE_PATTERN,
     ERA,
     JOINERS,
     MONTHS,
@@ -108,6 +109,10 @@ def compare_values(stated: str, read: str | None, kind: Kind, before: str = "", 
     return "confirmed" if same else "contradicted"
 
 
+# The place a person's name says they are of: the words after its last particle ("Ignacio de Loyola").
+_OF_A_PLACE = re.compile(r"\s(?:de|da|di|of|von|d['’])\s*([A-ZÀ-Ý][^\s,]*)$")
+
+
 def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     """Whether ``read`` is another value the item itself states: the model filled the blank from the
     wrong slot ("from ___ to 1527" read as 1527), which contradicts nothing. A place named after one is
@@ -115,6 +120,15 @@ def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     words = _words(read)
     return any((same_value(other, read, kind) or (bool(words) and _contains(_words(other), words)))
                and not place_named_after(read, other) for other in others)
+
+
+def place_in_a_name(read: str, others: Sequence[str], passage: str) -> bool:
+    """Whether ``read`` is the place a name among ``others`` says its bearer is of ("Loiola" of "Ignacio de
+    Loyola", "Vinci" of "Leonardo da Vinci") and ``passage`` writes it as a place ("né en 1491 à Loiola"):
+    the birthplace a person is named after, not the name echoed."""
+    where = re.search(rf"\b(?:à|a|en|in|at|au)\s+{re.escape(read)}(?!\w)", passage)
+    tails = (m.group(1) for other in others if (m := _OF_A_PLACE.search(other)))
+    return where is not None and any(_same_name(tail, read) for tail in tails)
 
 
 def place_named_after(read: str, name: str) -> bool:
@@ -131,7 +145,7 @@ def _contains(words: list[str], part: list[str]) -> bool:
 def same_value(stated: str, read: str, kind: Kind, hedged: bool = False, passage: str = "") -> bool | None:
     """Whether ``read`` is the value ``stated`` is; None when ``read`` is no value of that kind;
     ``hedged`` when the item said "about" the number; ``passage`` the text it was read from."""
-    if kind in ("date", "year", "century"):
+    if kind in ("date", "year", "century", "decade"):
         return _same_time(stated, read)
     if kind == "number":
         return _same_amount(stated, read, hedged, passage)
@@ -153,7 +167,7 @@ Time = tuple[int, int, int | None, int | None]  # (first year, last year, month,
 
 
 def times(text: str) -> list[Time]:
-    """The dates, years and centuries ``text`` names, as (first year, last year, month, day)."""
+    """The dates, years, decades and centuries ``text`` names, as (first year, last year, month, day)."""
     found: list[Time] = []
     taken: list[tuple[int, int]] = []
     for pattern in DATE_PATTERNS:
@@ -176,6 +190,14 @@ def times(text: str) -> list[Time]:
         century = int(number) if number.isdigit() else _roman(number)
         if century:
             found.append(((century - 1) * 100 + 1, century * 100, None, None))
+        taken.append(match.span())
+    for match in DECADE_PATTERN.finditer(text):
+        if any(s < match.end() and match.start() < e for s, e in taken):
+            continue
+        digits = match.group("en") or match.group("fr") or match.group("es")
+        first = int(digits)
+        # "the 1800s" is a century in English; "les années 1900" is a decade.
+        found.append((first, first + (99 if match.group("en") and first % 100 == 0 else 9), None, None))
         taken.append(match.span())
     for match in YEAR_PATTERN.finditer(text):
         if any(s < match.end() and match.start() < e for s, e in taken):

@@ -6,7 +6,8 @@ Rules, not a tagger: spaCy's Spanish pipeline on the registry predates the spaCy
 and no tagger marks numbers with their units. What the rules know (en, es, fr):
 
 - a date with a month name ("27 May 1937", "May 27, 1937", "27 de mayo de 1937", "1er octobre
-  1935", "mayo de 1937") or in ISO form, a year (1000-2099, or with BC/AD), a century;
+  1935", "mayo de 1937") or in ISO form, a year (1000-2099, or with BC/AD), a century, a decade
+  ("the 1480s", "les années 1920");
 - a number with what it counts: scale words (million, millones, milliards) and units (km, metres,
   kilómetros, %) belong to it, a thousands separator (1,280 / 1 280 / 1.280) too, and a minus word
   before it ("minus 40 °C"); a number in words in the item's language ("cien grados", "onze
@@ -37,21 +38,23 @@ from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
 from factjudge.text.places import is_place
 from factjudge.text.tokenize import stopwords_for
 
-Kind = Literal["date", "year", "century", "number", "place", "person", "name", "title"]
+Kind = Literal["date", "year", "century", "decade", "number", "place", "person", "name", "title"]
 
 # The words each kind is asked for with, in a cloze blank ("___ (a year)") and in a question.
-BLANK: dict[str, str] = {"date": "a date", "year": "a year", "century": "a century", "number": "a number",
-                         "place": "a place", "person": "a person", "name": "a name", "title": "a title"}
+BLANK: dict[str, str] = {"date": "a date", "year": "a year", "century": "a century", "decade": "a decade",
+                         "number": "a number", "place": "a place", "person": "a person", "name": "a name",
+                         "title": "a title"}
 WH: dict[str, dict[str, str]] = {
-    "en": {"date": "which date", "year": "which year", "century": "which century", "number": "how many",
-           "place": "which place", "person": "whom", "name": "what", "title": "which title",
-           "temperature": "which temperature"},
-    "es": {"date": "qué fecha", "year": "qué año", "century": "qué siglo", "number": "cuántos",
-           "place": "qué lugar", "person": "quién", "name": "qué", "title": "qué título",
-           "temperature": "qué temperatura"},
-    "fr": {"date": "quelle date", "year": "quelle année", "century": "quel siècle", "number": "combien de",
-           "place": "quel lieu", "person": "qui", "name": "quoi", "title": "quel titre",
-           "temperature": "quelle température"},
+    "en": {"date": "which date", "year": "which year", "century": "which century", "decade": "which decade",
+           "number": "how many", "place": "which place", "person": "whom", "name": "what",
+           "title": "which title", "temperature": "which temperature"},
+    "es": {"date": "qué fecha", "year": "qué año", "century": "qué siglo", "decade": "qué década",
+           "number": "cuántos", "place": "qué lugar", "person": "quién", "name": "qué",
+           "title": "qué título", "temperature": "qué temperatura"},
+    "fr": {"date": "quelle date", "year": "quelle année", "century": "quel siècle",
+           "decade": "quelle décennie",
+           "number": "combien de", "place": "quel lieu", "person": "qui", "name": "quoi",
+           "title": "quel titre", "temperature": "quelle température"},
 }
 
 MONTHS: dict[str, int] = {}
@@ -132,8 +135,9 @@ _PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split(
 _PERSON_BEFORE = frozenset({"by", "par", "por"})
 # A lower-case word for a kind of place that Spanish and French write just before its name ("la mer Rouge",
 # "el océano Pacífico", "le lac Léman"): a part of the place's name, asked about with it.
-_PLACE_HEADS = frozenset("""mer océan lac mont fleuve rivière golfe île détroit désert mar océano lago monte
-río golfo isla estrecho desierto cordillera sierra""".split())  # noqa: SIM905
+_PLACE_HEADS = frozenset("""mer océan lac mont fleuve rivière golfe île détroit désert péninsule plaine baie
+cordillère massif mar océano lago monte río golfo isla estrecho desierto cordillera sierra península llanura
+bahía""".split())  # noqa: SIM905
 # A word saying a figure is near, en/es/fr, just before it ("until", "hasta", "jusqu'à" go before years).
 _ABOUT = re.compile(r"\b(?:nearly|almost|about|around|approximately|roughly|some|over|more than|fewer than|"
                     r"less than|casi|unos|unas|cerca de|alrededor de|aproximadamente|más de|menos de|"
@@ -181,6 +185,11 @@ YEAR_PATTERN = re.compile(
 CENTURY_PATTERN = re.compile(
     r"\b(?:(?P<ord>\d{1,2})(?:st|nd|rd|th)\s+century|(?:the\s+)?siglo\s+(?P<es>[IVXL]+|\d{1,2})"
     r"|(?P<fr>[IVXL]+|\d{1,2})(?:e|ème|eme)\s+siècle)\b", re.IGNORECASE)
+# A decade ("the 1480s", "mid-1480s", "les années 1920", "la década de 1920"); "the 1800s" is the century
+# English writes so, all its years.
+DECADE_PATTERN = re.compile(
+    r"(?<![\w-])(?:(?:mid|early|late)-?\s?)?(?P<en>(?:1\d|20)\d0)s\b|\bannées\s+(?P<fr>(?:1\d|20)\d0)\b"
+    r"|\b(?:décadas?\s+de(?:\s+los)?|años)\s+(?P<es>(?:1\d|20)\d0)\b", re.IGNORECASE)
 # A minus sign belongs to the number ("-40 °C"), never a hyphen after a word or a figure ("1990-2000"),
 # and a unit's power is no number ("m⋅s−1").
 NUMBER_PATTERN = re.compile(rf"(?<![\w.,])(?<![^\W\d_]\u2212)(?P<num>(?:[-\u2212](?=\d))?(?:{_DIGITS}))"
@@ -306,7 +315,9 @@ def _written_lower(word: str, text: str) -> bool:
 # present one before a preposition, which a name opening a sentence is seldom followed by ("Desemboca en
 # el océano", "Limita con Francia"); an irregular past tense ("Estuvo casada con …", "Hizo …").
 _OPENING_VERB = re.compile(r"(?i:estuv|tuv|hiz|dij|pud|pus|quis|vin|sup|traj|produj|conduj|anduv|hub)o\b|"
-                           r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|"
+                           r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|(?i:forma\s+parte)\b|"
+                           # "Comparte la isla", "Ocupa el centro": a verb, its object's article and noun
+                           r"[^\W\d_]{3,}[ae]\s+(?:la|el|los|las|un|una|su|sus)\s+[a-záéíóúñ]|"
                            r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"
                            r"para|que|como|tras|durante|hasta)\b")
 
@@ -337,6 +348,9 @@ def _all_values(item: str, lang: str = "en") -> list[ValueSpan]:
     for match in CENTURY_PATTERN.finditer(item):
         if free(match.start(), match.end()):
             taken.append(_span(item, match.start(), match.end(), "century"))
+    for match in DECADE_PATTERN.finditer(item):
+        if free(match.start(), match.end()):
+            taken.append(_span(item, match.start(), match.end(), "decade"))
     for match in YEAR_PATTERN.finditer(item):
         if free(match.start(), match.end()) and not _counts_something(item, match.end()) \
                 and not _about_a_count(item, match.start(), match.end(), lang):

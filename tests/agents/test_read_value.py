@@ -546,3 +546,18 @@ def test_a_nationality_is_asked_for_as_one_and_a_nation_of_the_union_read_is_no_
         reading = read_value(model, [gagarin], item, span)
         assert "___ (a nationality)" in model.calls[0][0]["content"]
         assert (reading.check.read, reading.check.outcome) == ("Soviet", outcome)
+
+
+def test_the_name_of_the_article_taken_for_an_unnamed_items_subject_is_no_value_of_it() -> None:
+    # The play has no article: its author's was read, whose name fills no slot of "Es una obra … del ___".
+    calderon = Evidence("wikipedia", "Pedro Calderón de la Barca y de Henao fue un escritor y dramaturgo "
+                        "español.", title="Pedro Calderón de la Barca")
+    model = ScriptedChatModel(["Pedro Calderón de la Barca"])
+    [reading] = check_values(model, "Es una obra de teatro del Siglo de Oro.", [calderon],
+                             question="¿Quién escribió La vida es sueño?")
+    assert (reading.check.outcome, reading.check.excused) == ("not_stated", "own_subject")
+    # An item that names its subject still reads another's name as a swap.
+    model = ScriptedChatModel(["Pedro Calderón de la Barca"])
+    [reading] = check_values(model, "La vida es sueño fue escrita por Lope de Vega.", [calderon],
+                             question="¿Quién escribió La vida es sueño?")
+    assert reading.check.outcome == "contradicted"

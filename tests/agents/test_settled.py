@@ -51,3 +51,4 @@ def test_a_records_value_is_settled_without_asking_the_model() -> None:
     assert (check.stated, check.read, check.outcome, check.kind, reading.calls, reading.passage) == \
         ("peso", "bolívar venezolano (VES)", "contradicted", "record", 0, 1)
     assert not model.calls
+

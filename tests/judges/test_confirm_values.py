@@ -162,6 +162,15 @@ def test_a_sentence_that_says_the_relation_in_the_items_words_is_not_asked_again
      "It flows through Central Europe, from the Black Forest of Germany into the Black Sea.", True),
     ("Il se jette dans la mer Baltique.", 20, "Black Forest", "It rises in the Black Forest of Germany.",
      False),
+    # So are a mountain's height measured and a work's first performance, in another language.
+    ("Il mesure 6 000 mètres.", 10, "8,848.86", "Its height was most recently measured in 2020 through a "
+     "joint survey as 8,848.86 m.", True),
+    ("Il a été créé en 1950.", 17, "1875", "The opera was first performed by the Opéra-Comique in Paris on "
+     "3 March 1875.", True),
+    ("Se estrenó en 1950.", 14, "1875", "It was written in 1875.", False),
+    # A noun naming what the item is about says no relation: "roman" of "Le roman a été publié".
+    ("Le roman a été publié en 1857.", 25, "1856", "Madame Bovary est un roman de Gustave Flaubert paru en "
+     "1857, après une préparution en 1856 dans la Revue de Paris.", False),
     # A lifespan's brackets open with the birth's year and close with the death's.
     ("He was born in 1664.", 15, "1564", "Galileo Galilei (1564–1642), Italian physicist and astronomer.",
      True),
@@ -223,6 +232,9 @@ def test_a_sentence_that_gives_the_stated_value_too_and_supports_it_states_both(
 @pytest.mark.parametrize(("item", "stated", "sentence", "too"), [
     ("Madame Bovary a été écrit par Gustave Flaubert et publié en 1857.", "1857",
      "Un roman de Gustave Flaubert paru en 1857, après une préparution en 1856.", True),
+    # The maker after the work's noun is not the dated thing, though the item never names him.
+    ("Le roman a été publié en 1857.", "1857",
+     "Madame Bovary est un roman de Gustave Flaubert paru en 1857, après une préparution en 1856.", True),
     # The stated year is another named thing's: the Pulitzer's, the prize in physics.
     ("Toni Morrison ganó el Premio Nobel de Literatura en 1988.", "1988",
      "Ganadora del Premio Pulitzer en 1988 y del Premio Nobel de Literatura en 1993.", False),

@@ -142,6 +142,10 @@ TRUE = [
     # Languages official there, by the country's record (CLDR).
     ("en", "record", "What is Belgium?", "Its official languages are Dutch, French and German."),
     ("es", "record", "¿Qué es Perú?", "Su idioma oficial es el español."),
+    # A region no record knows read against a country the river crosses; a novel out in a revue a year
+    # before the book (a thirty-second trial: each was false).
+    ("fr", "region", "Qu'est-ce que le Tage ?", "Le Tage est un fleuve de la péninsule Ibérique."),
+    ("fr", "both_said", "Qui a écrit Madame Bovary ?", "Le roman a été publié en 1857."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -267,6 +271,13 @@ FALSE = [
     # A currency no country has, named by its head word (a thirty-first trial).
     ("es", "¿Qué es Paraguay?", "Su moneda es el peso paraguayo.", "peso paraguayo",
      "guaraní paraguayo (PYG)"),
+    # The opposite word of the subject's own lead (a coast, a lake's water, a continent); a birthplace the
+    # person is named after (a thirty-third trial, and the kept misses of earlier ones).
+    ("es", "¿Cuál es la capital de Paraguay?", "Paraguay tiene salida al mar.", "tiene salida al mar",
+     "landlocked"),
+    ("en", "What is Lake Superior?", "It is a saltwater lake.", "saltwater", "freshwater"),
+    ("fr", "Qu'est-ce que l'Amazone ?", "Il traverse le Mexique.", "Mexique", "Amérique du Sud"),
+    ("es", "¿Quién fue Ignacio de Loyola?", "Nació en Madrid.", "Madrid", "Loiola"),
 ]
 
 
@@ -298,7 +309,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-currency", "en-neighbour", "en-maker-no-article", "en-largest-town",
                               "fr-economic-capital", "fr-maker-peer", "en-official-language",
                               "es-official-language", "es-two-currencies", "es-french-birth-place",
-                              "es-currency-head-word"])
+                              "es-currency-head-word", "es-landlocked", "en-lake-water", "fr-continent",
+                              "es-named-after-birthplace"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

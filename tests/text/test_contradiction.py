@@ -7,7 +7,12 @@ import pytest
 from factjudge.checking.checker import Checker
 from factjudge.config import CheckConfig
 from factjudge.records import Evidence
-from factjudge.text.contradiction import in_the_other_life_event, life_told, not_a_contradiction
+from factjudge.text.contradiction import (
+    in_the_other_life_event,
+    life_told,
+    not_a_contradiction,
+    tells_of_a_life,
+)
 from tests.judges.test_read_values import reader
 
 CLUBS = "He has played for Sporting CP, Manchester United, Real Madrid and Juventus."
@@ -134,6 +139,36 @@ def test_a_birth_or_death_date_is_another_events_unless_the_item_speaks_of_one()
     crowned = "Il ne fut couronné qu'en 1804."
     assert not_a_contradiction("1805", "1804", "year", crowned, [crowned], "Napoléon",
                                clause="Napoléon fut couronné en 1805.") is None
+
+
+def test_a_region_no_place_record_knows_read_as_a_country_may_hold_it() -> None:
+    tagus = ("Le Tage est un fleuve qui prend sa source en Espagne, traverse le Portugal où il se jette dans "
+             "l'océan Atlantique à Lisbonne.")
+    assert not_a_contradiction("péninsule Ibérique", "Portugal", "place", tagus, [tagus], "Le Tage",
+                               clause="Le Tage est un fleuve de la péninsule Ibérique.") == "region"
+    # A continent, or a country, is known: the country read lies off it.
+    assert not_a_contradiction("Amérique du Sud", "Portugal", "place", tagus, [tagus], "Le Tage",
+                               clause="Le Tage est un fleuve d'Amérique du Sud.") is None
+    assert not_a_contradiction("Italie", "Portugal", "place", tagus, [tagus], "Le Tage",
+                               clause="Le Tage est un fleuve d'Italie.") is None
+    # A town read may lie in the region where a passage names it or its people ("a Catalan cellist").
+    french = "Pau Casals, né le 29 décembre 1876 à El Vendrell et mort en 1973 à San Juan, violoncelliste."
+    english = "Pablo Casals was a Catalan cellist, composer, and conductor, born in Spain."
+    assert not_a_contradiction("Cataluña", "El Vendrell", "place", french, [english, french], None,
+                               clause="Nació en Cataluña.") == "region"
+    assert not_a_contradiction("Andalucía", "El Vendrell", "place", french, [english, french], None,
+                               clause="Nació en Andalucía.") is None
+
+
+def test_a_work_executed_in_a_decade_is_no_death_an_execution_is() -> None:
+    painting = ("The Birth of Venus is a painting by the Italian artist Sandro Botticelli, probably executed "
+                "in the mid-1480s.")
+    assert not_a_contradiction("1800s", "1480s", "decade", painting, [painting], None,
+                               clause="It was painted in the 1800s.") is None
+    for killed in ("She was executed in Rouen.", "Il fut exécuté en 1793.", "Fue ejecutado en 1811.",
+                   "Il a été exécuté à Paris."):
+        assert tells_of_a_life(killed), killed
+    assert not tells_of_a_life("Un tableau exécuté en 1863.")
 
 
 def test_a_birth_or_death_place_is_another_events_unless_the_item_speaks_of_one_or_of_origin() -> None:

@@ -74,6 +74,14 @@ def test_each_country_named_as_a_neighbour_is_one_or_not() -> None:
     # A sea is no country, and a negation says no border.
     assert _checked("Elle est bordée par la mer du Nord.", "Autriche", "fr") == []
     assert _checked("Chile no limita con Brasil.", "Chile", "es") == []
+    # A country's long name is not read as the country a word of it names ("the Congo").
+    rwanda = "Rwanda is bordered by Uganda, Burundi, and the Democratic Republic of the Congo to the west."
+    assert all(confirmed for _, _, confirmed in _checked(rwanda, "Rwanda", "en"))
+    # An island shared is a land border.
+    shared = _checked("Comparte la isla con Jamaica.", "República Dominicana", "es")
+    assert shared == [("Jamaica", "Haití", False)]
+    assert _checked("It shares the island of Hispaniola with Haiti.", "Dominican Republic", "en") == \
+        [("Haiti", "Haiti", True)]
 
 
 def test_no_record_where_it_would_not_be_closed() -> None:

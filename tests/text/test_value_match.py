@@ -39,6 +39,11 @@ from factjudge.text.value_match import (
     ("2 October 1935", "October 1, 1935", "date", "contradicted"),
     ("19th century", "1869", "century", "confirmed"),
     ("XIXe siècle", "1969", "century", "contradicted"),
+    # A decade holds its ten years; "the 1800s" is a century, all its hundred.
+    ("1800s", "mid-1480s", "decade", "contradicted"),
+    ("1800s", "1850", "decade", "confirmed"),
+    ("1480s", "1486", "decade", "confirmed"),
+    ("années 1920", "1931", "decade", "contradicted"),
     ("44 BC", "44 BC", "year", "confirmed"),
     # Numbers: tolerance, separators, scale words, units.
     ("384,000 km", "384,400 kilometres", "number", "confirmed"),
@@ -106,6 +111,22 @@ def test_a_read_value_that_echoes_another_value_of_the_item() -> None:
     assert echoes_other("México", "name", ["México"])
     assert not echoes_other("Ciudad de México", "name", ["México"])
     assert not echoes_other("Mexico City", "name", ["Mexico"])
+
+
+def test_the_birthplace_a_person_is_named_after_is_no_echo_where_the_passage_writes_it_as_a_place() -> None:
+    from factjudge.agents.read_value import value_outcome
+    from factjudge.text.value_match import place_in_a_name
+
+    passage = "Ignace de Loyola, né en 1491 à Loiola et mort le 31 juillet 1556 à Rome, est un prêtre."
+    assert place_in_a_name("Loiola", ["Ignacio de Loyola"], passage)
+    assert place_in_a_name("Vinci", ["Leonardo da Vinci"], "He was born in Vinci, in Tuscany.")
+    # The name itself, not a place the passage writes: the model read the subject back.
+    assert not place_in_a_name("Loyola", ["Ignacio de Loyola"], "Ignacio de Loyola fue un soldado.")
+    assert not place_in_a_name("Rome", ["Ignacio de Loyola"], passage)
+    assert value_outcome("Madrid", "Loiola", "place", held=True, others=["Ignacio de Loyola"],
+                         passage=passage) == "contradicted"
+    assert value_outcome("Madrid", "Loyola", "place", held=True, others=["Ignacio de Loyola"],
+                         passage="Ignacio de Loyola fue un soldado.") == "not_stated"
 
 
 def test_a_figure_read_without_its_scale_word_is_the_same_figure() -> None:

@@ -56,6 +56,10 @@ def test_a_number_inside_a_name_belongs_to_the_name() -> None:
     ("El pacto se firmó el 23 de agosto de 1939.", "23 de agosto de 1939", "date"),
     ("It opened in May 1937.", "May 1937", "date"),
     ("Al Capone a vécu au XXe siècle.", "XXe siècle", "century"),
+    ("It was painted in the 1800s.", "1800s", "decade"),
+    ("It was painted in the mid-1480s.", "mid-1480s", "decade"),
+    ("Il a été peint dans les années 1920.", "années 1920", "decade"),
+    ("Se pintó en la década de 1920.", "década de 1920", "decade"),
     ("He died in 44 BC.", "44 BC", "year"),
     ("He was born around 1500 in Florence.", "1500", "year"),
     ("Around 1500 the city grew.", "1500", "year"),
@@ -122,9 +126,13 @@ def test_any_text_gives_located_values(item: str) -> None:
 
 
 def test_a_lone_word_opening_a_sentence_is_asked_about_last_or_not_at_all() -> None:
-    # "Ocupa", "While" open a sentence capitalised like a name: any other value comes first.
+    # "Nearby" opens a sentence capitalised like a name: any other value comes first.
+    item = "Nearby lies the Bering Sea."
+    spans = value_spans(item, question="Tell me about the Pacific Ocean.")
+    assert [s.text for s in spans] == ["Bering Sea", "Nearby"]
+    # "Ocupa" before its object's article and noun is a verb: not asked about.
     item = "Ocupa la tercera parte de su superficie y se extiende desde el mar de Bering."
-    assert [s.text for s in value_spans(item, question="Háblame de Océano Pacífico.")] == ["Bering", "Ocupa"]
+    assert [s.text for s in value_spans(item, question="Háblame de Océano Pacífico.")] == ["Bering"]
     # Written in lower case too, it is a word: "Fortune cookies" asked about "fortune cookies".
     cookies = "Where were fortune cookies invented?"
     assert value_spans("Fortune cookies are popular.", question=cookies) == []
@@ -172,6 +180,11 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     spans = value_spans("Desemboca en el océano Pacífico.", question="¿Qué es el Amazonas?")
     assert [s.text for s in spans] == ["océano Pacífico"]
     assert [s.text for s in value_spans("Limita con Francia.", question="¿Qué es España?")] == ["Francia"]
+    # So before its object's article and noun: "Comparte la isla", "Forma parte de".
+    spans = value_spans("Comparte la isla con Haití.", question="¿Qué es la República Dominicana?")
+    assert [s.text for s in spans] == ["Haití"]
+    assert [s.text for s in value_spans("Forma parte de Europa.", question="¿Qué es España?")] == ["Europa"]
+    assert "Sofía" in [s.text for s in value_spans("Sofía es la capital de Bulgaria.", question="¿Qué es?")]
     # A past tense before a name: "Escribió" is no word of "Don Quijote".
     spans = value_spans("Escribió Don Quijote de la Mancha.", question="¿Quién fue Cervantes?")
     assert [s.text for s in spans] == ["Don Quijote", "Mancha"]

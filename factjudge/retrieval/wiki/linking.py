@@ -547,11 +547,14 @@ class AliasIndex:
         # no comma ("phase, transition").
         joined = [not text[a.end() : b.start()].strip(" \t'’") for a, b in itertools.pairwise(words)]
         for size in range(min(_MAX_ALIAS_WORDS, len(words)), 1, -1):
-            for start in range(len(words) - size + 1):
-                run = words[start : start + size]
-                if all(joined[start : start + size - 1]) and \
-                        fold(" ".join(m.group() for m in run)) in self._by_alias:
-                    return text[run[0].start() : run[-1].end()]
+            runs = [words[start : start + size] for start in range(len(words) - size + 1)
+                    if all(joined[start : start + size - 1])]
+            found = [run for run in runs if fold(" ".join(m.group() for m in run)) in self._by_alias]
+            # Of runs as long, one holding a name ("le lac Victoria": "lac Victoria", not "le lac").
+            named = [run for run in found if any(m.group()[:1].isupper() for m in run)]
+            if found:
+                run = (named or found)[0]
+                return text[run[0].start() : run[-1].end()]
         return None
 
     def noun(self, question: str, context: str, language: str | None) -> Link | None:

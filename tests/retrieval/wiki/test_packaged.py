@@ -66,6 +66,23 @@ def test_the_answer_language_comes_first_then_others(wiki: PackagedWiki) -> None
     assert french[0].title == "Canberra" and "1913" in french[0].text
 
 
+def test_a_disambiguation_page_is_neither_read_nor_linked(tmp_path: Path) -> None:
+    files = write_files(tmp_path, {"fr": {"Tour Eiffel": ARTICLES["fr"]["Tour Eiffel"]}})
+    entries = json.loads(files["fr"].read_text(encoding="utf-8"))
+    entries["Miguel Hidalgo"] = {"title": "Miguel Hidalgo",
+                                 "extract": "Miguel Hidalgo peut faire référence à :",
+                                 "description": "page d'homonymie de Wikimédia", "topic": "Personnalités"}
+    # Under that description, a lead that defines its subject is one.
+    entries["Amplificateur"] = {"title": "Amplificateur",
+                                "extract": "Un amplificateur est un dispositif qui augmente un signal.",
+                                "description": "page d'homonymie de Wikimédia", "topic": "Sciences"}
+    files["fr"].write_text(json.dumps(entries), encoding="utf-8")
+    wiki = PackagedWiki(tmp_path / "cache", files)
+    found = wiki.titles_for(["Miguel Hidalgo", "Tour Eiffel", "Amplificateur"])
+    assert found == ["Tour Eiffel", "Amplificateur"]
+    assert wiki.link(["Miguel Hidalgo"], "¿Quién fue Miguel Hidalgo?", "fr") is None
+
+
 def test_a_topic_is_matched_ignoring_case_and_accents(wiki: PackagedWiki) -> None:
     assert wiki.titles_for(["tour eiffel", "AUSTRALIA", "Atlantis"]) == ["Tour Eiffel", "Australia"]
 

@@ -15,6 +15,10 @@ from factjudge.retrieval.wiki.topic import Subjects
     ("Who wrote it?", "It was written by Gabriel García Márquez in 1967.", "Gabriel García Márquez"),
     ("What is the largest mammal?", "The blue whale is the largest mammal.", None),
     ("Tell me a bio of James B. Donovan.", "Donovan was a lawyer.", "James B. Donovan"),  # an initial
+    # A work's title in sentence case runs to the question's end, lower-case words and all.
+    ("¿Quién pintó El jardín de las delicias?", "Lo pintó el Bosco.", "El jardín de las delicias"),
+    ("Qui a peint Le Radeau de La Méduse ?", "Théodore Géricault.", "Le Radeau de La Méduse"),
+    ("¿Quién pintó el Guernica?", "Picasso.", "Guernica"),
 ])
 def test_the_topic_is_the_questions_subject_else_the_answers_first_name(
         question: str, answer: str, topic: str | None) -> None:

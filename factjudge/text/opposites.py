@@ -1,0 +1,159 @@
+"""A word of the subject's own lead that says the opposite of the item's, read with no model asked.
+
+Some facts a newcomer's chatbot gets wrong are never a value a blank can hold: "L'Autriche est bordée par la
+mer du Nord" against a lead that calls Austria "sans accès à la mer", "It is a saltwater lake" against "the
+largest freshwater lake in the world", "Il traverse le Mexique" against "un fleuve d'Amérique du Sud". The
+model, asked to fill a blank, reads a sea or a lake back and the passage's word is left unread; the item was
+unverified though the lead says it is false. Each pair here is closed (a country has a coast or none; a
+lake's water is fresh or salt; a river runs on its continent), the item must say it of the subject of the
+first passage's article (no other name before it), and negate nothing; the lead sentence that says the
+opposite is the reason shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from factjudge.grounds import ValueCheck
+from factjudge.records import Evidence
+from factjudge.text.fold import words
+from factjudge.text.places import country, lies_in, renderings
+from factjudge.text.segmenter import split_sentences
+
+# A sea, an ocean or a gulf, by its word or its name (en/es/fr).
+_SEA = (r"(?:the\s+|la\s+|le\s+|l['’]|el\s+)?(?:[\w-]+\s+)?"
+        r"(?:sea|ocean|gulf|mer|océan|golfe|mar|océano|golfo|"
+        r"mediterr\w*|adriati\w*|balti\w*|báltico|atl[aá]nti\w*|pac[ií]fi\w*|caribbean|caribe|caraïbes|manche)\b"
+        r"(?:\s+(?:du|del|de\s+la|de|des|of\s+the|of)\s+[\w-]+)?")
+# What an item says to give its subject a sea coast: borders a sea, has a coast or an outlet to the sea.
+_COAST = re.compile(
+    rf"\b(?:(?:is\s+)?(?:bordered|washed)\s+by\s+{_SEA}|borders?\s+{_SEA}"
+    rf"|coast(?:line)?\s+(?:on|along)\s+{_SEA}"
+    r"|has\s+(?:a\s+)?(?:long\s+)?(?:coast(?:line)?|sea\s*coast|access\s+to\s+the\s+sea"
+    r"|an?\s+outlet\s+to\s+the\s+sea)"
+    r"|tiene\s+(?:una?\s+)?(?:salida|acceso|costas?|litoral)(?:\s+al\s+mar)?"
+    rf"|(?:limita|bañad[oa]|baña)\s+(?:al\s+\w+\s+)?(?:con|por)\s+{_SEA}"
+    rf"|costas?\s+(?:en|sobre|con|al)\s+{_SEA}|(?:bordée?|baignée?)\s+par\s+{_SEA}"
+    r"|a\s+(?:un\s+)?(?:accès\s+à\s+la\s+mer|littoral|une\s+façade\s+maritime))",
+    re.IGNORECASE)
+# A lead calling its country landlocked (en/es/fr).
+_LANDLOCKED = re.compile(r"\b(?:landlocked|sin\s+(?:litoral|salida\s+al\s+mar|acceso\s+al\s+mar|costas?)"
+                         r"|enclavée?|sans\s+(?:accès\s+à\s+la\s+mer|littoral|façade\s+maritime))\b",
+                         re.IGNORECASE)
+# A lake's water, fresh or salt, as an item or a lead says it (en/es/fr).
+_FRESH = re.compile(r"\b(?:fresh[\s-]?water|agua\s+dulce|eau\s+douce|dulceacuícola)\b", re.IGNORECASE)
+_SALT = re.compile(r"\b(?:salt(?:water|[\s-]water)?|saline|salinity|brackish|hypersaline|agua\s+salada|"
+                   r"salad[oa]|salinidad|salobre|hipersalin[oa]|eau\s+salée|salée?|salinité|saumâtre|hypersalée?)\b",
+                   re.IGNORECASE)
+_LAKE = re.compile(r"\b(?:lake|lago|lac|laguna)\b", re.IGNORECASE)
+# What a river or a road passes through, named after the verb (en/es/fr).
+_THROUGH = re.compile(r"\b(?i:traverses?|crosses|(?:flows|passes|runs)\s+through|passe\s+par|atraviesa|"
+                      r"recorre|pasa\s+por|cruza)\s+(?i:the\s+|le\s+|la\s+|les\s+|l['’]|el\s+|los\s+|las\s+)?"
+                      r"(?P<place>[A-ZÀ-Ý][\w'’-]*(?:\s+(?:del|de|du|of)?\s*[A-ZÀ-Ý][\w'’-]*)*)")
+# A continent a lead's opening sentence places its subject in ("un fleuve d'Amérique du Sud").
+_IN_CONTINENT = re.compile(r"(?:\b(?:de|del|in|en|of)\s+|\bd['’]|\bl['’])(?:l['’])?"
+                           r"(?P<continent>[A-ZÀ-Ý][\w'’-]*(?:\s+(?:del|du|de)\s+[A-ZÀ-Ý][\w'’-]*"
+                           r"|\s+[A-ZÀ-Ý][\w'’-]*)?)")
+# Countries that lie on two continents or have lands on another, whose one GeoNames continent says too little.
+_ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL".split())  # noqa: SIM905
+# Words that negate what an item says, or say the lead's side itself ("without a coast").
+_NOT = re.compile(r"\b(?:not|no|never|without|landlocked|sin|nunca|ni|ne|n['’]|pas|sans|jamais|enclavée?)\b",
+                  re.IGNORECASE)
+# A sentence of the lead about its subject: it opens with a pronoun or the subject's name.
+_PRONOUN = frozenset("it its es est il elle c ce su sa son".split())  # noqa: SIM905
+
+
+def said_otherwise(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueCheck, int]]:
+    """The contradictions of ``item`` by a word of its subject's own lead among ``passages`` that says the
+    opposite (a coast of a landlocked country, the water of a lake), each with the passage's index."""
+    if not passages or not passages[0].title or _NOT.search(item):
+        return []
+    found = [_coast_of_landlocked(item, passages), _water_of_a_lake(item, passages),
+             _course_off_its_continent(item, passages)]
+    return [one for one in found if one is not None]
+
+
+def _coast_of_landlocked(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item giving a country a sea coast ("Paraguay tiene salida al mar") where a lead of that country
+    calls it landlocked."""
+    code = country(passages[0].title or "")
+    said = _COAST.search(item)
+    if code is None or said is None or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    for where, ev in enumerate(passages):
+        landlocked = _LANDLOCKED.search(ev.text)
+        if landlocked and ev.title and country(ev.title) == code:
+            sentence = next((s for s in split_sentences(ev.text) if _LANDLOCKED.search(s)), ev.text)
+            return _contradicted(item, said, landlocked.group(), sentence), where
+    return None
+
+
+def _water_of_a_lake(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item saying a lake's water is salt where its own lead says fresh, or the other way round ("It is a
+    saltwater lake" of Lake Superior, "the largest freshwater lake in the world")."""
+    salt, fresh = _SALT.search(item), _FRESH.search(item)
+    said = fresh or salt
+    # A capital makes it a name's word ("Salt Lake City").
+    if said is None or (salt and fresh) or not said.group()[0].islower() or not _LAKE.search(item) \
+            or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    opposite = _SALT if fresh else _FRESH
+    subject = passages[0].title or ""
+    for where, ev in enumerate(passages):
+        if ev.title != subject:
+            continue
+        for sentence in split_sentences(ev.text):
+            read = opposite.search(sentence)
+            same = (_FRESH if fresh else _SALT).search(sentence)
+            if read and not same and _of_the_subject(sentence, subject):
+                return _contradicted(item, said, read.group(), sentence), where
+    return None
+
+
+def _course_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item saying a river or a road passes through a country that lies off the continent its own lead's
+    opening sentence places it in ("Il traverse le Mexique" of "L'Amazone est un fleuve d'Amérique du
+    Sud")."""
+    said = _THROUGH.search(item)
+    code = country(said.group("place")) if said else None
+    if said is None or code is None or code in _ACROSS \
+            or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    for where, ev in enumerate(passages):
+        opening = split_sentences(ev.text)[:1]
+        if ev.title != passages[0].title or not opening:
+            continue
+        for found in _IN_CONTINENT.finditer(opening[0]):
+            continent = found.group("continent")
+            if renderings(continent) and lies_in(said.group("place"), continent) is False:
+                place = said.group("place")
+                check = ValueCheck(place, "record", "", continent, "contradicted", said.start("place"),
+                                   said.start("place") + len(place), opening[0])
+                return check, where
+    return None
+
+
+def _about_the_subject(item: str, at: int, article: Evidence) -> bool:
+    """Whether ``item`` names no other thing than ``article``'s subject before ``at``: a lone opening word
+    aside (a pronoun, a verb or the subject's name), each run of capitalised words is the subject's."""
+    own = set(words(article.title or ""))
+    runs = re.findall(r"(?<![\w'’])[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)*", item[:at])
+    if runs and len(runs[0].split()) == 1 and item.lstrip().startswith(runs[0]):
+        runs = runs[1:]
+    return all(set(words(name)) <= own for name in runs)
+
+
+def _of_the_subject(sentence: str, title: str) -> bool:
+    """Whether ``sentence`` opens with a pronoun or a word of its article's ``title``: it speaks of the
+    subject ("It is the largest freshwater lake"), not of a lake beside it ("Locks … lift ships up to Gatun
+    Lake, an artificial fresh water lake")."""
+    opening = words(" ".join(sentence.split()[:2]))
+    return bool(opening) and (opening[0] in _PRONOUN or bool(set(opening) & set(words(title))))
+
+
+def _contradicted(item: str, said: re.Match[str], read: str, sentence: str) -> ValueCheck:
+    """The check of the item's words ``said`` against the opposite word ``read`` in ``sentence``."""
+    stated = said.group().strip()
+    return ValueCheck(stated, "record", "", read, "contradicted", said.start(), said.start() + len(stated),
+                      sentence)

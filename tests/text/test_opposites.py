@@ -1,0 +1,76 @@
+"""A word of the subject's own lead that says the opposite of the item's: a coast, a lake's water."""
+
+from __future__ import annotations
+
+from factjudge.records import Evidence
+from factjudge.text.opposites import said_otherwise
+
+AUSTRIA = Evidence("wikipedia", "L'Autriche, en forme longue la république d'Autriche, est un État fédéral "
+                   "d'Europe centrale, sans accès à la mer. Pays montagneux, il est entouré de huit pays.",
+                   title="Autriche")
+PARAGUAY = (Evidence("wikipedia", "Paraguay, oficialmente República del Paraguay, es un país soberano "
+                     "situado en el centro de Sudamérica.", title="Paraguay"),
+            Evidence("wikipedia", "Paraguay, officially the Republic of Paraguay, is a landlocked country in "
+                     "South America.", title="Paraguay"))
+
+
+def test_a_sea_coast_given_to_a_country_its_lead_calls_landlocked_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("L'Autriche est bordée par la mer du Nord.", [AUSTRIA])
+    assert (check.stated, check.read, check.outcome, where) == \
+        ("bordée par la mer du Nord", "sans accès à la mer", "contradicted", 0)
+    assert check.passage.startswith("L'Autriche, en forme longue")
+    [(check, where)] = said_otherwise("Paraguay tiene salida al mar.", list(PARAGUAY))
+    assert (check.stated, check.read, where) == ("tiene salida al mar", "landlocked", 1)
+    [(check, _)] = said_otherwise("It borders the Adriatic Sea.", [AUSTRIA])
+    assert check.stated == "borders the Adriatic Sea"
+
+
+def test_no_coast_is_read_where_the_item_denies_it_names_another_thing_or_the_lead_says_nothing() -> None:
+    assert said_otherwise("L'Autriche n'a pas d'accès à la mer.", [AUSTRIA]) == []
+    assert said_otherwise("Paraguay es un país sin salida al mar.", list(PARAGUAY)) == []
+    # Its capital's river is not the country.
+    assert said_otherwise("Its capital Asunción is bordered by the Paraguay River, which flows to the sea.",
+                   list(PARAGUAY)) == []
+    assert said_otherwise("Le Danube borde la mer Noire.", [AUSTRIA]) == []
+    chile = Evidence("wikipedia", "Chile is a country in South America along the Pacific Ocean.",
+                     title="Chile")
+    assert said_otherwise("Chile borders the Pacific Ocean.", [chile]) == []
+
+
+SUPERIOR = Evidence("wikipedia", "Lake Superior is a lake in central North America. It is the largest "
+                    "freshwater lake in the world by surface area.", title="Lake Superior")
+DEAD_SEA = Evidence("wikipedia", "The Dead Sea is a landlocked salt lake bordered by Jordan to the east. Its "
+                    "surface is 430 metres below sea level.", title="Dead Sea")
+
+
+def test_a_lakes_water_said_otherwise_by_its_own_lead_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("It is a saltwater lake.", [SUPERIOR])
+    assert (check.stated, check.read, check.outcome, where) == ("saltwater", "freshwater", "contradicted", 0)
+    assert check.passage == "It is the largest freshwater lake in the world by surface area."
+    [(check, _)] = said_otherwise("Es un lago de agua dulce.", [DEAD_SEA])
+    assert (check.stated, check.read) == ("agua dulce", "salt")
+
+
+def test_a_lakes_water_is_read_only_where_the_lead_says_it_of_its_own_subject() -> None:
+    assert said_otherwise("It is a freshwater lake.", [SUPERIOR]) == []
+    assert said_otherwise("It is not a saltwater lake.", [SUPERIOR]) == []
+    canal = Evidence("wikipedia", "The Panama Canal is a waterway in Panama. Locks lift ships up to Gatun "
+                     "Lake, an artificial fresh water lake.", title="Panama Canal")
+    assert said_otherwise("It crosses a saltwater lake.", [canal]) == []
+    assert said_otherwise("Salt Lake City lies near a lake.", [SUPERIOR]) == []
+    assert said_otherwise("Gatun Lake is a salt lake.", [SUPERIOR]) == []
+
+
+AMAZON = Evidence("wikipedia", "L'Amazone est un fleuve d'Amérique du Sud. C'est le plus puissant fleuve du "
+                  "monde.", title="Amazone (fleuve)")
+
+
+def test_a_country_off_the_continent_its_river_runs_on_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("Il traverse le Mexique.", [AMAZON])
+    assert (check.stated, check.read, where) == ("Mexique", "Amérique du Sud", 0)
+    assert check.passage == "L'Amazone est un fleuve d'Amérique du Sud."
+    assert said_otherwise("Il traverse le Brésil.", [AMAZON]) == []
+    # A country on two continents says too little; so does a lead that places it nowhere.
+    amur = Evidence("wikipedia", "The Amur is a river in Asia.", title="Amur")
+    assert said_otherwise("It flows through Russia.", [amur]) == []
+    assert said_otherwise("Il traverse le Mexique.", [SUPERIOR]) == []
