@@ -17,8 +17,9 @@ from collections.abc import Sequence
 
 from factjudge.grounds import ValueCheck
 from factjudge.records import Evidence
+from factjudge.retrieval.wiki.capital import CAPITAL_OF
 from factjudge.text.fold import words
-from factjudge.text.places import country, lies_in, renderings
+from factjudge.text.places import country, lies_in, renderings, same_place
 from factjudge.text.segmenter import split_sentences
 
 # A sea, an ocean or a gulf, by its word or its name (en/es/fr).
@@ -55,8 +56,35 @@ _THROUGH = re.compile(r"\b(?i:traverses?|crosses|(?:flows|passes|runs)\s+through
 _IN_CONTINENT = re.compile(r"(?:\b(?:de|del|in|en|of)\s+|\bd['’]|\bl['’])(?:l['’])?"
                            r"(?P<continent>[A-ZÀ-Ý][\w'’-]*(?:\s+(?:del|du|de)\s+[A-ZÀ-Ý][\w'’-]*"
                            r"|\s+[A-ZÀ-Ý][\w'’-]*)?)")
-# Countries that lie on two continents or have lands on another, whose one GeoNames continent says too little.
+# Countries on two continents or with lands on another, whose one GeoNames continent says too little.
 _ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL".split())  # noqa: SIM905
+# A capital that was ("Rio de Janeiro was the capital of Brazil", "l'ancienne capitale"): GeoNames gives
+# today's.
+_FORMER = re.compile(r"\b(?:was|were|former(?:ly)?|once|until|fue|era|fuera|antigu[oa]|hasta|fut|était|"
+                     r"ancienne?|jusqu)\b", re.IGNORECASE)
+# The sentence ``capital.geonames_capital`` gives.
+_GEONAMES_CAPITAL = re.compile(r"The capital of (.+) is (.+)\.")
+# A compass direction (en/es/fr) and the points it is made of: "southeastern" is south and east.
+_POINTS = {
+    "north": "N", "northern": "N", "norte": "N", "septentrional": "N", "nord": "N", "septentrionale": "N",
+    "south": "S", "southern": "S", "sur": "S", "meridional": "S", "sud": "S", "méridionale": "S",
+    "austral": "S", "australe": "S", "east": "E", "eastern": "E", "este": "E", "oriental": "E", "est": "E",
+    "orientale": "E", "west": "W", "western": "W", "oeste": "W", "occidental": "W", "ouest": "W",
+    "occidentale": "W", "northeast": "NE", "northeastern": "NE", "noreste": "NE", "nordeste": "NE",
+    "nord-est": "NE", "northwest": "NW", "northwestern": "NW", "noroeste": "NW", "nord-ouest": "NW",
+    "southeast": "SE", "southeastern": "SE", "sureste": "SE", "sudeste": "SE", "sud-est": "SE",
+    "southwest": "SW", "southwestern": "SW", "suroeste": "SW", "sudoeste": "SW", "sud-ouest": "SW",
+}
+_DIRECTION = "|".join(sorted(map(re.escape, _POINTS), key=len, reverse=True))
+_PLACE_NAME = r"(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?:del\s+|du\s+|de\s+|of\s+)?(?-i:[A-ZÀ-Ý])[\w'’-]*)*"
+# Where on a place something lies, by a direction: "off the west coast of Africa", "la costa este de África",
+# "au sud-est de l'Afrique".
+_DIRECTED = re.compile(
+    rf"(?i:\b(?P<dir>{_DIRECTION})\s+(?:coast|part|side|shore|region|tip)\s+of\s+(?:the\s+)?)"
+    rf"(?P<place>{_PLACE_NAME})"
+    rf"|(?i:\b(?:costa|parte|zona|región|litoral|côte|partie|région|al|au|en\s+el)\s+"
+    rf"(?P<dir2>{_DIRECTION})\s+"
+    rf"(?:de\s+la\s+|de\s+l['’]|del\s+|du\s+|des\s+|de\s+|d['’]))(?P<place2>{_PLACE_NAME})")
 # Words that negate what an item says, or say the lead's side itself ("without a coast").
 _NOT = re.compile(r"\b(?:not|no|never|without|landlocked|sin|nunca|ni|ne|n['’]|pas|sans|jamais|enclavée?)\b",
                   re.IGNORECASE)
@@ -70,7 +98,8 @@ def said_otherwise(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueC
     if not passages or not passages[0].title or _NOT.search(item):
         return []
     found = [_coast_of_landlocked(item, passages), _water_of_a_lake(item, passages),
-             _course_off_its_continent(item, passages)]
+             _course_off_its_continent(item, passages), _capital_of_another(item, passages),
+             _direction_otherwise(item, passages)]
     return [one for one in found if one is not None]
 
 
@@ -132,6 +161,55 @@ def _course_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[
                                    said.start("place") + len(place), opening[0])
                 return check, where
     return None
+
+
+def _capital_of_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item saying its subject, a town, is the capital of a country whose capital GeoNames gives as
+    another town ("C'est la capitale de la France" of Marseille, against "The capital of France is
+    Paris.")."""
+    said = CAPITAL_OF.search(item)
+    town = passages[0].title or ""
+    if said is None or _FORMER.search(item) or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    named = country(said.group("country"))
+    for where, ev in enumerate(passages):
+        found = _GEONAMES_CAPITAL.fullmatch(ev.text) if ev.source == "geonames" else None
+        if found and named and country(found.group(1)) == named and not _one_town(found.group(2), town):
+            stated = said.group()
+            check = ValueCheck(stated, "record", "", found.group(2), "contradicted", said.start(),
+                               said.start() + len(stated), ev.text)
+            return check, where
+    return None
+
+
+def _direction_otherwise(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item placing its subject on one side of a place ("It lies off the west coast of Africa") where its
+    own lead places it on a side that shares no point of the compass ("off the southeastern coast of
+    Africa")."""
+    said = _DIRECTED.search(item)
+    if said is None or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    points, place = _POINTS[(said.group("dir") or said.group("dir2")).lower()], said.group("place") or \
+        said.group("place2")
+    for where, ev in enumerate(passages):
+        if ev.title != passages[0].title:
+            continue
+        for sentence in split_sentences(ev.text):
+            for found in _DIRECTED.finditer(sentence):
+                other = found.group("place") or found.group("place2")
+                direction = found.group("dir") or found.group("dir2")
+                if words(other) == words(place) or same_place(other, place):
+                    if not set(_POINTS[direction.lower()]) & set(points):
+                        return _contradicted(item, said, found.group().strip(), sentence), where
+                    return None
+    return None
+
+
+def _one_town(one: str, other: str) -> bool:
+    """Whether two names of towns may be one town: GeoNames says so, or they share a word that is no
+    function word ("Mexico City", "Ciudad de México")."""
+    shared = {w for w in words(one) if len(w) > 3} & set(words(other))
+    return bool(shared) or same_place(one, other)
 
 
 def _about_the_subject(item: str, at: int, article: Evidence) -> bool:

@@ -146,6 +146,8 @@ TRUE = [
     # before the book (a thirty-second trial: each was false).
     ("fr", "region", "Qu'est-ce que le Tage ?", "Le Tage est un fleuve de la péninsule Ibérique."),
     ("fr", "both_said", "Qui a écrit Madame Bovary ?", "Le roman a été publié en 1857."),
+    # A town that is the capital GeoNames gives (a thirty-fifth trial: a town said to be one was true).
+    ("fr", "capital_of", "Qu'est-ce que Bruxelles ?", "C'est la capitale de la Belgique."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -278,6 +280,7 @@ FALSE = [
     ("en", "What is Lake Superior?", "It is a saltwater lake.", "saltwater", "freshwater"),
     ("fr", "Qu'est-ce que l'Amazone ?", "Il traverse le Mexique.", "Mexique", "Amérique du Sud"),
     ("es", "¿Quién fue Ignacio de Loyola?", "Nació en Madrid.", "Madrid", "Loiola"),
+    ("fr", "Qu'est-ce que Marseille ?", "C'est la capitale de la France.", "capitale de la France", "Paris"),
 ]
 
 
@@ -310,7 +313,7 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-economic-capital", "fr-maker-peer", "en-official-language",
                               "es-official-language", "es-two-currencies", "es-french-birth-place",
                               "es-currency-head-word", "es-landlocked", "en-lake-water", "fr-continent",
-                              "es-named-after-birthplace"])
+                              "es-named-after-birthplace", "fr-capital-of"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

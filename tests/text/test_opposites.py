@@ -74,3 +74,36 @@ def test_a_country_off_the_continent_its_river_runs_on_is_contradicted() -> None
     amur = Evidence("wikipedia", "The Amur is a river in Asia.", title="Amur")
     assert said_otherwise("It flows through Russia.", [amur]) == []
     assert said_otherwise("Il traverse le Mexique.", [SUPERIOR]) == []
+
+
+MARSEILLE = Evidence("wikipedia", "Marseille est une commune du Midi de la France située en Provence.",
+                     title="Marseille")
+
+
+def test_a_town_said_to_be_a_countrys_capital_is_read_against_the_capital_geonames_gives() -> None:
+    paris = Evidence("geonames", "The capital of France is Paris.", title="France (GeoNames)")
+    [(check, where)] = said_otherwise("C'est la capitale de la France.", [MARSEILLE, paris])
+    assert (check.stated, check.read, where) == ("capitale de la France", "Paris", 1)
+    assert check.passage == paris.text
+    # The capital itself, under another name; a capital that was; no capital given.
+    mexico = Evidence("wikipedia", "La Ciudad de México es la capital de los Estados Unidos Mexicanos.",
+                      title="Ciudad de México")
+    capital = Evidence("geonames", "The capital of Mexico is Mexico City.", title="Mexico (GeoNames)")
+    assert said_otherwise("Es la capital de México.", [mexico, capital]) == []
+    assert said_otherwise("C'était la capitale de la France.", [MARSEILLE, paris]) == []
+    assert said_otherwise("C'est la capitale de la France.", [MARSEILLE]) == []
+
+
+MADAGASCAR = Evidence("wikipedia", "Madagascar is an island country in the Indian Ocean. Lying off the "
+                      "southeastern coast of Africa, it is the world's fourth-largest island.",
+                      title="Madagascar")
+
+
+def test_a_side_of_a_place_sharing_no_point_of_the_compass_with_the_leads_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("It lies off the west coast of Africa.", [MADAGASCAR])
+    assert (check.stated, check.read, where) == ("west coast of Africa", "southeastern coast of Africa", 0)
+    [(check, _)] = said_otherwise("Se encuentra frente a la costa oeste de África.", [MADAGASCAR])
+    assert check.stated == "costa oeste de África"
+    # A side sharing a point ("east" of "southeastern"), or another place's side, says nothing against it.
+    assert said_otherwise("It lies off the east coast of Africa.", [MADAGASCAR]) == []
+    assert said_otherwise("It lies off the west coast of India.", [MADAGASCAR]) == []

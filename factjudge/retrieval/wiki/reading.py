@@ -23,7 +23,7 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
-from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence, geonames_capital
+from factjudge.retrieval.wiki.capital import CAPITAL, CAPITAL_OF, capital_sentence, geonames_capital
 from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, same_life, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
@@ -32,6 +32,7 @@ from factjudge.text.country_facts import record
 from factjudge.text.described import described_at
 from factjudge.text.fold import says
 from factjudge.text.makers import made_by, made_verb
+from factjudge.text.places import country, is_place
 from factjudge.text.rank import other_rank, ranked_first
 from factjudge.text.segmenter import split_sentences
 
@@ -151,6 +152,17 @@ def _described(query: str, subjects: Subjects) -> tuple[str, ...]:
     at = described_at(query)
     lead = Names.of(query[at:]).leading() if at is not None else None
     return subjects.spelt_out(lead) if lead is not None else ()
+
+
+def _capital_of_a_country(query: str, town: Article) -> list[Evidence]:
+    """The capital GeoNames gives the country ``query`` says its subject, the town ``town`` is about, is the
+    capital of ("C'est la capitale de la France" of Marseille: "The capital of France is Paris."): a town's
+    lead says what it is the capital of only where it is one."""
+    said = CAPITAL_OF.search(query)
+    if said is None or country(town.title) is not None or not is_place(town.title):
+        return []
+    told = geonames_capital(said.group("country"))
+    return [told] if told is not None else []
 
 
 def _speaks_of(article: Article, topic: Article, name: str) -> bool:
@@ -388,6 +400,7 @@ class TopicReader:
         passages += self._ranked(query, named, passages, context, language)
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0], passages)
+        passages += _capital_of_a_country(query, read[0])
         passages += self._country_record(query, read, topic, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 

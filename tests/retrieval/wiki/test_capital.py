@@ -114,3 +114,15 @@ def test_a_capital_no_lead_names_is_the_one_geonames_gives(wiki: PackagedWiki) -
     assert geonames_capital("Bolivie") is None and geonames_capital("Bretagne") is None
     told = geonames_capital("Pérou")
     assert told is not None and (told.source, told.text) == ("geonames", "The capital of Peru is Lima.")
+
+
+def test_a_town_said_to_be_a_countrys_capital_reads_the_capital_geonames_gives(wiki: PackagedWiki) -> None:
+    # Sydney's lead says what it is the capital of: a state's, not the country's.
+    item = "C'est la capitale de l'Australie."
+    read = read_passages(wiki, "Qu'est-ce que Sydney ?", item, item)
+    assert read[0][0] == "Sydney"
+    assert ("Australia (GeoNames)", "The capital of Australia is Canberra.") in read
+    # A country's own article is no town: nothing is added for it.
+    assert not any(title.endswith("(GeoNames)") for title, _ in
+                   read_passages(wiki, "Qu'est-ce que le Japon ?", "Il est la capitale du Japon.",
+                                 "Il est la capitale du Japon."))
