@@ -17,9 +17,8 @@ from collections.abc import Sequence
 
 from factjudge.grounds import ValueCheck
 from factjudge.records import Evidence
-from factjudge.retrieval.wiki.capital import CAPITAL_OF
 from factjudge.text.fold import words
-from factjudge.text.places import country, lies_in, renderings, same_place
+from factjudge.text.places import country, is_capital, lies_in, renderings, same_place
 from factjudge.text.segmenter import split_sentences
 
 # A sea, an ocean or a gulf, by its word or its name (en/es/fr).
@@ -62,7 +61,12 @@ _ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL
 # today's.
 _FORMER = re.compile(r"\b(?:was|were|former(?:ly)?|once|until|fue|era|fuera|antigu[oa]|hasta|fut|était|"
                      r"ancienne?|jusqu)\b", re.IGNORECASE)
-# The sentence ``capital.geonames_capital`` gives.
+# The country an item says its subject is the capital of ("C'est la capitale de la France", "It is the
+# capital city of Turkey").
+CAPITAL_OF = re.compile(r"\bcapital(?:e|es)?(?:\s+city)?\s+(?:of|de|du|des|d['’])\s*"
+                        r"(?:the\s+|la\s+|l['’]\s*)?(?P<country>[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)*)",
+                        re.IGNORECASE)
+# The sentence ``retrieval.wiki.capital.geonames_capital`` gives.
 _GEONAMES_CAPITAL = re.compile(r"The capital of (.+) is (.+)\.")
 # A compass direction (en/es/fr) and the points it is made of: "southeastern" is south and east.
 _POINTS = {
@@ -169,7 +173,10 @@ def _capital_of_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueC
     Paris.")."""
     said = CAPITAL_OF.search(item)
     town = passages[0].title or ""
-    if said is None or _FORMER.search(item) or not _about_the_subject(item, said.start(), passages[0]):
+    # A country's capital said to be another's ("Vienna is the capital of Australia") is a swap of the
+    # country, which its own lead names: read as a value.
+    if said is None or _FORMER.search(item) or is_capital(town) \
+            or not _about_the_subject(item, said.start(), passages[0]):
         return None
     named = country(said.group("country"))
     for where, ev in enumerate(passages):

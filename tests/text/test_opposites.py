@@ -92,6 +92,10 @@ def test_a_town_said_to_be_a_countrys_capital_is_read_against_the_capital_geonam
     assert said_otherwise("Es la capital de México.", [mexico, capital]) == []
     assert said_otherwise("C'était la capitale de la France.", [MARSEILLE, paris]) == []
     assert said_otherwise("C'est la capitale de la France.", [MARSEILLE]) == []
+    # A country's capital said to be another's is a swap of the country, read in its own lead.
+    vienna = Evidence("wikipedia", "Vienna is the capital of Austria.", title="Vienna")
+    canberra = Evidence("geonames", "The capital of Australia is Canberra.", title="Australia (GeoNames)")
+    assert said_otherwise("Vienna is the capital of Australia.", [vienna, canberra]) == []
 
 
 MADAGASCAR = Evidence("wikipedia", "Madagascar is an island country in the Indian Ocean. Lying off the "

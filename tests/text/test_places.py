@@ -75,3 +75,10 @@ def test_a_continent_is_one_in_two_languages_and_may_lie_inside_another() -> Non
     assert lies_in("Amérique du Sud", "Amérique latine") is True
     assert lies_in("Asia", "Europe") is False
     assert lies_in("Amérique latine", "Amérique du Sud") is None  # part of it lies there, part not
+
+
+def test_a_countrys_capital_is_known_by_any_of_its_names() -> None:
+    from factjudge.text.places import is_capital
+
+    assert is_capital("Vienna") and is_capital("Viena") and is_capital("Vienne")
+    assert not is_capital("Marseille") and not is_capital("Sydney")

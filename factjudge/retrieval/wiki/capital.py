@@ -25,11 +25,6 @@ CAPITAL = re.compile(r"\bcapital(?:e|es)?\b", re.IGNORECASE)
 # Up to where a sentence's opening may run before its verb ("Tokio (東京, Tōkyō), oficialmente …, es"), and
 # how many of a lead's sentences are looked at.
 _OPENING = r"[^;]{0,160}?"
-# The country an item says its subject is the capital of ("C'est la capitale de la France", "It is the
-# capital city of Turkey").
-CAPITAL_OF = re.compile(r"\bcapital(?:e|es)?(?:\s+city)?\s+(?:of|de|du|des|d['’])\s*"
-                        r"(?:the\s+|la\s+|l['’]\s*)?(?P<country>[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)*)",
-                        re.IGNORECASE)
 _SENTENCES = 2
 
 

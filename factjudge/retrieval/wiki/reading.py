@@ -23,7 +23,7 @@ from typing import Protocol
 
 from factjudge.records import Evidence
 from factjudge.retrieval.wiki.base import Article, WikiSpec, rank_articles
-from factjudge.retrieval.wiki.capital import CAPITAL, CAPITAL_OF, capital_sentence, geonames_capital
+from factjudge.retrieval.wiki.capital import CAPITAL, capital_sentence, geonames_capital
 from factjudge.retrieval.wiki.linking import LIFESPAN, STRENGTH, Link, same_life, subject_names
 from factjudge.retrieval.wiki.names import Names, fold
 from factjudge.retrieval.wiki.topic import Subjects
@@ -32,7 +32,8 @@ from factjudge.text.country_facts import record
 from factjudge.text.described import described_at
 from factjudge.text.fold import says
 from factjudge.text.makers import made_by, made_verb
-from factjudge.text.places import country, is_place
+from factjudge.text.opposites import CAPITAL_OF
+from factjudge.text.places import country, is_capital, is_place
 from factjudge.text.rank import other_rank, ranked_first
 from factjudge.text.segmenter import split_sentences
 
@@ -159,7 +160,8 @@ def _capital_of_a_country(query: str, town: Article) -> list[Evidence]:
     capital of ("C'est la capitale de la France" of Marseille: "The capital of France is Paris."): a town's
     lead says what it is the capital of only where it is one."""
     said = CAPITAL_OF.search(query)
-    if said is None or country(town.title) is not None or not is_place(town.title):
+    # A country's capital said to be another's is read in its own lead, which names its country.
+    if said is None or country(town.title) is not None or not is_place(town.title) or is_capital(town.title):
         return []
     told = geonames_capital(said.group("country"))
     return [told] if told is not None else []
