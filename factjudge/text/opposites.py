@@ -118,7 +118,7 @@ def _coast_of_landlocked(item: str, passages: Sequence[Evidence]) -> tuple[Value
         landlocked = _LANDLOCKED.search(ev.text)
         if landlocked and ev.title and country(ev.title) == code:
             sentence = next((s for s in split_sentences(ev.text) if _LANDLOCKED.search(s)), ev.text)
-            return _contradicted(item, said, landlocked.group(), sentence), where
+            return _contradicted(said, landlocked.group(), sentence), where
     return None
 
 
@@ -131,16 +131,15 @@ def _water_of_a_lake(item: str, passages: Sequence[Evidence]) -> tuple[ValueChec
     if said is None or (salt and fresh) or not said.group()[0].islower() or not _LAKE.search(item) \
             or not _about_the_subject(item, said.start(), passages[0]):
         return None
-    opposite = _SALT if fresh else _FRESH
+    opposite, same = (_SALT, _FRESH) if fresh else (_FRESH, _SALT)
     subject = passages[0].title or ""
     for where, ev in enumerate(passages):
         if ev.title != subject:
             continue
         for sentence in split_sentences(ev.text):
             read = opposite.search(sentence)
-            same = (_FRESH if fresh else _SALT).search(sentence)
-            if read and not same and _of_the_subject(sentence, subject):
-                return _contradicted(item, said, read.group(), sentence), where
+            if read and not same.search(sentence) and _of_the_subject(sentence, subject):
+                return _contradicted(said, read.group(), sentence), where
     return None
 
 
@@ -160,10 +159,7 @@ def _course_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[
         for found in _IN_CONTINENT.finditer(opening[0]):
             continent = found.group("continent")
             if renderings(continent) and lies_in(said.group("place"), continent) is False:
-                place = said.group("place")
-                check = ValueCheck(place, "record", "", continent, "contradicted", said.start("place"),
-                                   said.start("place") + len(place), opening[0])
-                return check, where
+                return _contradicted(said, continent, opening[0], "place"), where
     return None
 
 
@@ -182,10 +178,7 @@ def _capital_of_another(item: str, passages: Sequence[Evidence]) -> tuple[ValueC
     for where, ev in enumerate(passages):
         found = _GEONAMES_CAPITAL.fullmatch(ev.text) if ev.source == "geonames" else None
         if found and named and country(found.group(1)) == named and not _one_town(found.group(2), town):
-            stated = said.group()
-            check = ValueCheck(stated, "record", "", found.group(2), "contradicted", said.start(),
-                               said.start() + len(stated), ev.text)
-            return check, where
+            return _contradicted(said, found.group(2), ev.text), where
     return None
 
 
@@ -207,7 +200,7 @@ def _direction_otherwise(item: str, passages: Sequence[Evidence]) -> tuple[Value
                 direction = found.group("dir") or found.group("dir2")
                 if words(other) == words(place) or same_place(other, place):
                     if not set(_POINTS[direction.lower()]) & set(points):
-                        return _contradicted(item, said, found.group().strip(), sentence), where
+                        return _contradicted(said, found.group().strip(), sentence), where
                     return None
     return None
 
@@ -237,8 +230,9 @@ def _of_the_subject(sentence: str, title: str) -> bool:
     return bool(opening) and (opening[0] in _PRONOUN or bool(set(opening) & set(words(title))))
 
 
-def _contradicted(item: str, said: re.Match[str], read: str, sentence: str) -> ValueCheck:
-    """The check of the item's words ``said`` against the opposite word ``read`` in ``sentence``."""
-    stated = said.group().strip()
-    return ValueCheck(stated, "record", "", read, "contradicted", said.start(), said.start() + len(stated),
-                      sentence)
+def _contradicted(said: re.Match[str], read: str, sentence: str, group: int | str = 0) -> ValueCheck:
+    """The check of the item's words ``said`` (its ``group``) against the opposite word ``read`` in
+    ``sentence``."""
+    stated = said.group(group).strip()
+    start = said.start(group)
+    return ValueCheck(stated, "record", "", read, "contradicted", start, start + len(stated), sentence)
