@@ -196,6 +196,7 @@ def checks(verdict: Verdict) -> list[str]:
                                  f"{value.stated} too",
                 "narrower": f"{value.stated} may lie inside {value.read}, which says nothing narrower",
                 "region": f"{value.stated} is a region, which {value.read} may lie in or hold",
+                "sea_and_land": "one is a sea, the other a land: a place may lie in both",
                 "both_said": f"the passage sentence gives {value.stated} too",
                 "unconfirmed": f"the passage sentence does not say {quote(value.confirm or '', 100)}{doubt}",
             }.get(value.excused, value.excused)

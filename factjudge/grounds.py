@@ -50,7 +50,7 @@ class ValueCheck:
     passage: str | None = None  # the passage sentence the value was read from
     # Why a different value read contradicts nothing: own_subject, listed_together, place_within,
     # other_event, other_subject, other_language, old_style, no_person, unconfirmed, both_said, longer_form,
-    # named_too, narrower, inside_a_name, no_nation, made_several, many_places, no_name, region.
+    # named_too, narrower, inside_a_name, no_nation, made_several, many_places, no_name, region, sea_and_land.
     excused: str | None = None
     # A contradiction confirmed before it is called: the item with the value read put in (``confirm``),
     # asked against the passage sentence, and the judge's doubt of it (P(No)); None when not asked.

@@ -21,7 +21,7 @@ from factjudge.agents.read_value import ValueReading
 from factjudge.llm.base import ChatModel
 from factjudge.text.fold import fold
 from factjudge.text.language import guess_language
-from factjudge.text.value_match import compare_values
+from factjudge.text.value_match import compare_values, spelled_out
 from factjudge.text.values import Kind
 
 # The letters two renderings of one name in English open with alike.
@@ -46,11 +46,14 @@ def read_in_english(model: ChatModel, reading: ValueReading, item: str, language
     english = english_title(model, check.stated, language)
     if english is None:
         return reading
-    outcome = compare_values(english, check.read, cast(Kind, check.kind))
-    if outcome == "not_stated" or (outcome == "contradicted" and _one_name_rendered(english, check.read)):
+    # An initialism read is compared as the name the passage spells it out as ("IOC" is the "International
+    # Olympic Committee", which "Comité", put in English, is a word of).
+    read = spelled_out(check.read, check.passage or "")
+    outcome = compare_values(english, read, cast(Kind, check.kind))
+    if outcome == "not_stated" or (outcome == "contradicted" and _one_name_rendered(english, read)):
         return reading
     return dataclasses.replace(reading, calls=reading.calls + 1, check=dataclasses.replace(
-        check, outcome=outcome, excused=None, in_english=english))
+        check, read=read, outcome=outcome, excused=None, in_english=english))
 
 
 def _read_put_in_english(model: ChatModel, reading: ValueReading) -> ValueReading:

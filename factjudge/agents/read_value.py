@@ -525,6 +525,13 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     texts = [ev.text for ev in passages]
     read = reply.value if reply is not None else None
     where = passage_with(read, texts) if read else None
+    if read and where is not None and span.kind in NAMED and not says(texts[where], read):
+        # A name found only in part ("Panama City" in "Ciudad de Panamá": "city" is no name word): the
+        # passage that writes it whole, else GeoNames' rendering of it where a passage writes one.
+        whole = next((n for n, text in enumerate(texts) if says(text, read)), None)
+        written = place_form(read, texts) if whole is None else None
+        where = whole if whole is not None else passage_with(written, texts) if written else where
+        read = written or read
     foreign = _foreign(texts, item, lang) if read and where is None and span.kind in NAMED else []
     if read and foreign:
         # A name read in English where the passage is in another language ("Egypt" where it writes

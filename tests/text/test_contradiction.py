@@ -75,6 +75,9 @@ def test_a_date_in_another_subjects_article_stands_only_where_it_speaks_of_the_i
     ("Perú", "Cusco", "place", "Está a 80 kilómetros al noroeste del Cusco, ciudad del Perú.", "Machu Picchu",
      "place_within"),
     ("France", "Lyon", "place", "It was founded near Lyon, a city in France.", None, "place_within"),
+    # A sea and a land: an island lies in both.
+    ("Atlantique Nord", "Europe", "name",
+     "L'Islande est un pays insulaire d'Europe du Nord situé dans l'océan Atlantique.", None, "sea_and_land"),
     # A person asked about ("a student of Plato") and a value written as no one's name.
     ("Plato", "Peripatetic school", "person",
      "As the founder of the Peripatetic school of philosophy in the Lyceum in Athens, he began a tradition.",
@@ -91,6 +94,8 @@ def test_readings_that_contradict_nothing(stated: str, read: str, kind: str, sen
     # Two sentences side by side are no place inside another.
     ("Toronto", "Ottawa", "Ottawa is the capital.", ["The largest city is Toronto. Ottawa is the capital."]),
     ("Zola", "Hugo", "Les Misérables is a novel by Hugo.", ["Les Misérables is a novel by Hugo."]),
+    # Two seas are two places; a town named after a sea is a land.
+    ("Pacific Ocean", "Atlantic Ocean", "It lies in the Atlantic Ocean.", ["It lies in the Atlantic Ocean."]),
     # A clause between them is no chain of places.
     ("Lyon", "Paris", "He lived in Paris, where he met Hugo, in Lyon.",
      ["He lived in Paris, where he met Hugo, in Lyon."]),

@@ -106,3 +106,28 @@ def test_no_record_where_it_would_not_be_closed() -> None:
 def test_the_largest_town_is_settled_only_where_geonames_populations_tell_it_surely(
         item: str, country: str, found: list[tuple[str, str, bool]]) -> None:
     assert _checked(item, country, "en") == found
+
+
+@pytest.mark.parametrize(("item", "place", "lang", "found"), [
+    ("Tiene unos 500.000 habitantes.", "Bogotá", "es", [("500.000", "7,674,366", False)]),
+    ("Mexico has a population of 50 million.", "Mexico", "en", [("50 million", "126,190,788", False)]),
+    # Within the town's limits or its urban area, and another year's count, are not wrong.
+    ("Paris has about 12 million inhabitants.", "Paris", "en", []),
+    ("La France compte 68 millions d'habitants.", "France", "fr", []),
+    ("In 1900 Paris had 2.7 million inhabitants.", "Paris", "en", []),
+    ("Its metropolitan area has 500,000 inhabitants.", "Bogotá", "en", []),
+    # A town's name that several towns bear tells none apart.
+    ("Córdoba tiene 300.000 habitantes.", "Córdoba", "es", []),
+])
+def test_a_population_many_times_off_geonames_is_contradicted(item: str, place: str, lang: str,
+                                                              found: list[tuple[str, str, bool]]) -> None:
+    assert _checked(item, place, lang) == found
+
+
+def test_the_population_read_is_of_the_place_the_item_writes() -> None:
+    [ev] = record("Sydney has 5 million inhabitants.", ["Australia", "Sydney"], "en")
+    assert ev.text.startswith("The population of Sydney (GeoNames): ")
+    both = "Bogotá, the capital of Colombia, has 500,000 inhabitants."
+    assert record(both, ["Bogotá", "Colombia"], "en") == []
+    [ev] = record("Tiene unos 500.000 habitantes.", ["Bogotá"], "es")
+    assert ev.text == "La población de Bogotá (GeoNames): 7.674.366 habitantes."

@@ -111,3 +111,49 @@ def test_a_side_of_a_place_sharing_no_point_of_the_compass_with_the_leads_is_con
     # A side sharing a point ("east" of "southeastern"), or another place's side, says nothing against it.
     assert said_otherwise("It lies off the east coast of Africa.", [MADAGASCAR]) == []
     assert said_otherwise("It lies off the west coast of India.", [MADAGASCAR]) == []
+
+
+KENYA = Evidence("wikipedia", "Kenya, officially the Republic of Kenya, is a country located in East Africa. "
+                 "Going clockwise, Kenya is bordered by South Sudan to the northwest, Ethiopia to the north, "
+                 "the Indian Ocean to the southeast and Tanzania to the southwest.", title="Kenya")
+PERU = Evidence("wikipedia", "El Perú es un Estado soberano, ubicado en el oeste de América del Sur. "
+                "Limita al norte, con Ecuador y Colombia; al sur, con Chile; y al oeste, con el océano "
+                "Pacífico.",
+                title="Perú")
+SENEGAL = Evidence("wikipedia", "Le Sénégal est un État d'Afrique de l'Ouest bordé à l'ouest par l'océan "
+                   "Atlantique. Les pays qui lui sont frontaliers sont la Mauritanie et la Gambie, qui est "
+                   "presque entièrement enclavée au sein du territoire sénégalais.", title="Sénégal")
+
+
+def test_a_coast_taken_from_a_country_its_lead_gives_an_ocean_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("It has no coastline.", [KENYA])
+    assert (check.stated, check.read, check.outcome, where) == \
+        ("has no coastline", "the Indian Ocean", "contradicted", 0)
+    assert check.passage.startswith("Going clockwise")
+    [(check, _)] = said_otherwise("Perú no tiene salida al mar.", [PERU])
+    assert check.read == "el océano Pacífico"
+    # Another country of the lead said landlocked takes nothing from the subject.
+    [(check, _)] = said_otherwise("Il n'a pas d'accès à la mer.", [SENEGAL])
+    assert check.read == "l'océan Atlantique"
+
+
+def test_no_coast_is_left_alone_where_the_subject_is_landlocked_or_its_sea_is_a_lake() -> None:
+    assert said_otherwise("L'Autriche n'a pas d'accès à la mer.", [AUSTRIA]) == []
+    caspian = Evidence("wikipedia", "Azerbaijan is a country in the South Caucasus. It is bounded by the "
+                       "Caspian Sea to the east.", title="Azerbaijan")
+    assert said_otherwise("Azerbaijan is landlocked.", [caspian]) == []
+    assert said_otherwise("Its capital has no coastline.", [Evidence("wikipedia", "Lyon is a city.",
+                                                                      title="Lyon")]) == []
+
+
+GOBI = Evidence("wikipedia", "The Gobi Desert is a large, cold desert and grassland region in southern "
+                "Mongolia and North China. It is the sixth-largest desert in the world.", title="Gobi Desert")
+
+
+def test_a_continent_off_every_country_the_leads_opening_places_its_subject_in_is_contradicted() -> None:
+    [(check, where)] = said_otherwise("It is located in Africa.", [GOBI])
+    assert (check.stated, check.read, check.outcome, where) == ("Africa", "Mongolia", "contradicted", 0)
+    assert said_otherwise("The Gobi is a large desert in Asia.", [GOBI]) == []
+    # A life's places are not where its subject is; an opening naming a continent is read as a value.
+    assert said_otherwise("He died in Africa.", [GOBI]) == []
+    assert said_otherwise("It is in Asia.", [KENYA]) == []

@@ -82,3 +82,11 @@ def test_a_countrys_capital_is_known_by_any_of_its_names() -> None:
 
     assert is_capital("Vienna") and is_capital("Viena") and is_capital("Vienne")
     assert not is_capital("Marseille") and not is_capital("Sydney")
+
+
+def test_a_sea_is_told_from_a_land_and_a_town_named_after_one() -> None:
+    from factjudge.text.places import is_sea, town_population
+    assert is_sea("l'Atlantique Nord") and is_sea("the Caribbean Sea") and is_sea("mar Caribe")
+    assert not is_sea("Europe") and not is_sea("Islande")
+    assert town_population("Bogotá")[:2] == ("Bogotá", 7674366)
+    assert town_population("Córdoba") is None  # Argentina's and Spain's

@@ -240,3 +240,13 @@ NAPOLEON = ("Napoléon Bonaparte, né le 15 août 1769 à Ajaccio en Corse et mo
 def test_a_name_the_passage_holds_is_taken_from_a_reply_that_says_more(read: str, stated: str,
                                                                        held: str | None) -> None:
     assert held_name(read, [NAPOLEON], stated) == held
+
+
+def test_an_initialism_read_is_the_name_the_passage_spells_it_out_as() -> None:
+    from factjudge.text.value_match import spelled_out
+    passage = "He was a French educator, co-founder of the International Olympic Committee (IOC)."
+    assert spelled_out("IOC", passage) == "International Olympic Committee"
+    assert spelled_out("NASA", "the National Aeronautics and Space Administration (NASA) is") == \
+        "National Aeronautics and Space Administration"
+    assert spelled_out("EU", passage) == "EU"
+    assert spelled_out("Paris", passage) == "Paris"

@@ -128,9 +128,13 @@ def runs(texts: Iterable[str]) -> Iterator[Run]:
                     continue
                 lead = ""
                 # A Spanish past tense opening a sentence that leaves its subject out is no name's first
-                # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda"), nor an adverb.
+                # word ("Escribió Don Quijote de la Mancha", "Pintó La Gioconda"), nor an adverb; alone, it
+                # is none where a function word follows it ("Reinó en el siglo XIII"; "Miró nació en …" is a
+                # name).
                 if run and start == opening and (_ADVERB.fullmatch(run[0])
-                                                 or (len(run) > 1 and PRETERITE.fullmatch(run[0]))):
+                                                 or (len(run) > 1 and PRETERITE.fullmatch(run[0]))
+                                                 or (len(run) == 1 and PRETERITE.fullmatch(run[0])
+                                                     and word.lower() in stop)):
                     run, start = run[1:], opening + 1
                 if run and start == opening and (run[0].lower() in stop or fold(run[0]) in stop
                                                  or fold(run[0]) in _ASKING):

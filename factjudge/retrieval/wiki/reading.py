@@ -32,7 +32,7 @@ from factjudge.text.country_facts import record
 from factjudge.text.described import described_at
 from factjudge.text.fold import says
 from factjudge.text.makers import made_by, made_verb
-from factjudge.text.opposites import CAPITAL_OF
+from factjudge.text.opposites import CAPITAL_OF, coast_sentences
 from factjudge.text.places import country, is_capital, is_place
 from factjudge.text.rank import other_rank, ranked_first
 from factjudge.text.segmenter import split_sentences
@@ -165,6 +165,16 @@ def _capital_of_a_country(query: str, town: Article) -> list[Evidence]:
         return []
     told = geonames_capital(said.group("country"))
     return [told] if told is not None else []
+
+
+def _coast_of_a_country(query: str, article: Article) -> list[Evidence]:
+    """The sentences of the country ``article``'s lead that give it a sea or none (``coast_sentences``), for
+    an item saying it has a coast or none: the passages read are cut to the sentences the item's words
+    choose, which may leave them out."""
+    if country(article.title) is None:
+        return []
+    return [Evidence("wikipedia", sentence, url=article.url, title=article.title)
+            for sentence in coast_sentences(query, article.text)]
 
 
 def _speaks_of(article: Article, topic: Article, name: str) -> bool:
@@ -403,6 +413,7 @@ class TopicReader:
         passages += self._made_by(query, read[0], passages, context, language)
         passages += self._capital_named(query, read[0], passages)
         passages += _capital_of_a_country(query, read[0])
+        passages += _coast_of_a_country(query, read[0])
         passages += self._country_record(query, read, topic, language)
         return Reading(tuple(passages), self.name, named, read[0].title)
 
