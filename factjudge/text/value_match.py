@@ -28,7 +28,7 @@ from factjudge.text.fold import words
 from factjudge.text.language import guess_language
 from factjudge.text.normalize import normalized
 from factjudge.text.number_words import HALF_AFTER, minus_start, spelled_numbers
-from factjudge.text.places import same_place
+from factjudge.text.places import is_place, same_place
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.values import (
     CENTURY_PATTERN,
@@ -119,7 +119,13 @@ def echoes_other(read: str, kind: Kind, others: Sequence[str]) -> bool:
     another thing ("Ciudad de México" for "La capital de México es ___")."""
     words = _words(read)
     return any((same_value(other, read, kind) or (bool(words) and _contains(_words(other), words)))
-               and not place_named_after(read, other) for other in others)
+               and not place_named_after(read, other) and not _two_places(read, other) for other in others)
+
+
+def _two_places(one: str, other: str) -> bool:
+    """Whether GeoNames knows ``one`` and ``other`` as two places ("San Salvador", the capital of "El
+    Salvador"): the one read is no echo of the other."""
+    return is_place(one) and is_place(other) and not same_place(one, other)
 
 
 def place_in_a_name(read: str, others: Sequence[str], passage: str) -> bool:

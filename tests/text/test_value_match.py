@@ -250,3 +250,9 @@ def test_an_initialism_read_is_the_name_the_passage_spells_it_out_as() -> None:
         "National Aeronautics and Space Administration"
     assert spelled_out("EU", passage) == "EU"
     assert spelled_out("Paris", passage) == "Paris"
+
+
+def test_a_town_read_that_shares_a_word_with_its_country_is_no_echo_of_it() -> None:
+    from factjudge.text.value_match import echoes_other
+    assert not echoes_other("San Salvador", "name", ["El Salvador"])
+    assert echoes_other("Panamá", "name", ["Panamá"])
