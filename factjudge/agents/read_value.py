@@ -47,6 +47,8 @@ from factjudge.text.contradiction import (
 from factjudge.text.fold import says, words
 from factjudge.text.language import guess_language
 from factjudge.text.makers import what_was_made
+from factjudge.text.nationality import written_nationality
+from factjudge.text.places import country
 from factjudge.text.rank import other_rank
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.tokenize import stems
@@ -547,6 +549,12 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     if read and where is None and span.kind in NAMED:
         part = held_name(read, texts, span.text)
         read, where = (part, passage_with(part, texts)) if part else (read, where)
+    nation = None
+    if read and where is None and span.kind == "place" and country(read):
+        # A country read where the lead writes its nationality ("Germany" for "a German inventor").
+        nation = next(((n, found) for n, text in enumerate(texts)
+                       if (found := written_nationality(read, text)) is not None), None)
+        where = nation[0] if nation else None
     if read and where is not None and span.kind == "date":
         read = with_its_year(read, texts[where])
     others = _others(item, span, question)
@@ -556,6 +564,7 @@ def _ask(model: ChatModel, passages: Sequence[Evidence], item: str, span: ValueS
     echo = bool(read) and held is not None and outcome == "not_stated" and echoes_other(read or "", span.kind,
                                                                                       others)
     sentence = _sentence_with(read, passages[where].text) if read and where is not None else None
+    sentence = " ".join(nation[1].split()) if nation else sentence
     if outcome == "contradicted" and read and one_thing(span.text, read, span.kind, passages):
         outcome = "confirmed"
     excused = None

@@ -51,8 +51,10 @@ from factjudge.records import Evidence, Label, Verdict
 from factjudge.retrieval.budget import Windows, passage_tokens, surely_fits
 from factjudge.text.checkability import checkable_sentences
 from factjudge.text.contradiction import DATES, in_the_other_life_event
+from factjudge.text.nationality import written_nationality
 from factjudge.text.segmenter import split_sentences
 from factjudge.text.spans import locate
+from factjudge.text.value_match import in_stated_unit
 from factjudge.text.values import modifies_a_noun
 
 # A definite article the text writes before a value, which a value read may open with too.
@@ -290,6 +292,10 @@ class DecisionJudge(PromptedJudge):
         article = evidence[reading.passage]
         titles = [ev.title for ev in evidence if ev.title]
         sentence = Evidence(article.source, check.passage, url=article.url, title=article.title)
+        # A country read where the sentence describes its subject by that country's nationality ("was a German
+        # inventor"): the sentence says where it is from.
+        if check.kind == "place" and written_nationality(check.read, check.passage):
+            return reading
         if relation_said(text, check.start, check.end, check.read, check.passage, titles):
             # The relation is said; but a word read that the sentence writes as a modifier ("a Catholic
             # church") describes the subject, and the stated name may fill the slot there too ("… in
@@ -303,7 +309,7 @@ class DecisionJudge(PromptedJudge):
         if check.kind in DATES and given_to_another(text, check.read, check.passage, titles):
             excused = dataclasses.replace(check, outcome="not_stated", excused="other_event")
             return dataclasses.replace(reading, check=excused)
-        statement = put_in(text, check.start, check.end, check.read)
+        statement = put_in(text, check.start, check.end, in_stated_unit(check.read, check.stated))
         asked = self.ask_window(job, item, statement, (sentence,), step="confirm")
         if asked.label == "unparseable":  # reported in the transcript; the reading stands
             return reading

@@ -52,3 +52,28 @@ def one_nation_within(stated: str, read: str) -> bool:
     """Whether one of two nationalities is a nation of the union the other names ("Russian", "Soviet")."""
     a, b = fold(stated).strip(), fold(read).strip()
     return b in _UNIONS.get(a, ()) or a in _UNIONS.get(b, ())
+
+
+def written_nationality(country: str, text: str) -> str | None:
+    """The sentence of ``text`` that describes its subject by the English nationality of ``country`` (an
+    English country name) before a noun ("was a German inventor" for "Germany": the first letters alike),
+    where a model read the country for it; None where none does."""
+    stem = _IRREGULAR.get(fold(country), fold(country))[:_NATION_STEM]
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        for found in _DESCRIBED.finditer(sentence):
+            nation = found.group("nation")
+            if fold(nation)[:_NATION_STEM] == stem and is_nationality(sentence, *found.span("nation")):
+                return sentence
+    return None
+
+
+# A subject described by a nationality: "was a German inventor", "is an Italian poet".
+_DESCRIBED = re.compile(r"\b(?:was|is|were|are)\s+(?:an?|the)\s+(?:[a-z]+\s+){0,2}(?P<nation>[A-Z][a-z]+)\b")
+
+
+# The first letters a country's English name and its nationality share ("Germ", "Ital", "Pola"), and the
+# nationalities that share fewer.
+_NATION_STEM = 4
+_IRREGULAR = {"spain": "spanish", "france": "french", "netherlands": "dutch", "united kingdom": "british",
+              "switzerland": "swiss", "denmark": "danish", "finland": "finnish", "ireland": "irish",
+              "philippines": "filipino"}

@@ -62,6 +62,10 @@ class SpelledNumber:
     needs_unit: bool = False
 
 
+# Spanish "some", "about" ("unos 100.000 habitantes"): no number one.
+_SOME = frozenset({"unos", "unas"})
+
+
 def spelled_numbers(text: str, lang: str | None = None, max_words: int | None = None) -> list[SpelledNumber]:
     """The numbers ``text`` writes in words, left to right, in ``lang`` (en, es or fr; each of them
     when None), a minus word before one taken as its sign; among the first ``max_words`` words only
@@ -92,6 +96,8 @@ def _number_at(text: str, words: list[re.Match[str]], i: int,
     when none starts there)."""
     start = words[i].start()
     word = words[i].group().lower()
+    if word in _SOME:
+        return None, i + 1
     half_a = _HALF_A.match(text, start) if "en" in langs else None
     if half_a:  # "half a mile"
         return SpelledNumber(0.5, start, half_a.end(), 0.0, True), _index_after(words, half_a.end(), i)

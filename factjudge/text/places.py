@@ -89,11 +89,18 @@ _SEA = re.compile(r"\b(?:ocean|oceano|sea|mer|mar|atlantic|atlantique|atlantico|
                   r"baltic|baltique|baltico|adriatic|adriatique|adriatico)\b")
 
 
+_SEA_WORDS = frozenset({"ocean", "oceano", "sea", "mer", "mar", "of", "nord", "norte"})
+
+
 def is_sea(value: str, named_in: str | None = None) -> bool:
     """Whether ``value`` names an ocean or a sea ("l'Atlantique Nord", "the Caribbean Sea", "mar Caribe"),
     and, given ``named_in``, whether that text names it too ("l'océan Atlantique")."""
     found = _SEA.search(" ".join(words(value)))
-    return found is not None and (named_in is None or found.group() in words(named_in))
+    if found is None or named_in is None:
+        return found is not None
+    # By its own name, not the word for a sea: "Black Sea" is not named by "the North Sea".
+    own = set(words(value)) - _SEA_WORDS - _ARTICLES - _BEFORE - _AFTER
+    return bool(own) and own <= set(words(named_in))
 
 
 def continent_code(value: str) -> str | None:

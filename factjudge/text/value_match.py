@@ -551,6 +551,25 @@ def spelled_out(read: str, passage: str) -> str:
     return read
 
 
+def in_stated_unit(read: str, stated: str) -> str:
+    """``read`` written as ``stated`` writes its figure, where the two are in one kind of unit but not the
+    same ("2.7 million sq mi" for "1 million square kilometres" is "6.99 million square kilometres"): what
+    the judge is asked then says one thing, not "2.7 million sq mi square kilometres"; ``read`` otherwise."""
+    got, said = _amounts(read), _amounts(stated)
+    figure = re.search(r"\d+(?:[.,]\d+)?", stated)
+    if len(got) != 1 or len(said) != 1 or not got[0].unit or got[0].unit != said[0].unit or figure is None \
+            or _same(got[0], said[0]):
+        return read
+    number = float(figure.group().replace(",", "."))
+    if not number:
+        return read
+    scaled = got[0].value * number / said[0].value  # the stated unit and scale, as the stated figure's
+    # Three figures that count, the rest zeros, with no separator a language would read otherwise.
+    digits = len(str(int(abs(scaled))))
+    shown = str(int(round(scaled, 3 - digits))) if digits >= 3 else f"{scaled:.3g}"
+    return stated[:figure.start()] + shown + stated[figure.end():]
+
+
 def place_form(read: str, passages: Sequence[str]) -> str | None:
     """How the passages write the place ``read`` where they name it in another language ("London" where a
     French passage writes "Londres"): the one run of their capitalised words that GeoNames knows as the same

@@ -86,6 +86,9 @@ for _canon, _factor, _spellings in (
         ("m", 0.3048, "ft foot feet pie pies pied pieds"),
         ("m2", 1.0, "m2 m²"),
         ("m2", 1e6, "km2 km²"),
+        ("m2", 2589988.110336, "mi2 mi²"),
+        ("m2", 1e4, "ha hectare hectares hectárea hectáreas"),
+        ("m2", 4046.8564224, "acre acres"),
         ("kg", 1.0, "kg kilogram kilograms kilogramme kilogrammes kilogramo kilogramos"),
         ("kg", 1e3, "t tonne tonnes ton tons tonelada toneladas"),
         ("kg", 0.001, "g gram grams gramme grammes gramo gramos"),
@@ -119,6 +122,12 @@ UNITS.update({f"{degrees} {scale}": UNITS[scale]
               for degrees in ("degree", "degrees", "grado", "grados", "degré", "degrés")
               for scale in ("celsius", "fahrenheit", "centigrade", "centígrados", "centigrades")})
 UNITS.update(dict.fromkeys(("per cent", "por ciento", "pour cent"), UNITS["%"]))
+# Areas of two words: "square kilometres", "sq mi", "kilómetros cuadrados", "kilomètres carrés".
+UNITS.update(dict.fromkeys(("square kilometres", "square kilometers", "square kilometre", "square kilometer",
+                            "sq km", "kilómetros cuadrados", "kilometros cuadrados", "kilomètres carrés",
+                            "kilometres carres"), UNITS["km2"]))
+UNITS.update(dict.fromkeys(("square miles", "square mile", "sq mi", "millas cuadradas", "milles carrés"),
+                           UNITS["mi2"]))
 # Words saying "each" between a unit and a length of time: a rate ("kilometres per second", "millas por
 # hora", "km par heure").
 RATE_WORDS = frozenset({"per", "a", "an", "each", "every", "por", "par", "à", "al"})
@@ -133,6 +142,8 @@ JOINERS = frozenset("of the de del della di da du des la le las los van von der 
 # Before a name: a place ("in Paris", "à Paris", "en Madrid") or a person ("by Victor Hugo").
 _PLACE_BEFORE = frozenset("in at near from en à au aux dans cerca desde".split())  # noqa: SIM905
 _PERSON_BEFORE = frozenset({"by", "par", "por"})
+# Nouns of a prize, which "in" or "en" after names the prize's field ("Prize in Physics").
+_PRIZES = frozenset({"prize", "prizes", "award", "awards", "medal", "premio", "premios", "prix", "nobel"})
 # A lower-case word for a kind of place that Spanish and French write just before its name ("la mer Rouge",
 # "el océano Pacífico", "le lac Léman"): a part of the place's name, asked about with it.
 _PLACE_HEADS = frozenset("""mer océan lac mont fleuve rivière golfe île détroit désert péninsule plaine baie
@@ -504,7 +515,9 @@ def _name_kind(words: list[tuple[str, int, int]], i: int, j: int) -> Kind:
     if j == i + 1 and after.isalpha() and after.islower() and fold(after) not in stopwords_for(None):
         return "name"  # "by Colombian author …": the author is the value, not "Colombian"
     before = words[i - 1][0].lower() if i else ""
-    if before in _PLACE_BEFORE:
+    # A prize's field is no place ("the Nobel Prize in Literature", "el Premio Nobel en Física").
+    prized = i > 1 and fold(words[i - 2][0]) in _PRIZES
+    if before in _PLACE_BEFORE and not prized:
         return "place"
     tied = before in ("of", "de", "d'") and i > 1 and words[i - 2][0].lower() in _TIES
     if before in _PERSON_BEFORE or tied:

@@ -148,6 +148,11 @@ TRUE = [
     ("fr", "both_said", "Qui a écrit Madame Bovary ?", "Le roman a été publié en 1857."),
     # A town that is the capital GeoNames gives (a thirty-fifth trial: a town said to be one was true).
     ("fr", "capital_of", "Qu'est-ce que Bruxelles ?", "C'est la capitale de la Belgique."),
+    # An initialism read in the English lead ("IOC"), and an ocean beside the continent read (a thirty-sixth
+    # trial: each was false, "the passage says IOC", "the passage says Europe").
+    ("fr", "initialism", "Qui était Pierre de Coubertin ?", "Il a fondé le Comité international olympique."),
+    ("fr", "sea_and_land", "Qu'est-ce que l'Islande ?",
+     "L'Islande est un pays insulaire de l'Atlantique Nord."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -281,6 +286,15 @@ FALSE = [
     ("fr", "Qu'est-ce que l'Amazone ?", "Il traverse le Mexique.", "Mexique", "Amérique du Sud"),
     ("es", "¿Quién fue Ignacio de Loyola?", "Nació en Madrid.", "Madrid", "Loiola"),
     ("fr", "Qu'est-ce que Marseille ?", "C'est la capitale de la France.", "capitale de la France", "Paris"),
+    # A coast the lead gives, a continent off its countries, a population, a rank, a capital sharing a word
+    # with its country, a town's name read in part (thirty-sixth and thirty-seventh trials: each unverified).
+    ("en", "What is Kenya?", "It has no coastline.", "has no coastline", "the Indian Ocean"),
+    ("en", "What is the Gobi Desert?", "It is located in Africa.", "Africa", "Mongolia"),
+    ("es", "¿Qué es Bogotá?", "Tiene unos 500.000 habitantes.", "500.000", "7,674,366"),
+    ("fr", "Qu'est-ce que l'Algérie ?", "C'est le plus petit pays d'Afrique.", "plus petit pays",
+     "2\u202f381\u202f740 km², plus que 57 des 58 pays et territoires d'Afrique"),
+    ("es", "¿Qué es El Salvador?", "Su capital es Managua.", "Managua", "San Salvador"),
+    ("es", "¿Qué es Panamá?", "Su capital es Tegucigalpa.", "Tegucigalpa", "Ciudad de Panamá"),
 ]
 
 
@@ -313,7 +327,9 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "fr-economic-capital", "fr-maker-peer", "en-official-language",
                               "es-official-language", "es-two-currencies", "es-french-birth-place",
                               "es-currency-head-word", "es-landlocked", "en-lake-water", "fr-continent",
-                              "es-named-after-birthplace", "fr-capital-of"])
+                              "es-named-after-birthplace", "fr-capital-of", "en-no-coast", "en-continent-off",
+                              "es-population", "fr-rank-record", "es-capital-sharing-a-word",
+                              "es-name-read-in-part"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

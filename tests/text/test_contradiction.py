@@ -527,3 +527,8 @@ def test_a_word_read_for_a_nationality_that_is_none_is_another_slots(stated: str
                                                                      why: str | None) -> None:
     sentence = f"It was a {read} thing."
     assert not_a_contradiction(stated, read, "name", sentence, [sentence], None, clause=clause) == why
+
+
+def test_a_sea_stated_is_named_by_its_own_name_not_by_another_seas() -> None:
+    rhine = "Finally, the Rhine turns to flow west to enter the Netherlands, emptying into the North Sea."
+    assert not_a_contradiction("Black Sea", "Netherlands", "place", rhine, [rhine], "Rhine") is None

@@ -29,3 +29,12 @@ def test_a_nationality_is_an_english_adjective_before_a_noun(item: str, word: st
 def test_a_nation_and_the_union_it_was_part_of_are_no_swap() -> None:
     assert one_nation_within("Russian", "Soviet") and one_nation_within("British", "Scottish")
     assert not one_nation_within("American", "Soviet") and not one_nation_within("French", "German")
+
+
+def test_a_country_read_is_found_where_the_lead_writes_its_nationality() -> None:
+    from factjudge.text.nationality import written_nationality
+    lead = "Johannes Gutenberg was a German inventor and craftsman. Though movable type was in use, he won."
+    assert written_nationality("Germany", lead) == "Johannes Gutenberg was a German inventor and craftsman."
+    assert written_nationality("Spain", "He was a Spanish painter.") == "He was a Spanish painter."
+    assert written_nationality("Italy", lead) is None
+    assert written_nationality("Germany", "The German Empire was founded in 1871.") is None

@@ -51,3 +51,7 @@ def test_a_long_text_is_read_in_bounded_time() -> None:
     started = time.perf_counter()
     spelled_numbers("the cat sat on the mat and one two three " * 2_000, None)
     assert time.perf_counter() - started < 5.0
+
+
+def test_spanish_some_before_a_figure_is_no_number_one() -> None:
+    assert [n.value for n in spelled_numbers("Cuenta con unos 2 millones de habitantes.", "es")] == [1000000]

@@ -256,3 +256,14 @@ def test_a_town_read_that_shares_a_word_with_its_country_is_no_echo_of_it() -> N
     from factjudge.text.value_match import echoes_other
     assert not echoes_other("San Salvador", "name", ["El Salvador"])
     assert echoes_other("Panamá", "name", ["Panamá"])
+
+
+def test_areas_compare_across_units_and_a_read_is_put_in_the_stated_unit() -> None:
+    from factjudge.text.value_match import compare_values, in_stated_unit
+    assert compare_values("7 million square kilometres", "2.7 million sq mi", "number") == "confirmed"
+    assert compare_values("1 million square kilometres", "2.7 million sq mi", "number") == "contradicted"
+    assert compare_values("500 hectares", "5 km2", "number") == "confirmed"
+    assert in_stated_unit("2.7 million sq mi", "1 million square kilometres") == \
+        "6.99 million square kilometres"
+    assert in_stated_unit("4,345 mi", "500 km") == "6990 km"
+    assert in_stated_unit("Paris", "Lyon") == "Paris"

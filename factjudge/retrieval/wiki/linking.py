@@ -89,7 +89,8 @@ _NO_PERSON = re.compile(r"\b(?:dynasty|band|civili[sz]ation|revolution|depressio
                         r"epidemic|culture|alliance|league|company|party|barrier|wall)\b", re.IGNORECASE)
 _GOES_ON_AS_PERSON = re.compile(r"(?:He|She|His|Her)\b")
 _PERSON_CHARS = 800
-_YEAR_OF_LIFE = rf"(?:c\. ?)?\d{{1,4}}(?: ?{ERA})?"
+# A year of a life, perhaps about ("c. 1412") or between two ("c. 1393–1406", Gutenberg's birth).
+_YEAR_OF_LIFE = rf"(?:c\. ?\d{{1,4}}[–-]\d{{1,4}}|(?:c\. ?)?\d{{1,4}})(?: ?{ERA})?"
 LIFESPAN = re.compile(rf"\({_YEAR_OF_LIFE} ?[–-] ?{_YEAR_OF_LIFE}\)|\([Bb]orn:? \d{{4}}\)")
 # The first letters of a name word two editions' titles of one person share ("Leonardo", "Léonard").
 _NAME_PREFIX = 4

@@ -45,7 +45,7 @@ FILES = {
 # Bump when the way documents are built changes, so old indexes are rebuilt.
 INDEX_FORMAT = 2
 # Bump when the way aliases are found or kept changes (linking.aliases), so old alias files are rebuilt.
-ALIAS_FORMAT = 19
+ALIAS_FORMAT = 20
 # An alias file's name: the digest of its data, then its format.
 _ALIAS_FILE = re.compile(r"aliases-[0-9a-f]+-v(\d+)\.json")
 # An index's file (and the journal a killed write left beside it), its format in its name.
