@@ -94,12 +94,18 @@ _AGENT_OR_PLACE = rf"(?:\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+
 # ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes") and what a mountain
 # measures its height ("Il mesure 6 000 mètres" of "Its height was … measured … as 8,848.86 m"), and a
 # river's mouth is where it flows into ("se jette dans" of "flows … into the Black Sea").
+# A death, by its cause: "killed in battle … in 1521" dates "He died in 1600" (where the sentence tells of no
+# birth too: "née … à Junín … et morte … à Buenos Aires" has two places).
+_DEATH = frozenset({"died", "death", "killed", "murder", "assass", "murió", "muerte", "muerto", "fallec",
+                    "asesin", "mort", "morte", "meurt", "tué", "décédé", "décès"})
+_BIRTH = frozenset({"born", "né", "née", "nació", "birth", "naissa", "nacimi", "nacido", "nacida"})
 _ONE_RELATION = (
     frozenset({"highes", "talles", "haut", "hauteu", "sommet", "culmin", "alto", "altura", "altitu", "elevad",
                "elevat", "cumbre", "cima", "summit", "peak", "height", "measur", "mesure", "mide"}),
     frozenset({"jette", "embouc", "desemb", "desagu", "vierte", "flows", "emptie", "mouth", "discha"}),
     # A work's first performance: "créé en 1875", "se estrenó en 1875", "first performed … in 1875".
     frozenset({"créé", "créée", "estren", "premie", "perfor", "représ"}),
+    _DEATH,
 )
 # Nouns that name what an item is about, not what it says of it ("Le roman a été publié en 1857": "roman" is
 # no relation "un roman de Gustave Flaubert paru en 1857" says), as ``EVENT_STEM`` stems.
@@ -324,7 +330,8 @@ def relation_said(item: str, start: int, end: int, read: str, sentence: str, tit
     spans = value_spans(item)
     said = _event_words(clause, spans, read, titles) - _SUBJECT_NOUNS
     heard = stems(_without_names(sentence), EVENT_STEM)
-    if not said & heard and not any(said & words and heard & words for words in _ONE_RELATION):
+    one = [words for words in _ONE_RELATION if not (words is _DEATH and heard & _BIRTH)]
+    if not said & heard and not any(said & words and heard & words for words in one):
         return False
     years = [int(y) for y in _YEAR.findall(sentence)]
     for span in spans:

@@ -33,7 +33,7 @@ def settled(item: str, passages: Sequence[Evidence]) -> list[tuple[ValueCheck, i
     index."""
     found: list[tuple[ValueCheck, int]] = []
     for where, ev in enumerate(passages):
-        for fact in country_facts.checks(item, ev):
+        for fact in country_facts.checks(item, ev, passages[0].title):
             outcome: Outcome = "confirmed" if fact.confirmed else "contradicted"
             check = ValueCheck(fact.stated, "record", "", fact.read, outcome, fact.start, fact.end, ev.text)
             found.append((check, where))

@@ -59,7 +59,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
 from factjudge.text.nationality import is_nationality, nation_word, one_nation_within
-from factjudge.text.places import country, is_continent, is_country, is_place, is_sea, lies_in
+from factjudge.text.places import country, is_continent, is_country, is_place, is_sea, lies_in, same_place
 from factjudge.text.tokenize import stems, stopwords_for
 from factjudge.text.value_match import place_named_after
 from factjudge.text.values import fold
@@ -96,6 +96,10 @@ _WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\
 # A place between the two, itself inside the outer one: "Dartmouth, Devon, Inglaterra" (capitalised
 # words, whatever the pattern's case: a common word between them ends the chain).
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
+# A place written where something is ("à Lichtental", "in Mainz"), the place marked by a NUL character.
+_AT_PLACE = re.compile(r"(?:\bà|\b(?:in|en|at|au|dans|near))\s+\0")
+# A run of capitalised words, a place's name perhaps ("Vienne", "Buenos Aires").
+_RUN = re.compile(r"(?-i:[A-ZÀ-Ý])[\w'’-]+(?:\s+(?:de |del |du |of )?(?-i:[A-ZÀ-Ý])[\w'’-]+)*")
 # A place's country written after it, in brackets or after a comma ("La Higuera (Bolivie)").
 _COUNTRY_AFTER = r"\s*(?:\(\s*|,\s*)((?-i:[A-Z])[\w'’-]*(?:\s+(?:de |del |du |of )?(?-i:[A-Z])[\w'’-]*){0,3})"
 # The first letters a longer word of a place is known by in another language ("Corse", "Corsica").
@@ -420,15 +424,23 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     country), it decides alone, in any passage ("born in Spain" on "born in Málaga"); a town it knows, read
     where the item states a place it knows as neither, may lie in that place."""
     # A sea and a land, where a passage names the sea stated too: an island lies in both ("pays insulaire de
-    # l'Atlantique Nord" read "Europe" in "… d'Europe du Nord situé dans l'océan Atlantique").
+    # l'Atlantique Nord" read "Europe" in "… d'Europe du Nord situé dans l'océan Atlantique"; "del mar Caribe"
+    # read "Antillas" in "las Antillas o islas del mar Caribe").
     if is_sea(stated) and not is_sea(read) and not is_place(stated) \
-            and (is_continent(read) or is_country(read)) and any(is_sea(stated, p) for p in passages):
+            and any(is_sea(stated, p) for p in passages):
         return "sea_and_land"
     within, narrower = lies_in(read, stated), lies_in(stated, read)
     if within or narrower:
         return "place_within" if within else "narrower"
     if within is False or narrower is False:
         return None
+    # A place no record knows, read in a passage that names the stated town too, perhaps in its own language
+    # ("né … à Lichtental et mort … à Vienne" for "born in Vienna"): a quarter or a village of it, maybe.
+    unknown = not is_place(read) and not is_continent(read)
+    if unknown and is_place(stated) and not is_country(stated) and any(
+            _AT_PLACE.search(p.replace(read, "\0"))
+            and any(same_place(run, stated) for run in _RUN.findall(p)) for p in passages if read in p):
+        return "place_within"
     # A town GeoNames knows, read where the item states a place it knows as neither a town nor a country (a
     # region, an island), which a passage writes it in, perhaps in its own language ("born in Corsica", "né …
     # à Ajaccio en Corse").

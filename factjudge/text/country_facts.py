@@ -164,7 +164,7 @@ def record(query: str, names: Sequence[str], lang: str | None) -> list[Evidence]
         found.append(_BORDERS_SENTENCE[lang].format(name, listed))
     # Only where the populations settle the item's town: a list of towns too close to tell apart is taken for
     # support by the judge ("Sa plus grande ville est Milan", on Rome's 2.3 million and Milan's 1.4).
-    if _largest_town(query, code):
+    if _largest_town(query, code, names[0] if names else None):
         listed = ", ".join(f"{town} ({people:,})" for town, people in most_populous(code))
         found.append(_TOWNS_SENTENCE[lang].format(name, listed))
     return people + rank_record(query, code, lang) + [
@@ -191,7 +191,7 @@ def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
     return []
 
 
-def checks(item: str, evidence: Evidence) -> list[FactCheck]:
+def checks(item: str, evidence: Evidence, subject: str | None = None) -> list[FactCheck]:
     """The values of ``item`` that the record sentence ``evidence`` (one of ``record``'s) settles: its
     currency, each language it says is official, its largest town, or each country it names as a neighbour;
     none for a negated item."""
@@ -212,7 +212,7 @@ def checks(item: str, evidence: Evidence) -> list[FactCheck]:
     if OFFICIAL_LANGUAGE.search(evidence.text):
         return _languages(item, code, told.group(1))
     if "(GeoNames)" in evidence.text:
-        return _largest_town(item, code)
+        return _largest_town(item, code, subject)
     return _neighbours(item, code, told.group(1))
 
 
@@ -297,10 +297,11 @@ def _language_index() -> tuple[tuple[str, str], ...]:
     return tuple(sorted(names.items(), key=lambda pair: -len(pair[0])))
 
 
-def _largest_town(item: str, code: str) -> list[FactCheck]:
-    """The town ``item`` says is the country ``code``'s most populous, against GeoNames' populations: the
-    largest where the next has far fewer people, not it where it has far fewer than the largest; else
-    nothing is settled."""
+def _largest_town(item: str, code: str, subject: str | None = None) -> list[FactCheck]:
+    """The town ``item`` says is the country ``code``'s most populous (one it names, else the ``subject`` of
+    the article it is read in: "Es la ciudad más grande de España" of Valencia), against GeoNames'
+    populations: the largest where the next has far fewer people, not it where it has far fewer than the
+    largest; else nothing is settled."""
     said = LARGEST_TOWN.search(item)
     towns = most_populous(code, 2)
     if said is None or _NOT_FIRST.search(item) or len(towns) < 2:
@@ -320,6 +321,9 @@ def _largest_town(item: str, code: str) -> list[FactCheck]:
             if people < _SMALLER * most:
                 return [FactCheck(name.group(), name.start(), name.end(), largest, False)]
             return []
+    people = population(subject, code) if subject else None
+    if people is not None and people < _SMALLER * most:
+        return [FactCheck(said.group(), said.start(), said.end(), largest, False)]
     return []
 
 

@@ -153,6 +153,10 @@ TRUE = [
     ("fr", "initialism", "Qui était Pierre de Coubertin ?", "Il a fondé le Comité international olympique."),
     ("fr", "sea_and_land", "Qu'est-ce que l'Islande ?",
      "L'Islande est un pays insulaire de l'Atlantique Nord."),
+    # A village no record knows beside the town stated, an archipelago beside the sea stated (a thirty-eighth
+    # trial: each was false, "the passage says Lichtental", "the passage says Antillas").
+    ("en", "place_unknown", "Who was Franz Schubert?", "He was born in Vienna."),
+    ("es", "sea_and_land", "¿Qué es Jamaica?", "Jamaica es un país insular del mar Caribe."),
 ]
 # (language, question, a false sentence, the value it states, the value its lead states in the same slot)
 FALSE = [
@@ -295,6 +299,12 @@ FALSE = [
      "2\u202f381\u202f740 km², plus que 57 des 58 pays et territoires d'Afrique"),
     ("es", "¿Qué es El Salvador?", "Su capital es Managua.", "Managua", "San Salvador"),
     ("es", "¿Qué es Panamá?", "Su capital es Tegucigalpa.", "Tegucigalpa", "Ciudad de Panamá"),
+    # A prize's field, a town's rank in its country unnamed, a death told by its cause (thirty-seventh and
+    # thirty-eighth trials: each unverified).
+    ("en", "Who was Alexander Fleming?", "He won the Nobel Prize in Literature.", "Literature",
+     "Physiology or Medicine"),
+    ("es", "¿Qué es Valencia?", "Es la ciudad más grande de España.", "ciudad más grande", "Madrid"),
+    ("en", "Who was Ferdinand Magellan?", "He died in 1600.", "1600", "1521"),
 ]
 
 
@@ -329,7 +339,8 @@ def test_a_true_sentence_is_not_false_on_a_value_of_another_slot(language: str, 
                               "es-currency-head-word", "es-landlocked", "en-lake-water", "fr-continent",
                               "es-named-after-birthplace", "fr-capital-of", "en-no-coast", "en-continent-off",
                               "es-population", "fr-rank-record", "es-capital-sharing-a-word",
-                              "es-name-read-in-part"])
+                              "es-name-read-in-part", "en-prize-field", "es-largest-town-unnamed",
+                              "en-death-by-its-cause"])
 def test_a_swap_whose_lead_states_the_right_value_in_the_same_slot_is_still_false(
         language: str, question: str, answer: str, stated: str, says: str) -> None:
     _needs_the_embedded_judge_and_wikipedia()

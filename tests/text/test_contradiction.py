@@ -532,3 +532,15 @@ def test_a_word_read_for_a_nationality_that_is_none_is_another_slots(stated: str
 def test_a_sea_stated_is_named_by_its_own_name_not_by_another_seas() -> None:
     rhine = "Finally, the Rhine turns to flow west to enter the Netherlands, emptying into the North Sea."
     assert not_a_contradiction("Black Sea", "Netherlands", "place", rhine, [rhine], "Rhine") is None
+
+
+def test_a_place_no_record_knows_beside_the_stated_town_may_lie_in_it() -> None:
+    schubert = ("Franz Schubert, né le 31 janvier 1797 à Lichtental et mort le 19 novembre 1828 à Vienne, "
+                "est un compositeur autrichien.")
+    assert not_a_contradiction("Vienna", "Lichtental", "place", schubert, [schubert], "Franz Schubert") == \
+        "place_within"
+    mozart = "He was born in Salzburg and died in Vienna."
+    assert not_a_contradiction("Vienna", "Salzburg", "place", mozart, [mozart], "Mozart") is None
+    jamaica = "Jamaica es uno de los países que forman la América insular, Antillas o islas del mar Caribe."
+    assert not_a_contradiction("mar Caribe", "Antillas", "place", jamaica, [jamaica], "Jamaica") == \
+        "sea_and_land"

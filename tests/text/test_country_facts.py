@@ -131,3 +131,11 @@ def test_the_population_read_is_of_the_place_the_item_writes() -> None:
     assert record(both, ["Bogotá", "Colombia"], "en") == []
     [ev] = record("Tiene unos 500.000 habitantes.", ["Bogotá"], "es")
     assert ev.text == "La población de Bogotá (GeoNames): 7.674.366 habitantes."
+
+
+def test_the_largest_town_unnamed_is_the_article_the_item_is_read_in() -> None:
+    item = "Es la ciudad más grande de España."
+    [towns] = record(item, ["Valencia", "España"], "es")
+    assert [(c.stated, c.read, c.confirmed) for c in checks(item, towns, "Valencia")] == \
+        [("ciudad más grande", "Madrid", False)]
+    assert checks(item, towns, "Madrid") == []
