@@ -90,15 +90,16 @@ _NEAR_WORDS = 4
 _MAKER = (r"\b(?:tableau|toile|œuvre|roman|opéra|painting|novel|opera|cuadro|obra|novela|pintura)\s+"
           r"(?:de\s+|d['’]|del\s+|of\s+)")
 _AGENT_OR_PLACE = rf"(?:\b(?:by|in|at|par|por|en|à|a|au|dans)\s+(?:the\s+|la\s+|le\s+|l['’]|el\s+)?|{_MAKER})"
-# Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
-# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes") and what a mountain
-# measures its height ("Il mesure 6 000 mètres" of "Its height was … measured … as 8,848.86 m"), and a
-# river's mouth is where it flows into ("se jette dans" of "flows … into the Black Sea").
 # A death, by its cause: "killed in battle … in 1521" dates "He died in 1600" (where the sentence tells of no
 # birth too: "née … à Junín … et morte … à Buenos Aires" has two places).
 _DEATH = frozenset({"died", "death", "killed", "murder", "assass", "murió", "muerte", "muerto", "fallec",
                     "asesin", "mort", "morte", "meurt", "tué", "décédé", "décès"})
 _BIRTH = frozenset({"born", "né", "née", "nació", "birth", "naissa", "nacimi", "nacido", "nacida"})
+# Stems (``EVENT_STEM`` letters) that say one relation in other words: a summit is the highest point
+# ("le plus haut sommet des Alpes" of "le point culminant de la chaîne des Alpes") and what a mountain
+# measures its height ("Il mesure 6 000 mètres" of "Its height was … measured … as 8,848.86 m"), and a
+# river's mouth is where it flows into ("se jette dans" of "flows … into the Black Sea"), and a death is told
+# by its cause.
 _ONE_RELATION = (
     frozenset({"highes", "talles", "haut", "hauteu", "sommet", "culmin", "alto", "altura", "altitu", "elevad",
                "elevat", "cumbre", "cima", "summit", "peak", "height", "measur", "mesure", "mide"}),

@@ -18,7 +18,7 @@ from statistics import median
 from babel.numbers import format_decimal
 
 from factjudge.records import Evidence
-from factjudge.text.places import continent_code, countries_of, country_name
+from factjudge.text.places import ACROSS, continent_code, countries_of, country_name
 
 # "the largest country", "el país más poblado", "le plus petit pays" (en/es/fr), the extreme said.
 RANKED = re.compile(
@@ -52,8 +52,6 @@ _LAST = {
 }
 _UNIT = {"area": "km²", "population": ""}
 _WORLD_NAME = {"en": "the world", "es": "el mundo", "fr": "le monde"}
-# Countries on two continents, whose one GeoNames continent ranks them with the other's only.
-_ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL".split())  # noqa: SIM905
 URL = "https://www.geonames.org/countries/{}/#ranked"
 
 
@@ -80,7 +78,7 @@ def rank_record(item: str, code: str, lang: str) -> list[Evidence]:
     """Where ``item`` gives the country ``code`` a rank its GeoNames figures are far from, the sentence that
     shows it, in ``lang``; else none."""
     found = ranked(item)
-    if found is None or code in _ACROSS:
+    if found is None or code in ACROSS:
         return []
     _, measure, last, continent, scope = found
     figures = countries_of(continent)

@@ -20,6 +20,7 @@ from factjudge.records import Evidence
 from factjudge.text.contradiction import LOCATED
 from factjudge.text.fold import words
 from factjudge.text.places import (
+    ACROSS,
     country,
     country_name,
     is_capital,
@@ -92,8 +93,6 @@ _THROUGH = re.compile(r"\b(?i:traverses?|crosses|(?:flows|passes|runs)\s+through
 _IN_CONTINENT = re.compile(r"(?:\b(?:de|del|in|en|of)\s+|\bd['’]|\bl['’])(?:l['’])?"
                            r"(?P<continent>[A-ZÀ-Ý][\w'’-]*(?:\s+(?:del|du|de)\s+[A-ZÀ-Ý][\w'’-]*"
                            r"|\s+[A-ZÀ-Ý][\w'’-]*)?)")
-# Countries on two continents or with lands on another, whose one GeoNames continent says too little.
-_ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL".split())  # noqa: SIM905
 # A capital that was ("Rio de Janeiro was the capital of Brazil", "l'ancienne capitale"): GeoNames gives
 # today's.
 _FORMER = re.compile(r"\b(?:was|were|former(?:ly)?|once|until|fue|era|fuera|antigu[oa]|hasta|fut|était|"
@@ -220,7 +219,7 @@ def _placed_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[
             continue
         codes = {country(run) for run in _COUNTRY_RUN.findall(opening[0]) if run != ev.title}
         codes.discard(None)
-        if not codes or codes & _ACROSS or any(is_continent(run) for run in _COUNTRY_RUN.findall(opening[0])):
+        if not codes or codes & ACROSS or any(is_continent(run) for run in _COUNTRY_RUN.findall(opening[0])):
             return None
         named = _names_of(codes)
         if all(lies_in(country_of, continent) is False for country_of in named):
@@ -261,7 +260,7 @@ def _course_off_its_continent(item: str, passages: Sequence[Evidence]) -> tuple[
     Sud")."""
     said = _THROUGH.search(item)
     code = country(said.group("place")) if said else None
-    if said is None or code is None or code in _ACROSS \
+    if said is None or code is None or code in ACROSS \
             or not _about_the_subject(item, said.start(), passages[0]):
         return None
     for where, ev in enumerate(passages):

@@ -36,6 +36,8 @@ _NAMES = (
     ("latin america", "latinoamerica", "america latina", "amerique latine"),
 )
 _BY_NAME = {name: names for names in _NAMES for name in names}
+# Countries on two continents or with lands on another, whose one GeoNames continent says too little.
+ACROSS = frozenset("RU TR EG KZ AZ GE AM CY ID PG PA ES FR PT US GB NL DK YE TL".split())  # noqa: SIM905
 # GeoNames' code of each continent it files countries under, by the English name ``_NAMES`` opens with.
 _CODES = {"africa": "AF", "asia": "AS", "europe": "EU", "oceania": "OC", "antarctica": "AN",
           "south america": "SA", "north america": "NA"}
