@@ -186,7 +186,7 @@ def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
             continue
         called = country_name(own, lang) if own else town[0] if town else name
         url = _URL.format(own) if own else _URL_TOWN.format(town[2] if town else "")
-        text = _PEOPLE_SENTENCE[lang].format(called, format_decimal(people, locale=lang))
+        text = " ".join(_PEOPLE_SENTENCE[lang].format(called, format_decimal(people, locale=lang)).split())
         return [Evidence("geonames", text, url=url, title=f"{called} (GeoNames)")]
     return []
 

@@ -118,5 +118,6 @@ def rank_check(item: str, evidence: Evidence) -> tuple[str, int, int, str] | Non
 
 
 def _shown(value: float, measure: str, lang: str) -> str:
-    """A figure as ``lang`` writes it, with its unit."""
-    return f"{format_decimal(value, format='#,##0.##', locale=lang)} {_UNIT[measure]}".strip()
+    """A figure as ``lang`` writes it, with its unit (French's narrow spaces as spaces, as passages are
+    read)."""
+    return " ".join(f"{format_decimal(value, format='#,##0.##', locale=lang)} {_UNIT[measure]}".split())

@@ -296,7 +296,7 @@ FALSE = [
     ("en", "What is the Gobi Desert?", "It is located in Africa.", "Africa", "Mongolia"),
     ("es", "¿Qué es Bogotá?", "Tiene unos 500.000 habitantes.", "500.000", "7,674,366"),
     ("fr", "Qu'est-ce que l'Algérie ?", "C'est le plus petit pays d'Afrique.", "plus petit pays",
-     "2\u202f381\u202f740 km², plus que 57 des 58 pays et territoires d'Afrique"),
+     "2 381 740 km², plus que 57 des 58 pays et territoires d'Afrique"),
     ("es", "¿Qué es El Salvador?", "Su capital es Managua.", "Managua", "San Salvador"),
     ("es", "¿Qué es Panamá?", "Su capital es Tegucigalpa.", "Tegucigalpa", "Ciudad de Panamá"),
     # A prize's field, a town's rank in its country unnamed, a death told by its cause (thirty-seventh and
