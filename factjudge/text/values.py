@@ -327,6 +327,9 @@ def _written_lower(word: str, text: str) -> bool:
 # el océano", "Limita con Francia"); an irregular past tense ("Estuvo casada con …", "Hizo …").
 _OPENING_VERB = re.compile(r"(?i:estuv|tuv|hiz|dij|pud|pus|quis|vin|sup|traj|produj|conduj|anduv|hub)o\b|"
                            r"[^\W\d_]{3,}[ae]\s+(?:en|al|con|hacia|desde|entre)\b|(?i:forma\s+parte)\b|"
+                           # "Tiene unos 100.000 habitantes", "Mide 8.848 metros": a verb before a figure
+                           r"[^\W\d_]{3,}[ae]\s+(?:(?:unos|unas|casi|aproximadamente|más\s+de|menos\s+de|"
+                           r"cerca\s+de|alrededor\s+de)\s+)?\d|"
                            # "Comparte la isla", "Ocupa el centro": a verb, its object's article and noun
                            r"[^\W\d_]{3,}[ae]\s+(?:la|el|los|las|un|una|su|sus)\s+[a-záéíóúñ]|"
                            r"[^\W\d_]{2,}ó\s+(?:en|el|la|los|las|lo|un|una|a|al|de|del|su|sus|con|por|"

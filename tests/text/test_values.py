@@ -184,6 +184,9 @@ def test_a_spanish_past_tense_opening_a_sentence_is_a_verb_not_a_name() -> None:
     spans = value_spans("Comparte la isla con Haití.", question="¿Qué es la República Dominicana?")
     assert [s.text for s in spans] == ["Haití"]
     assert [s.text for s in value_spans("Forma parte de Europa.", question="¿Qué es España?")] == ["Europa"]
+    # So before a figure: "Tiene unos 100.000 habitantes" asks about the figure only.
+    spans = value_spans("Tiene unos 100.000 habitantes.", question="¿Qué es Buenos Aires?")
+    assert [s.text for s in spans] == ["100.000 habitantes"]
     assert "Sofía" in [s.text for s in value_spans("Sofía es la capital de Bulgaria.", question="¿Qué es?")]
     # A past tense before a name: "Escribió" is no word of "Don Quijote".
     spans = value_spans("Escribió Don Quijote de la Mancha.", question="¿Quién fue Cervantes?")
