@@ -5,9 +5,10 @@ mer du Nord" against a lead that calls Austria "sans accès à la mer", "It is a
 largest freshwater lake in the world", "Il traverse le Mexique" against "un fleuve d'Amérique du Sud". The
 model, asked to fill a blank, reads a sea or a lake back and the passage's word is left unread; the item was
 unverified though the lead says it is false. Each pair here is closed (a country has a coast or none; a
-lake's water is fresh or salt; a river runs on its continent), the item must say it of the subject of the
-first passage's article (no other name before it), and negate nothing; the lead sentence that says the
-opposite is the reason shown.
+lake's water is fresh or salt; a river runs on its continent, and a place lies on the continent of the
+countries its lead's opening places it in), the item must say it of the subject of the first passage's
+article (no other name before it), and negate nothing but a coast ("It has no coastline" against "bordered
+by … the Indian Ocean"); the lead sentence that says the opposite is the reason shown.
 """
 
 from __future__ import annotations
