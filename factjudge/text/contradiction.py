@@ -59,9 +59,9 @@ from collections.abc import Collection, Sequence
 from typing import Literal, cast
 
 from factjudge.text.nationality import is_nationality, nation_word, one_nation_within
-from factjudge.text.places import country, is_continent, is_country, is_place, is_sea, lies_in, same_place
+from factjudge.text.places import country, is_continent, is_country, is_place, is_sea, lies_in
 from factjudge.text.tokenize import stems, stopwords_for
-from factjudge.text.value_match import place_named_after
+from factjudge.text.value_match import place_named_after, place_names
 from factjudge.text.values import fold
 
 Excuse = Literal["own_subject", "listed_together", "place_within", "other_event", "other_subject",
@@ -98,8 +98,6 @@ _WITHIN = (r"(?:\s*,\s*(?-i:[a-z][\w'’-]*\s+){1,3}(?:in|of|en|de|del|du|dans)\
 _BETWEEN = r"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*(?:\s+(?-i:[A-ZÀ-Ý])[\w'’-]*){0,3}" + _WITHIN + r"){0,2}"
 # A place written where something is ("à Lichtental", "in Mainz"), the place marked by a NUL character.
 _AT_PLACE = re.compile(r"(?:\bà|\b(?:in|en|at|au|dans|near))\s+\0")
-# A run of capitalised words, a place's name perhaps ("Vienne", "Buenos Aires").
-_RUN = re.compile(r"(?-i:[A-ZÀ-Ý])[\w'’-]+(?:\s+(?:de |del |du |of )?(?-i:[A-ZÀ-Ý])[\w'’-]+)*")
 # A place's country written after it, in brackets or after a comma ("La Higuera (Bolivie)").
 _COUNTRY_AFTER = r"\s*(?:\(\s*|,\s*)((?-i:[A-Z])[\w'’-]*(?:\s+(?:de |del |du |of )?(?-i:[A-Z])[\w'’-]*){0,3})"
 # The first letters a longer word of a place is known by in another language ("Corse", "Corsica").
@@ -438,8 +436,8 @@ def _levels(stated: str, read: str, kind: str, clause: str, passages: Sequence[s
     # ("né … à Lichtental et mort … à Vienne" for "born in Vienna"): a quarter or a village of it, maybe.
     unknown = not is_place(read) and not is_continent(read)
     if unknown and is_place(stated) and not is_country(stated) and any(
-            _AT_PLACE.search(p.replace(read, "\0"))
-            and any(same_place(run, stated) for run in _RUN.findall(p)) for p in passages if read in p):
+            _AT_PLACE.search(p.replace(read, "\0")) and place_names(stated, [p])
+            for p in passages if read in p):
         return "place_within"
     # A town GeoNames knows, read where the item states a place it knows as neither a town nor a country (a
     # region, an island), which a passage writes it in, perhaps in its own language ("born in Corsica", "né …

@@ -181,11 +181,14 @@ def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
     for name in written or names:
         own = country(name)
         town = None if own else town_population(name)
-        people = country_population(own) if own else town[1] if town else None
+        if own:
+            people, called, url = country_population(own), country_name(own, lang), _URL.format(own)
+        elif town:
+            people, called, url = town[1], town[0], _URL_TOWN.format(town[2])
+        else:
+            continue
         if people is None:
             continue
-        called = country_name(own, lang) if own else town[0] if town else name
-        url = _URL.format(own) if own else _URL_TOWN.format(town[2] if town else "")
         text = " ".join(_PEOPLE_SENTENCE[lang].format(called, format_decimal(people, locale=lang)).split())
         return [Evidence("geonames", text, url=url, title=f"{called} (GeoNames)")]
     return []
@@ -193,14 +196,14 @@ def _people(query: str, names: Sequence[str], lang: str) -> list[Evidence]:
 
 def checks(item: str, evidence: Evidence, subject: str | None = None) -> list[FactCheck]:
     """The values of ``item`` that the record sentence ``evidence`` (one of ``record``'s) settles: its
-    currency, each language it says is official, its largest town, or each country it names as a neighbour;
-    none for a negated item."""
+    currency, each language it says is official, its largest town (else the ``subject``'s rank among them),
+    each country it names as a neighbour, its rank or its population; none for a negated item."""
     found = _URL_CODE.match(evidence.url or "")
     told = _TOLD.search(evidence.text)
-    people = _PEOPLE_RECORD.fullmatch(evidence.text)
     rank = rank_check(item, evidence) if evidence.source == "geonames" else None
     if rank is not None:
         return [FactCheck(*rank, False)]
+    people = _PEOPLE_RECORD.fullmatch(evidence.text)
     if evidence.source == "geonames" and people and not _NOT.search(item):
         return _population(item, int(re.sub(r"\D", "", people.group(1))), found is not None)
     if evidence.source != "geonames" or found is None or told is None or _NOT.search(item):

